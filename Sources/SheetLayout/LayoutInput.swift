@@ -1,0 +1,41 @@
+/// One image to place: its pixel size after EXIF orientation and the text under it.
+public struct LayoutItem: Codable, Hashable, Sendable {
+  /// Width in pixels, after EXIF orientation is applied.
+  public var pixelWidth: Int
+  /// Height in pixels, after EXIF orientation is applied.
+  public var pixelHeight: Int
+  /// Caption text (plain, or Pango markup when the caption style says so); empty for none.
+  public var caption: String
+  /// The section this item belongs to; a change of section starts a banner.
+  public var section: String?
+  /// A URL that the card links to in PDF output.
+  public var link: String?
+
+  public init(
+    pixelWidth: Int, pixelHeight: Int, caption: String = "", section: String? = nil,
+    link: String? = nil
+  ) {
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.caption = caption
+    self.section = section
+    self.link = link
+  }
+}
+
+/// A full-width title that breaks the waterfall.
+public struct BannerContent: Codable, Hashable, Sendable {
+  public var title: String
+  public var subtitle: String?
+
+  public init(title: String, subtitle: String? = nil) {
+    self.title = title
+    self.subtitle = subtitle
+  }
+}
+
+/// One entry of the layout's input, in reading order.
+public enum LayoutEntry: Hashable, Sendable {
+  case item(LayoutItem)
+  case banner(BannerContent)
+}

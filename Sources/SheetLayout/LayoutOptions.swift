@@ -1,0 +1,53 @@
+/// How many columns a waterfall has.
+public enum ColumnRule: Hashable, Sendable {
+  /// Exactly this many columns.
+  case count(Int)
+  /// As many columns as fit with each at least this wide, in points.
+  case minimumWidth(Double)
+}
+
+/// Everything that decides where elements go. All lengths are in points.
+public struct LayoutOptions: Hashable, Sendable {
+  public var page: PageSize
+  public var margins: EdgeInsets
+  public var columns: ColumnRule
+  /// Horizontal gap between columns.
+  public var gutter: Double
+  /// Vertical gap between cards in a column, and around banners.
+  public var rowGap: Double
+  /// Space between a card's edge and its image and caption.
+  public var padding: Double
+  /// Space between the image and its caption.
+  public var captionGap: Double
+  public var captionStyle: TextStyle
+  public var bannerStyle: TextStyle
+  public var bannerSubtitleStyle: TextStyle
+  /// Space around a banner's text inside its frame.
+  public var bannerPadding: Double
+
+  public init(
+    page: PageSize = .named("a4")!,
+    margins: EdgeInsets = EdgeInsets(all: 36),
+    columns: ColumnRule = .count(4),
+    gutter: Double = 12,
+    rowGap: Double = 12,
+    padding: Double = 6,
+    captionGap: Double = 4,
+    captionStyle: TextStyle = TextStyle(font: "DejaVu Sans 7", maxLines: 2),
+    bannerStyle: TextStyle = TextStyle(font: "DejaVu Sans Bold 16"),
+    bannerSubtitleStyle: TextStyle = TextStyle(font: "DejaVu Sans 9"),
+    bannerPadding: Double = 6
+  ) {
+    self.page = page
+    self.margins = margins
+    self.columns = columns
+    self.gutter = gutter
+    self.rowGap = rowGap
+    self.padding = padding
+    self.captionGap = captionGap
+    self.captionStyle = captionStyle
+    self.bannerStyle = bannerStyle
+    self.bannerSubtitleStyle = bannerSubtitleStyle
+    self.bannerPadding = bannerPadding
+  }
+}

@@ -1,0 +1,167 @@
+import CCairo
+import SheetImages
+import SheetLayout
+import SheetText
+
+/// Draws cards and banners onto a page.
+final class CardPainter {
+  let style: RenderStyle
+  let text: TextEngine
+  private var shadowMasks: [Double: ShadowMask] = [:]
+
+  init(style: RenderStyle, text: TextEngine) {
+    self.style = style
+    self.text = text
+  }
+
+  /// The pixel size an image box gets in this output.
+  static func pixelSize(of box: Rect, resolution: ImageResolution, original: (Int, Int)?) -> (width: Int, height: Int) {
+    switch resolution {
+    case .device(let scale):
+      let device = deviceRect(box, scale: scale)
+      return (max(1, device.width), max(1, device.height))
+    case .embedded(let ppi):
+      guard let ppi else {
+        if let original { return original }
+        return (max(1, Int(box.width.rounded())), max(1, Int(box.height.rounded())))
+      }
+      let perPoint = ppi / 72
+      return (max(1, Int((box.width * perPoint).rounded())), max(1, Int((box.height * perPoint).rounded())))
+    }
+  }
+
+  /// The box in whole device pixels: its edges rounded, so images land on pixel boundaries.
+  static func deviceRect(_ box: Rect, scale: Double) -> (x: Int, y: Int, width: Int, height: Int) {
+    let x0 = Int((box.x * scale).rounded()), y0 = Int((box.y * scale).rounded())
+    let x1 = Int((box.maxX * scale).rounded()), y1 = Int((box.maxY * scale).rounded())
+    return (x0, y0, x1 - x0, y1 - y0)
+  }
+
+  func drawCard(
+    _ cairo: OpaquePointer, element: LayoutElement, image: PreparedImage?, item: RenderItem,
+    resolution: ImageResolution
+  ) {
+    let frame = element.frame
+    if let shadow = style.shadow, shadow.opacity > 0 {
+      drawShadow(cairo, shape: frame, shadow: shadow, resolution: resolution)
+    }
+    Cairo.roundedRectangle(cairo, frame, radius: style.cornerRadius)
+    Cairo.setColor(cairo, style.cardBackground)
+    cairo_fill(cairo)
+    if let box = element.image {
+      let radius = innerRadius(frame: frame, box: box)
+      switch image {
+      case .ready(let raster): drawImage(cairo, raster, in: box, radius: radius, resolution: resolution)
+      case .failed(let error): drawPlaceholder(cairo, in: box, radius: radius, reason: error.reason, name: error.path)
+      case nil: drawPlaceholder(cairo, in: box, radius: radius, reason: item.failure ?? "no image", name: item.path ?? "")
+      }
+    }
+    if let border = style.border, border.width > 0 {
+      let inset = border.width / 2
+      Cairo.roundedRectangle(
+        cairo, Rect(x: frame.x + inset, y: frame.y + inset, width: frame.width - border.width, height: frame.height - border.width),
+        radius: max(0, style.cornerRadius - inset))
+      Cairo.setColor(cairo, border.color)
+      cairo_set_line_width(cairo, border.width)
+      cairo_stroke(cairo)
+    }
+    if let captionBox = element.caption, !item.caption.isEmpty {
+      Cairo.setColor(cairo, style.captionColor)
+      text.draw(item.caption, style: style.captionStyle, in: captionBox, cairo: cairo)
+    }
+  }
+
+  func drawBanner(_ cairo: OpaquePointer, element: LayoutElement) {
+    if let title = element.text, let box = element.caption {
+      Cairo.setColor(cairo, style.bannerColor)
+      text.draw(title, style: style.bannerStyle, in: box, cairo: cairo)
+    }
+    if let subtitle = element.subtitle, let box = element.subtitleFrame {
+      Cairo.setColor(cairo, style.bannerSubtitleColor)
+      text.draw(subtitle, style: style.bannerSubtitleStyle, in: box, cairo: cairo)
+    }
+    // A hairline under the banner's text separates the sections.
+    let frame = element.frame
+    Cairo.setColor(cairo, style.bannerColor, opacity: 0.25)
+    cairo_rectangle(cairo, frame.x, frame.maxY - 0.5, frame.width, 0.5)
+    cairo_fill(cairo)
+  }
+
+  /// Corners of the image follow the card's corners, concentric with them.
+  private func innerRadius(frame: Rect, box: Rect) -> Double {
+    let inset = min(box.x - frame.x, box.y - frame.y)
+    return inset > 0 ? max(0, style.cornerRadius - inset) : style.cornerRadius
+  }
+
+  private func drawShadow(_ cairo: OpaquePointer, shape: Rect, shadow: ShadowStyle, resolution: ImageResolution) {
+    let scale: Double
+    switch resolution {
+    case .device(let deviceScale): scale = deviceScale
+    case .embedded: scale = 2
+    }
+    let mask = shadowMask(blur: shadow.blur, scale: scale)
+    let offsetShape = Rect(
+      x: shape.x + shadow.offsetX, y: shape.y + shadow.offsetY, width: shape.width, height: shape.height)
+    Cairo.setColor(cairo, shadow.color, opacity: shadow.opacity)
+    if mask.fits(offsetShape) {
+      mask.paint(cairo, shape: offsetShape)
+    } else {
+      // Too small for nine slices: a mask of its own, made once for this card.
+      let radius = min(style.cornerRadius, shape.width / 2, shape.height / 2)
+      ShadowMask(radius: radius, blur: min(shadow.blur, min(shape.width, shape.height) / 2), scale: scale)
+        .paint(cairo, shape: offsetShape)
+    }
+  }
+
+  private func shadowMask(blur: Double, scale: Double) -> ShadowMask {
+    if let mask = shadowMasks[blur], mask.scale == scale { return mask }
+    let mask = ShadowMask(radius: style.cornerRadius, blur: blur, scale: scale)
+    shadowMasks[blur] = mask
+    return mask
+  }
+
+  private func drawImage(
+    _ cairo: OpaquePointer, _ raster: RasterImage, in box: Rect, radius: Double, resolution: ImageResolution
+  ) {
+    let surface = raster.makeCairoSurface()
+    defer { cairo_surface_destroy(surface) }
+    cairo_save(cairo)
+    Cairo.roundedRectangle(cairo, box, radius: radius)
+    cairo_clip(cairo)
+    switch resolution {
+    case .device(let scale):
+      // Paint pixel for pixel at whole device coordinates.
+      let device = Self.deviceRect(box, scale: scale)
+      cairo_identity_matrix(cairo)
+      cairo_set_source_surface(cairo, surface, Double(device.x), Double(device.y))
+      cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
+    case .embedded:
+      cairo_translate(cairo, box.x, box.y)
+      cairo_scale(cairo, box.width / Double(raster.width), box.height / Double(raster.height))
+      cairo_set_source_surface(cairo, surface, 0, 0)
+      cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+    }
+    cairo_paint(cairo)
+    cairo_restore(cairo)
+  }
+
+  private func drawPlaceholder(_ cairo: OpaquePointer, in box: Rect, radius: Double, reason: String, name: String) {
+    Cairo.roundedRectangle(cairo, box, radius: radius)
+    Cairo.setColor(cairo, style.placeholderColor)
+    cairo_fill(cairo)
+    let fileName = name.split(separator: "/").last.map(String.init) ?? name
+    let message = "Cannot show \(fileName)\n\(reason)"
+    let inset = min(8, box.width / 8)
+    let textBox = Rect(x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset)
+    Cairo.setColor(cairo, style.captionColor)
+    var placeholderStyle = style.captionStyle
+    placeholderStyle.isMarkup = false
+    placeholderStyle.alignment = .center
+    placeholderStyle.maxLines = 4
+    let measured = text.measure(message, style: placeholderStyle, width: textBox.width)
+    let centred = Rect(
+      x: textBox.x, y: textBox.y + max(0, (textBox.height - measured.height) / 2), width: textBox.width,
+      height: measured.height)
+    text.draw(message, style: placeholderStyle, in: centred, cairo: cairo)
+  }
+}

@@ -1,0 +1,71 @@
+import CCairo
+import Foundation
+
+/// One multi-page PDF document.
+final class PDFSink: PageSink {
+  let imageResolution: ImageResolution
+  private let output = AtomicOutput()
+  private let path: String
+  private let surface: OpaquePointer
+  private var cairo: OpaquePointer?
+
+  init(path: String, info: DocumentInfo, ppi: Double?) throws {
+    self.path = path
+    imageResolution = .embedded(ppi: ppi)
+    let temporary = output.temporaryPath(for: path)
+    surface = cairo_pdf_surface_create(temporary, 595, 842)
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+    }
+    cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_5)
+    Self.setMetadata(surface, info)
+  }
+
+  deinit {
+    if let cairo { cairo_destroy(cairo) }
+    cairo_surface_destroy(surface)
+  }
+
+  func beginPage(width: Double, height: Double) throws -> OpaquePointer {
+    cairo_pdf_surface_set_size(surface, width, height)
+    if cairo == nil { cairo = cairo_create(surface) }
+    return cairo!
+  }
+
+  func endPage() throws {
+    guard let cairo else { return }
+    cairo_show_page(cairo)
+    try Cairo.check(cairo, "cannot draw \(path)")
+  }
+
+  func finish() throws -> [String] {
+    if let cairo { cairo_destroy(cairo) }
+    cairo = nil
+    cairo_surface_finish(surface)
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      output.discard()
+      throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+    }
+    try output.commit()
+    return [path]
+  }
+
+  /// The underlying surface, for outline and link entries.
+  var pdfSurface: OpaquePointer { surface }
+
+  private static func setMetadata(_ surface: OpaquePointer, _ info: DocumentInfo) {
+    let fields: [(cairo_pdf_metadata_t, String?)] = [
+      (CAIRO_PDF_METADATA_TITLE, info.title), (CAIRO_PDF_METADATA_AUTHOR, info.author),
+      (CAIRO_PDF_METADATA_SUBJECT, info.subject), (CAIRO_PDF_METADATA_KEYWORDS, info.keywords),
+      (CAIRO_PDF_METADATA_CREATOR, info.creator),
+    ]
+    for case (let key, let value?) in fields { cairo_pdf_surface_set_metadata(surface, key, value) }
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    let date = formatter.string(from: info.creationDate)
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date)
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date)
+  }
+}

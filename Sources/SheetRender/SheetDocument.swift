@@ -1,0 +1,31 @@
+import SheetLayout
+
+/// What the renderer draws: a layout plus, for each item, where its image comes from.
+public struct SheetDocument: Sendable {
+  public var layout: Layout
+  /// One entry per layout item, in the layout's item order.
+  public var items: [RenderItem]
+  public var info: DocumentInfo
+
+  public init(layout: Layout, items: [RenderItem], info: DocumentInfo = DocumentInfo()) {
+    self.layout = layout
+    self.items = items
+    self.info = info
+  }
+}
+
+/// One card's content.
+public struct RenderItem: Sendable, Hashable {
+  /// The image file, or nil for a card that only says why it has no image.
+  public var path: String?
+  /// The caption, set in the layout's caption style.
+  public var caption: String
+  /// Why the image is missing, known before rendering (for example, unreadable at layout time).
+  public var failure: String?
+
+  public init(path: String?, caption: String, failure: String? = nil) {
+    self.path = path
+    self.caption = caption
+    self.failure = failure
+  }
+}

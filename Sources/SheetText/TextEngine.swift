@@ -1,0 +1,128 @@
+import CCairo
+import Foundation
+import SheetLayout
+
+/// Measures and draws text with Pango, using one fixed configuration for both, so text
+/// always fits the box it was measured for, in PNG, PDF and SVG alike.
+///
+/// Font options are set explicitly (grey antialiasing, no hinting, unhinted metrics,
+/// 72 units per inch, unrounded glyph positions): a layout does not change with the surface
+/// it is drawn on. Not thread-safe: make one engine per thread.
+public final class TextEngine: TextMeasuring {
+  private let fontMap: UnsafeMutablePointer<PangoFontMap>
+  private let context: OpaquePointer
+  private var fontDescriptions: [String: OpaquePointer] = [:]
+
+  /// Creates an engine over `fonts`.
+  public init(fonts: FontSet = .system) throws {
+    switch fonts {
+    case .system:
+      guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+        throw TextError("could not create a Pango font map")
+      }
+      fontMap = map
+    case .pinned(let files):
+      fontMap = try Self.pinnedFontMap(files: files)
+    }
+    guard let context = pango_font_map_create_context(fontMap) else {
+      g_object_unref(UnsafeMutableRawPointer(fontMap))
+      throw TextError("could not create a Pango context")
+    }
+    self.context = context
+    let fontOptions = cairo_font_options_create()
+    cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
+    pango_cairo_context_set_font_options(context, fontOptions)
+    cairo_font_options_destroy(fontOptions)
+    pango_cairo_context_set_resolution(context, 72)
+    pango_context_set_round_glyph_positions(context, 0)
+  }
+
+  deinit {
+    for description in fontDescriptions.values { pango_font_description_free(description) }
+    g_object_unref(UnsafeMutableRawPointer(context))
+    g_object_unref(UnsafeMutableRawPointer(fontMap))
+  }
+
+  /// The size of `text` set in `style` and wrapped at `width` points.
+  public func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
+    guard !text.isEmpty else { return .empty }
+    let layout = makeLayout(text, style: style, width: width)
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    var logicalWidth: Int32 = 0
+    var logicalHeight: Int32 = 0
+    pango_layout_get_size(layout, &logicalWidth, &logicalHeight)
+    let scale = Double(PANGO_SCALE)
+    return TextMeasurement(
+      width: Double(logicalWidth) / scale, height: Double(logicalHeight) / scale,
+      lineCount: Int(pango_layout_get_line_count(layout)),
+      isTruncated: pango_layout_is_ellipsized(layout) != 0)
+  }
+
+  /// Draws `text` with its top-left corner at the top-left of `box`, wrapped at the box's width.
+  ///
+  /// `cairo` is the `cairo_t` to draw with; its current source colour is used.
+  public func draw(_ text: String, style: TextStyle, in box: Rect, cairo: OpaquePointer) {
+    guard !text.isEmpty else { return }
+    let layout = makeLayout(text, style: style, width: box.width)
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    cairo_move_to(cairo, box.x, box.y)
+    pango_cairo_show_layout(cairo, layout)
+  }
+
+  /// Whether `markup` parses as Pango markup.
+  public static func isValidMarkup(_ markup: String) -> Bool {
+    var error: UnsafeMutablePointer<GError>?
+    let ok = pango_parse_markup(markup, -1, 0, nil, nil, nil, &error)
+    if let error { g_error_free(error) }
+    return ok != 0
+  }
+
+  private func makeLayout(_ text: String, style: TextStyle, width: Double) -> OpaquePointer {
+    let layout = pango_layout_new(context)!
+    pango_layout_set_font_description(layout, fontDescription(style.font))
+    pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+    if style.maxLines > 0 {
+      pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+      pango_layout_set_height(layout, Int32(-style.maxLines))
+    }
+    switch style.alignment {
+    case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+    case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+    }
+    if style.isMarkup && Self.isValidMarkup(text) {
+      pango_layout_set_markup(layout, text, -1)
+    } else {
+      pango_layout_set_text(layout, text, -1)
+    }
+    return layout
+  }
+
+  private func fontDescription(_ font: String) -> OpaquePointer {
+    if let cached = fontDescriptions[font] { return cached }
+    let description = pango_font_description_from_string(font)!
+    fontDescriptions[font] = description
+    return description
+  }
+
+  private static func pinnedFontMap(files: [String]) throws -> UnsafeMutablePointer<PangoFontMap> {
+    guard let config = FcConfigCreate() else { throw TextError("could not create a fontconfig configuration") }
+    defer { FcConfigDestroy(config) }
+    var added = 0
+    for file in files where FileManager.default.fileExists(atPath: file) {
+      if FcConfigAppFontAddFile(config, file) != 0 { added += 1 }
+    }
+    guard added > 0 else {
+      throw TextError("none of the pinned font files could be loaded: \(files.joined(separator: ", "))")
+    }
+    guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+      throw TextError("could not create a Pango font map")
+    }
+    // The cairo font map made for FreeType is a PangoFcFontMap (an opaque type in Swift).
+    pango_fc_font_map_set_config(OpaquePointer(map), config)
+    return map
+  }
+}

@@ -1,0 +1,3 @@
+import ContactSheetCLI
+
+ContactSheetCommand.main()
