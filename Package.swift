@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Pixel loops are unbearably slow unoptimised, so the modules that run them are optimised
+/// in debug builds too (tests run the debug build).
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 /// ContactSheet: one module per layer, each importing only the layers below it.
 let package = Package(
   name: "ContactSheet",
@@ -31,12 +35,14 @@ let package = Package(
     .target(name: "SheetLayout"),
     .target(name: "SheetText", dependencies: ["CCairo", "CShims", "SheetLayout"]),
     .target(
-      name: "SheetImages", dependencies: ["CCairo", "CTurboJPEG", "CWebP", "CExif", "CShims"]),
+      name: "SheetImages", dependencies: ["CCairo", "CTurboJPEG", "CWebP", "CExif", "CShims"],
+      swiftSettings: optimisedInDebug),
     .target(
       name: "SheetRender",
       dependencies: ["CCairo", "CShims", "SheetLayout", "SheetText", "SheetImages"]),
     .target(
-      name: "SheetCompare", dependencies: ["CCairo", "CPoppler", "SheetImages", "SheetRender"]),
+      name: "SheetCompare", dependencies: ["CCairo", "CPoppler", "SheetImages", "SheetRender"],
+      swiftSettings: optimisedInDebug),
     .target(
       name: "ContactSheetCLI",
       dependencies: [

@@ -14,7 +14,8 @@ struct CatalogItem: Sendable {
   var layoutItem: LayoutItem {
     switch info {
     case .success(let header):
-      LayoutItem(pixelWidth: header.width, pixelHeight: header.height, caption: caption, section: section, link: link)
+      LayoutItem(
+        pixelWidth: header.width, pixelHeight: header.height, caption: caption, section: section, link: link)
     case .failure:
       // A placeholder card keeps a 4:3 box so it reads as a missing photo.
       LayoutItem(pixelWidth: 4, pixelHeight: 3, caption: caption, section: section, link: link)

@@ -21,7 +21,9 @@ struct LayoutCommand: ParsableCommand {
 
   func run() throws {
     let files = try InputCollector.imageFiles(inputs, recursive: recursive)
-    guard !files.isEmpty else { throw ValidationError("no images found in \(inputs.joined(separator: ", "))") }
+    guard !files.isEmpty else {
+      throw ValidationError("no images found in \(inputs.joined(separator: ", "))")
+    }
     let layout = try Self.makeLayout(InputCollector.catalog(files), options: layoutFlags.layoutOptions())
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -32,7 +34,8 @@ struct LayoutCommand: ParsableCommand {
   static func makeLayout(_ catalog: [CatalogItem], options: LayoutOptions) throws -> Layout {
     let measurer = try TextEngine()
     do {
-      return try WaterfallLayout(options: options).layout(catalog.map { .item($0.layoutItem) }, measurer: measurer)
+      return try WaterfallLayout(options: options).layout(
+        catalog.map { .item($0.layoutItem) }, measurer: measurer)
     } catch let error as LayoutError {
       throw ValidationError(error.description)
     }

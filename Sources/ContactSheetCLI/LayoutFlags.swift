@@ -3,7 +3,8 @@ import SheetLayout
 
 /// Options that decide where things go, shared by `render` and `layout`.
 struct LayoutFlags: ParsableArguments {
-  @Option(help: "Paper: a3, a4, a5, letter, legal, tabloid or WxH (with units), optionally :landscape; or none.")
+  @Option(
+    help: "Paper: a3, a4, a5, letter, legal, tabloid or WxH (with units), optionally :landscape; or none.")
   var page: String = "a4"
 
   @Option(help: "Sheet width when --page none (e.g. 1080px, 8in).")
@@ -57,7 +58,8 @@ struct LayoutFlags: ParsableArguments {
       let sides = name.split(separator: "x").map(String.init)
       guard sides.count == 2 else {
         throw ValidationError(
-          "--page \(page) is not a paper size; use one of \(PageSize.names.joined(separator: ", ")), WxH such as 200x300mm, or none")
+          "--page \(page) is not a paper size; use one of \(PageSize.names.joined(separator: ", ")), WxH such as 200x300mm, or none"
+        )
       }
       let unit = Length.unitSuffix(sides[1])
       size = .paper(

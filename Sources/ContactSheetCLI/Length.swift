@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lengths written with units (`12mm`, `0.5in`, `8pt`, `4px`, `1cm`), converted to points.
 enum Length {
   struct ParseError: Error {
@@ -14,7 +16,8 @@ enum Length {
     let unit = unitSuffix(trimmed)
     let number = String(trimmed.dropLast(unit.count))
     guard let value = Double(number), value.isFinite else {
-      throw ParseError(message: "'\(text)' is not a length; write a number with mm, cm, in, pt or px, e.g. 12mm")
+      throw ParseError(
+        message: "'\(text)' is not a length; write a number with mm, cm, in, pt or px, e.g. 12mm")
     }
     if unit == "px" { return value * 72 / dpi }
     guard let factor = unit.isEmpty ? 1 : unitsInPoints[unit] else {
@@ -28,5 +31,3 @@ enum Length {
     String(text.reversed().prefix { $0.isLetter }.reversed())
   }
 }
-
-import Foundation

@@ -31,7 +31,9 @@ struct RenderCommand: ParsableCommand {
     }
     let started = Date()
     let files = try InputCollector.imageFiles(inputs, recursive: recursive)
-    guard !files.isEmpty else { throw ValidationError("no images found in \(inputs.joined(separator: ", "))") }
+    guard !files.isEmpty else {
+      throw ValidationError("no images found in \(inputs.joined(separator: ", "))")
+    }
     let catalog = InputCollector.catalog(files)
     let layout = try LayoutCommand.makeLayout(catalog, options: layoutFlags.layoutOptions())
     var style = RenderStyle()
@@ -48,7 +50,8 @@ struct RenderCommand: ParsableCommand {
     let written = try SheetRenderer(style: style).render(document, to: output, warn: warn)
     if !quiet {
       let seconds = Date().timeIntervalSince(started)
-      let summary = "\(files.count) images, \(layout.pages.count) pages → \(written.joined(separator: ", ")) in \(String(format: "%.2f", seconds)) s"
+      let summary =
+        "\(files.count) images, \(layout.pages.count) pages → \(written.joined(separator: ", ")) in \(String(format: "%.2f", seconds)) s"
       FileHandle.standardError.write(Data((summary + "\n").utf8))
     }
   }

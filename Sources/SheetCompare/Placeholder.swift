@@ -1,1 +1,1 @@
-// placeholder
+// SheetCompare: see issue 6.

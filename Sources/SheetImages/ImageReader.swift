@@ -12,10 +12,13 @@ public enum ImageReader {
   /// Decodes `path` upright. When `minimumSize` (upright pixels) is given, formats that can
   /// shrink while decoding (JPEG, WebP) do so, never below that size; the caller resamples
   /// to the exact size it draws.
-  public static func decode(path: String, minimumSize: (width: Int, height: Int)? = nil) throws -> RasterImage {
+  public static func decode(path: String, minimumSize: (width: Int, height: Int)? = nil) throws -> RasterImage
+  {
     let bytes = try readBytes(path)
     let header = try info(bytes: bytes, path: path)
-    let stored = minimumSize.map { header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height) }
+    let stored = minimumSize.map {
+      header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
+    }
     let image: RasterImage
     switch header.format {
     case .jpeg: image = try JPEGCodec.decode(bytes, path: path, minimumSize: stored)
@@ -32,7 +35,9 @@ public enum ImageReader {
     switch format {
     case .jpeg:
       let size = try JPEGCodec.info(bytes, path: path)
-      return ImageInfo(format: .jpeg, storedWidth: size.width, storedHeight: size.height, orientation: ExifReader.orientation(bytes))
+      return ImageInfo(
+        format: .jpeg, storedWidth: size.width, storedHeight: size.height,
+        orientation: ExifReader.orientation(bytes))
     case .png:
       let size = try PNGCodec.info(bytes, path: path)
       return ImageInfo(format: .png, storedWidth: size.width, storedHeight: size.height)
@@ -44,7 +49,8 @@ public enum ImageReader {
   static func readBytes(_ path: String) throws -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
       let exists = FileManager.default.fileExists(atPath: path)
-      throw ImageError(path: path, reason: exists ? "cannot be read (check its permissions)" : "file not found")
+      throw ImageError(
+        path: path, reason: exists ? "cannot be read (check its permissions)" : "file not found")
     }
     return [UInt8](data)
   }

@@ -7,21 +7,33 @@ enum JPEGCodec {
   static func info(_ bytes: [UInt8], path: String) throws -> (width: Int, height: Int) {
     let handle = try makeDecompressor(path: path)
     defer { tjDestroy(handle) }
-    var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var subsampling: Int32 = 0
+    var colorspace: Int32 = 0
     let status = bytes.withUnsafeBufferPointer {
-      tjDecompressHeader3(handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+      tjDecompressHeader3(
+        handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
     }
-    guard status == 0 else { throw ImageError(path: path, reason: "not a readable JPEG (\(errorText(handle)))") }
+    guard status == 0 else {
+      throw ImageError(path: path, reason: "not a readable JPEG (\(errorText(handle)))")
+    }
     return (Int(width), Int(height))
   }
 
   /// Decodes at the smallest DCT scale whose result is at least `minimumSize` (or full size).
-  static func decode(_ bytes: [UInt8], path: String, minimumSize: (width: Int, height: Int)?) throws -> RasterImage {
+  static func decode(_ bytes: [UInt8], path: String, minimumSize: (width: Int, height: Int)?) throws
+    -> RasterImage
+  {
     let handle = try makeDecompressor(path: path)
     defer { tjDestroy(handle) }
-    var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var subsampling: Int32 = 0
+    var colorspace: Int32 = 0
     let headerStatus = bytes.withUnsafeBufferPointer {
-      tjDecompressHeader3(handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+      tjDecompressHeader3(
+        handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
     }
     guard headerStatus == 0 else {
       throw ImageError(path: path, reason: "not a readable JPEG (\(errorText(handle)))")
@@ -44,7 +56,9 @@ enum JPEGCodec {
   }
 
   /// The smallest scaling factor that keeps both sides at least the wanted size.
-  static func scalingFactor(width: Int, height: Int, minimumSize: (width: Int, height: Int)?) -> tjscalingfactor {
+  static func scalingFactor(width: Int, height: Int, minimumSize: (width: Int, height: Int)?)
+    -> tjscalingfactor
+  {
     let full = tjscalingfactor(num: 1, denom: 1)
     guard let minimumSize else { return full }
     var count: Int32 = 0

@@ -26,7 +26,8 @@ enum PNGCodec {
     defer { cairo_surface_destroy(surface) }
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
-      throw ImageError(path: path, reason: "not a readable PNG (\(String(cString: cairo_status_to_string(status))))")
+      throw ImageError(
+        path: path, reason: "not a readable PNG (\(String(cString: cairo_status_to_string(status))))")
     }
     cairo_surface_flush(surface)
     let width = Int(cairo_image_surface_get_width(surface))

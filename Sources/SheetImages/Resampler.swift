@@ -43,7 +43,10 @@ extension RasterImage {
           let targetRow = row * width * 4
           for x in 0..<width {
             let taps = horizontal.taps(x)
-            var b: Float = 0, g: Float = 0, r: Float = 0, a: Float = 0
+            var b: Float = 0
+            var g: Float = 0
+            var r: Float = 0
+            var a: Float = 0
             for (offset, weight) in zip(taps.start..., taps.weights) {
               let p = sourceRow + offset * 4
               b += Float(source[p]) * weight
@@ -66,7 +69,10 @@ extension RasterImage {
         for y in 0..<height {
           let taps = vertical.taps(y)
           for x in 0..<width {
-            var b: Float = 0, g: Float = 0, r: Float = 0, a: Float = 0
+            var b: Float = 0
+            var g: Float = 0
+            var r: Float = 0
+            var a: Float = 0
             for (offset, weight) in zip(taps.start..., taps.weights) {
               let p = ((offset - firstRow) * width + x) * 4
               b += source[p] * weight

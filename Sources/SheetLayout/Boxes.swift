@@ -37,7 +37,8 @@ struct BannerBox {
   /// Space between the title and the subtitle.
   static let subtitleGap = 2.0
 
-  init(content: BannerContent, options: LayoutOptions, geometry: ColumnGeometry, measurer: some TextMeasuring) {
+  init(content: BannerContent, options: LayoutOptions, geometry: ColumnGeometry, measurer: some TextMeasuring)
+  {
     self.content = content
     let width = geometry.content.width - 2 * options.bannerPadding
     titleHeight = measurer.measure(content.title, style: options.bannerStyle, width: width).height

@@ -26,15 +26,22 @@ public final class AtomicOutput {
       guard rename(temporary, final) == 0 else {
         let reason = String(cString: strerror(errno))
         discard()
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(final): \(reason)"])
+        throw CocoaError(
+          .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(final): \(reason)"])
       }
       TemporaryFiles.shared.unregister(temporary)
     }
-    for path in stale where !pending.contains(where: { $0.final == path }) {
+    let written = Set(pending.map { Self.absolute($0.final) })
+    for path in stale where !written.contains(Self.absolute(path)) {
       try? FileManager.default.removeItem(atPath: path)
     }
     committed = true
     pending = []
+  }
+
+  /// `path` made absolute and standardised, for comparing paths written differently.
+  static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   /// Removes the temporary files; the destinations are left as they were.

@@ -15,7 +15,9 @@ final class CardPainter {
   }
 
   /// The pixel size an image box gets in this output.
-  static func pixelSize(of box: Rect, resolution: ImageResolution, original: (Int, Int)?) -> (width: Int, height: Int) {
+  static func pixelSize(of box: Rect, resolution: ImageResolution, original: (Int, Int)?) -> (
+    width: Int, height: Int
+  ) {
     switch resolution {
     case .device(let scale):
       let device = deviceRect(box, scale: scale)
@@ -32,8 +34,10 @@ final class CardPainter {
 
   /// The box in whole device pixels: its edges rounded, so images land on pixel boundaries.
   static func deviceRect(_ box: Rect, scale: Double) -> (x: Int, y: Int, width: Int, height: Int) {
-    let x0 = Int((box.x * scale).rounded()), y0 = Int((box.y * scale).rounded())
-    let x1 = Int((box.maxX * scale).rounded()), y1 = Int((box.maxY * scale).rounded())
+    let x0 = Int((box.x * scale).rounded())
+    let y0 = Int((box.y * scale).rounded())
+    let x1 = Int((box.maxX * scale).rounded())
+    let y1 = Int((box.maxY * scale).rounded())
     return (x0, y0, x1 - x0, y1 - y0)
   }
 
@@ -52,14 +56,20 @@ final class CardPainter {
       let radius = innerRadius(frame: frame, box: box)
       switch image {
       case .ready(let raster): drawImage(cairo, raster, in: box, radius: radius, resolution: resolution)
-      case .failed(let error): drawPlaceholder(cairo, in: box, radius: radius, reason: error.reason, name: error.path)
-      case nil: drawPlaceholder(cairo, in: box, radius: radius, reason: item.failure ?? "no image", name: item.path ?? "")
+      case .failed(let error):
+        drawPlaceholder(cairo, in: box, radius: radius, reason: error.reason, name: error.path)
+      case nil:
+        drawPlaceholder(
+          cairo, in: box, radius: radius, reason: item.failure ?? "no image", name: item.path ?? "")
       }
     }
     if let border = style.border, border.width > 0 {
       let inset = border.width / 2
       Cairo.roundedRectangle(
-        cairo, Rect(x: frame.x + inset, y: frame.y + inset, width: frame.width - border.width, height: frame.height - border.width),
+        cairo,
+        Rect(
+          x: frame.x + inset, y: frame.y + inset, width: frame.width - border.width,
+          height: frame.height - border.width),
         radius: max(0, style.cornerRadius - inset))
       Cairo.setColor(cairo, border.color)
       cairo_set_line_width(cairo, border.width)
@@ -93,7 +103,9 @@ final class CardPainter {
     return inset > 0 ? max(0, style.cornerRadius - inset) : style.cornerRadius
   }
 
-  private func drawShadow(_ cairo: OpaquePointer, shape: Rect, shadow: ShadowStyle, resolution: ImageResolution) {
+  private func drawShadow(
+    _ cairo: OpaquePointer, shape: Rect, shadow: ShadowStyle, resolution: ImageResolution
+  ) {
     let scale: Double
     switch resolution {
     case .device(let deviceScale): scale = deviceScale
@@ -145,14 +157,17 @@ final class CardPainter {
     cairo_restore(cairo)
   }
 
-  private func drawPlaceholder(_ cairo: OpaquePointer, in box: Rect, radius: Double, reason: String, name: String) {
+  private func drawPlaceholder(
+    _ cairo: OpaquePointer, in box: Rect, radius: Double, reason: String, name: String
+  ) {
     Cairo.roundedRectangle(cairo, box, radius: radius)
     Cairo.setColor(cairo, style.placeholderColor)
     cairo_fill(cairo)
     let fileName = name.split(separator: "/").last.map(String.init) ?? name
     let message = "Cannot show \(fileName)\n\(reason)"
     let inset = min(8, box.width / 8)
-    let textBox = Rect(x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset)
+    let textBox = Rect(
+      x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset)
     Cairo.setColor(cairo, style.captionColor)
     var placeholderStyle = style.captionStyle
     placeholderStyle.isMarkup = false

@@ -46,7 +46,9 @@ public struct DocumentInfo: Sendable, Hashable {
   }
 
   /// `SOURCE_DATE_EPOCH` if set and valid, else 2000-01-01T00:00:00Z.
-  public static func reproducibleDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+  public static func reproducibleDate(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Date
+  {
     if let text = environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(text) {
       return Date(timeIntervalSince1970: seconds)
     }

@@ -27,8 +27,10 @@ enum PreparedImage: Sendable {
   }
 
   /// The centred part of the source with the target's aspect ratio.
-  static func fillRegion(source: (width: Int, height: Int), target: (width: Int, height: Int)) -> PixelRegion {
-    let sourceWidth = Double(source.width), sourceHeight = Double(source.height)
+  static func fillRegion(source: (width: Int, height: Int), target: (width: Int, height: Int)) -> PixelRegion
+  {
+    let sourceWidth = Double(source.width)
+    let sourceHeight = Double(source.height)
     let targetAspect = Double(target.width) / Double(max(target.height, 1))
     if sourceWidth / sourceHeight > targetAspect {
       let width = sourceHeight * targetAspect

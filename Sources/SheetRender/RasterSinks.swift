@@ -21,13 +21,15 @@ struct PageFileNames {
     let stem = url.deletingPathExtension().lastPathComponent
     let ext = url.pathExtension
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let kept = Set((0..<count).map { name(page: $0, of: count) })
+    let kept = Set((0..<count).map { AtomicOutput.absolute(name(page: $0, of: count)) })
     return names.filter { name in
-      guard name.hasPrefix(stem + "-"), name.hasSuffix("." + ext) else { return name == url.lastPathComponent }
+      guard name.hasPrefix(stem + "-"), name.hasSuffix("." + ext) else {
+        return name == url.lastPathComponent
+      }
       let number = name.dropFirst(stem.count + 1).dropLast(ext.count + 1)
       return number.count == 3 && number.allSatisfy(\.isNumber)
     }
-    .map { (folder as NSString).appendingPathComponent($0) }
+    .map { AtomicOutput.absolute((folder as NSString).appendingPathComponent($0)) }
     .filter { !kept.contains($0) }
   }
 }

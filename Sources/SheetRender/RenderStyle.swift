@@ -9,7 +9,9 @@ public struct ShadowStyle: Hashable, Sendable {
   public var opacity: Double
   public var color: Color
 
-  public init(blur: Double = 6, offsetX: Double = 0, offsetY: Double = 2, opacity: Double = 0.22, color: Color = .black) {
+  public init(
+    blur: Double = 6, offsetX: Double = 0, offsetY: Double = 2, opacity: Double = 0.22, color: Color = .black
+  ) {
     self.blur = blur
     self.offsetX = offsetX
     self.offsetY = offsetY

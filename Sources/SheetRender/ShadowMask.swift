@@ -32,7 +32,8 @@ final class ShadowMask {
     let cairo = cairo_create(surface)!
     Cairo.roundedRectangle(
       cairo,
-      Rect(x: Double(extentPixels), y: Double(extentPixels), width: Double(template), height: Double(template)),
+      Rect(
+        x: Double(extentPixels), y: Double(extentPixels), width: Double(template), height: Double(template)),
       radius: radius * scale)
     cairo_set_source_rgba(cairo, 0, 0, 0, 1)
     cairo_fill(cairo)
@@ -58,8 +59,14 @@ final class ShadowMask {
       height: shape.height + 2 * extent)
     let c = Double(cornerPixels)
     let s = Double(sizePixels)
-    let xs = [(0.0, c, outer.x, corner), (c, 1, outer.x + corner, outer.width - 2 * corner), (c + 1, s - c - 1, outer.maxX - corner, corner)]
-    let ys = [(0.0, c, outer.y, corner), (c, 1, outer.y + corner, outer.height - 2 * corner), (c + 1, s - c - 1, outer.maxY - corner, corner)]
+    let xs = [
+      (0.0, c, outer.x, corner), (c, 1, outer.x + corner, outer.width - 2 * corner),
+      (c + 1, s - c - 1, outer.maxX - corner, corner),
+    ]
+    let ys = [
+      (0.0, c, outer.y, corner), (c, 1, outer.y + corner, outer.height - 2 * corner),
+      (c + 1, s - c - 1, outer.maxY - corner, corner),
+    ]
     cairo_save(cairo)
     // Hard, pixel-aligned clips: neighbouring slices neither overlap nor leave a seam.
     cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)

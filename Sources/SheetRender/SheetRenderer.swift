@@ -62,7 +62,8 @@ public struct SheetRenderer {
   private func prepareImages(
     on page: LayoutPage, document: SheetDocument, resolution: ImageResolution
   ) -> [Int: PreparedImage] {
-    let jobs: [(item: Int, path: String, size: (width: Int, height: Int))] = page.elements.compactMap { element in
+    let jobs: [(item: Int, path: String, size: (width: Int, height: Int))] = page.elements.compactMap {
+      element in
       guard element.kind == .card, let index = element.item, let box = element.image,
         document.items.indices.contains(index), let path = document.items[index].path,
         document.items[index].failure == nil

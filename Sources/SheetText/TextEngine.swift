@@ -109,7 +109,9 @@ public final class TextEngine: TextMeasuring {
   }
 
   private static func pinnedFontMap(files: [String]) throws -> UnsafeMutablePointer<PangoFontMap> {
-    guard let config = FcConfigCreate() else { throw TextError("could not create a fontconfig configuration") }
+    guard let config = FcConfigCreate() else {
+      throw TextError("could not create a fontconfig configuration")
+    }
     defer { FcConfigDestroy(config) }
     var added = 0
     for file in files where FileManager.default.fileExists(atPath: file) {

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Paths to the repository's fixtures and build products, found from this file's location
+/// (resources outside a target directory are awkward in SwiftPM).
+public enum FixturePaths {
+  /// The package's root folder.
+  public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  public static let fixtures = packageRoot.appendingPathComponent("Fixtures")
+  public static let photos = fixtures.appendingPathComponent("photos")
+  public static let goldens = fixtures.appendingPathComponent("goldens")
+
+  /// A sample photo by file name.
+  public static func photo(_ name: String) -> String {
+    photos.appendingPathComponent(name).path
+  }
+
+  /// The built `contactsheet` binary: `$CONTACTSHEET_BIN`, else the debug build.
+  public static var binary: String {
+    if let path = ProcessInfo.processInfo.environment["CONTACTSHEET_BIN"] { return path }
+    return packageRoot.appendingPathComponent(".build/debug/contactsheet").path
+  }
+
+  /// A new empty folder for one test's output.
+  public static func temporaryFolder(_ name: String = #function) throws -> URL {
+    let safe = name.filter { $0.isLetter || $0.isNumber }
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("contactsheet-tests")
+      .appendingPathComponent("\(safe)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}

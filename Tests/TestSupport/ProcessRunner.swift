@@ -1,0 +1,74 @@
+import Foundation
+
+/// The result of running a program to completion.
+public struct ProcessResult: Sendable {
+  public var status: Int32
+  public var standardOutput: String
+  public var standardError: String
+}
+
+/// Runs programs for end-to-end tests.
+public enum ProcessRunner {
+  /// Runs `executable` with `arguments` and waits for it; `input` is written to its stdin.
+  public static func run(
+    _ executable: String, _ arguments: [String], input: String? = nil,
+    environment: [String: String]? = nil, currentDirectory: URL? = nil
+  ) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    if !executable.contains("/") {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [executable] + arguments
+    } else {
+      process.arguments = arguments
+    }
+    if let environment {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    let outPipe = Pipe()
+    let errPipe = Pipe()
+    let inPipe = Pipe()
+    process.standardOutput = outPipe
+    process.standardError = errPipe
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inPipe.fileHandleForWriting.close()
+    // Read both pipes before waiting so a chatty child never blocks on a full pipe.
+    let output = Reader(outPipe.fileHandleForReading)
+    let errors = Reader(errPipe.fileHandleForReading)
+    process.waitUntilExit()
+    return ProcessResult(
+      status: process.terminationStatus, standardOutput: output.text(), standardError: errors.text())
+  }
+
+  /// `pdfinfo`'s fields for a PDF.
+  public static func pdfInfo(_ path: String) throws -> [String: String] {
+    let result = try run("pdfinfo", [path])
+    var fields: [String: String] = [:]
+    for line in result.standardOutput.split(separator: "\n") {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      fields[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return fields
+  }
+}
+
+/// Drains a pipe on a background thread.
+private final class Reader: @unchecked Sendable {
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    DispatchQueue.global().async {
+      self.data = handle.readDataToEndOfFile()
+      self.done.signal()
+    }
+  }
+
+  func text() -> String {
+    done.wait()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
