@@ -4,40 +4,41 @@ import SheetLayout
 import SheetText
 
 /// `contactsheet layout INPUT… --json`: prints where every element goes, without drawing.
-struct LayoutCommand: ParsableCommand {
+struct LayoutCommand: StyledCommand {
   static let configuration = CommandConfiguration(
-    commandName: "layout", abstract: "Print the layout of a sheet as JSON, without rendering.")
+    commandName: "layout", abstract: "Print the layout of a sheet as JSON, without rendering.",
+    discussion: ExitStatus.help)
 
-  @Argument(help: "Image files and folders.")
-  var inputs: [String]
+  static let validationTail = ["check.jpg"]
+
+  @OptionGroup var inputFlags: InputFlags
 
   @Flag(help: "Print the layout as JSON (the only format for now).")
   var json = false
 
-  @Flag(name: .short, help: "Look for images in subfolders too.")
-  var recursive = false
-
   @OptionGroup var layoutFlags: LayoutFlags
 
   func run() throws {
-    let files = try InputCollector.imageFiles(inputs, recursive: recursive)
-    guard !files.isEmpty else {
-      throw ValidationError("no images found in \(inputs.joined(separator: ", "))")
+    let sheet = try SheetPreparer(flags: inputFlags).prepare()
+    for item in sheet.items {
+      if let failure = item.failure { Diagnostics.warn(RenderCommand.describe(failure, origin: item.origin)) }
     }
-    let layout = try Self.makeLayout(InputCollector.catalog(files), options: layoutFlags.layoutOptions())
+    let layout = try Self.makeLayout(sheet.entries, options: layoutFlags.layoutOptions())
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     FileHandle.standardOutput.write(try encoder.encode(layout))
     FileHandle.standardOutput.write(Data("\n".utf8))
   }
 
-  static func makeLayout(_ catalog: [CatalogItem], options: LayoutOptions) throws -> Layout {
+  static func makeLayout(_ entries: [LayoutEntry], options: LayoutOptions) throws -> Layout {
     let measurer = try TextEngine()
+    var markupOptions = options
+    // Captions come from templates, whose values are escaped: they are always markup.
+    markupOptions.captionStyle.isMarkup = true
     do {
-      return try WaterfallLayout(options: options).layout(
-        catalog.map { .item($0.layoutItem) }, measurer: measurer)
+      return try WaterfallLayout(options: markupOptions).layout(entries, measurer: measurer)
     } catch let error as LayoutError {
-      throw ValidationError(error.description)
+      throw InputError(error.description)
     }
   }
 }

@@ -6,57 +6,96 @@ import SheetRender
 import SheetText
 
 /// `contactsheet render INPUT… -o OUT`: lays out and draws a sheet.
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: StyledCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Draw a contact sheet as PDF (one document), PNG or SVG (one file per page).")
+    abstract: "Draw a contact sheet as PDF (one document), PNG or SVG (one file per page).",
+    discussion: ExitStatus.help)
 
-  @Argument(help: "Image files and folders.")
-  var inputs: [String]
+  static let validationTail = ["-o", "check.pdf", "check.jpg"]
 
-  @Option(name: .shortAndLong, help: "Output file: .pdf, .png or .svg.")
+  @OptionGroup var inputFlags: InputFlags
+
+  @Option(
+    name: .shortAndLong,
+    help: "Output file: .pdf, or .png/.svg (OUT-001.png, … when there are several pages).")
   var output: String
 
-  @Flag(name: .short, help: "Look for images in subfolders too.")
-  var recursive = false
-
-  @Flag(name: .shortAndLong, help: "Print only warnings and errors.")
+  @Flag(name: .shortAndLong, help: "Print only warnings and errors: no progress bar, no summary.")
   var quiet = false
+
+  @Flag(help: "Fail (exit status 1, nothing written) when any image cannot be read.")
+  var strict = false
+
+  @Option(help: "Refuse images whose header claims more pixels than this, before decoding.")
+  var maxPixels = 200_000_000
 
   @OptionGroup var layoutFlags: LayoutFlags
 
   func run() throws {
     guard OutputFormat(path: output) != nil else {
-      throw ValidationError("-o \(output): the output must end in .pdf, .png or .svg")
+      throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
     }
     let started = Date()
-    let files = try InputCollector.imageFiles(inputs, recursive: recursive)
-    guard !files.isEmpty else {
-      throw ValidationError("no images found in \(inputs.joined(separator: ", "))")
+    let progress = ProgressReporter.forTerminal(quiet: quiet)
+    let sheet = try SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress).prepare()
+    try OutputGuard.check(output: output, inputs: sheet.catalog.inputFiles + sheet.items.map(\.path))
+    let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
+    for (item, failure) in failures { Diagnostics.warn(Self.describe(failure, origin: item.origin)) }
+    if strict && !failures.isEmpty {
+      throw StrictFailure(
+        description:
+          "\(failures.count) of \(sheet.items.count) images could not be read (--strict); nothing was written"
+      )
     }
-    let catalog = InputCollector.catalog(files)
-    let layout = try LayoutCommand.makeLayout(catalog, options: layoutFlags.layoutOptions())
+    let options = try layoutFlags.layoutOptions()
+    let layout = try LayoutCommand.makeLayout(sheet.entries, options: options)
     var style = RenderStyle()
     style.dpi = layoutFlags.dpi
-    style.captionStyle = try layoutFlags.layoutOptions().captionStyle
-    let items = catalog.map { item -> RenderItem in
-      switch item.info {
-      case .success: RenderItem(path: item.path, caption: item.caption)
-      case .failure(let error): RenderItem(path: item.path, caption: item.caption, failure: error.reason)
+    style.captionStyle = options.captionStyle
+    let catalog = sheet.catalog
+    let info = DocumentInfo(
+      title: catalog.title ?? "Contact sheet", author: catalog.author, subject: catalog.subject,
+      keywords: catalog.keywords)
+    let document = SheetDocument(layout: layout, items: sheet.renderItems, info: info)
+    let written: [String]
+    do {
+      written = try SheetRenderer(style: style).render(document, to: output) { error in
+        Diagnostics.warn(Self.describe(error, origin: nil))
       }
+    } catch let error as RenderError {
+      throw OutputError(description: error.description)
     }
-    for case .failure(let error) in catalog.map(\.info) { warn(error) }
-    let document = SheetDocument(layout: layout, items: items, info: DocumentInfo(title: "Contact sheet"))
-    let written = try SheetRenderer(style: style).render(document, to: output, warn: warn)
     if !quiet {
-      let seconds = Date().timeIntervalSince(started)
-      let summary =
-        "\(files.count) images, \(layout.pages.count) pages → \(written.joined(separator: ", ")) in \(String(format: "%.2f", seconds)) s"
-      FileHandle.standardError.write(Data((summary + "\n").utf8))
+      Diagnostics.note(
+        Summary(
+          images: sheet.items.count, pages: layout.pages.count, placeholders: failures.count, files: written,
+          seconds: Date().timeIntervalSince(started)
+        ).text)
     }
   }
 
-  private func warn(_ error: ImageError) {
-    FileHandle.standardError.write(Data("warning: \(error.path): \(error.reason)\n".utf8))
+  static func describe(_ error: ImageError, origin: String?) -> String {
+    let prefix = origin.map { "\($0): " } ?? ""
+    return "\(prefix)\(error.path): \(error.reason) (shown as a placeholder card)"
+  }
+}
+
+/// The line printed at the end of a run.
+struct Summary {
+  var images: Int
+  var pages: Int
+  var placeholders: Int
+  var files: [String]
+  var seconds: Double
+
+  var text: String {
+    let bytes = files.compactMap { FileAttributes(path: $0)?.size }.reduce(0, +)
+    let target =
+      files.count == 1 ? files[0] : "\(files.first ?? "") … \(files.last ?? "") (\(files.count) files)"
+    let placeholderText =
+      placeholders == 0 ? "" : ", \(placeholders) placeholder\(placeholders == 1 ? "" : "s")"
+    return
+      "\(images) image\(images == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s")\(placeholderText) → \(target) (\(CaptionFields.humanSize(bytes))) in \(String(format: "%.2f", seconds)) s"
   }
 }

@@ -1,3 +1,3 @@
 import ContactSheetCLI
 
-ContactSheetCommand.main()
+ContactSheetCommand.runMain()

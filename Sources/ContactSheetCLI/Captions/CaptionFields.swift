@@ -1,0 +1,97 @@
+import Foundation
+import SheetImages
+
+/// The values of caption fields for one item: its manifest or CSV fields first (a catalog's
+/// `name` column is the product name), then the built-in fields.
+struct CaptionFields {
+  /// Built-in field names, for help and documentation.
+  static let builtIn = [
+    "name", "stem", "ext", "dir", "index", "width", "height", "megapixels", "filesize", "date",
+    "camera", "lens", "exposure", "aperture", "iso", "focal", "section",
+  ]
+  /// Fields that need the file's EXIF data.
+  static let exifFields: Set<String> = ["date", "camera", "lens", "exposure", "aperture", "iso", "focal"]
+  /// Fields that need the file's size or time from the file system.
+  static let fileSystemFields: Set<String> = ["filesize", "date"]
+
+  let item: CatalogItem
+  /// Position among all items, from 1.
+  let index: Int
+  let fileAttributes: FileAttributes?
+
+  func value(_ name: String, format: String?) -> String? {
+    if let own = item.fields[name] { return own }
+    let url = URL(fileURLWithPath: item.path)
+    switch name {
+    case "name": return url.lastPathComponent
+    case "stem": return url.deletingPathExtension().lastPathComponent
+    case "ext": return url.pathExtension
+    case "dir": return (item.path as NSString).deletingLastPathComponent
+    case "index": return String(index)
+    case "section": return item.section
+    case "width": return item.info == nil && item.knownSize == nil ? nil : String(item.layoutSize.width)
+    case "height": return item.info == nil && item.knownSize == nil ? nil : String(item.layoutSize.height)
+    case "megapixels":
+      guard case .success(let info)? = item.info else { return nil }
+      return String(format: "%.1f", Double(info.width * info.height) / 1_000_000)
+    case "filesize": return fileAttributes.map { Self.humanSize($0.size) }
+    case "date":
+      guard let date = item.exif?.dateTaken ?? fileAttributes?.modified else { return nil }
+      return Self.format(date, pattern: format ?? "yyyy-MM-dd")
+    case "camera": return item.exif?.camera
+    case "lens": return item.exif?.lens
+    case "exposure": return item.exif?.exposureTime.map(Self.exposure)
+    case "aperture": return item.exif?.fNumber.map { "f/" + Self.trimmed($0) }
+    case "iso": return item.exif?.iso.map { "ISO \($0)" }
+    case "focal": return item.exif?.focalLength.map { Self.trimmed($0) + " mm" }
+    default: return nil
+    }
+  }
+
+  /// `2.4 MB`, `512 KB`, `87 B` (decimal units, as file managers show).
+  static func humanSize(_ bytes: Int64) -> String {
+    let units = ["B", "KB", "MB", "GB", "TB"]
+    var value = Double(bytes)
+    var unit = 0
+    while value >= 1000 && unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+  }
+
+  /// `1/250 s` for short exposures, `2 s` or `1.5 s` for long ones.
+  static func exposure(_ seconds: Double) -> String {
+    guard seconds > 0 else { return "" }
+    if seconds >= 0.3 { return trimmed(seconds) + " s" }
+    return "1/\(Int((1 / seconds).rounded())) s"
+  }
+
+  /// A number with at most one decimal, without a trailing `.0`.
+  static func trimmed(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+
+  /// Dates are shown as recorded: EXIF times carry no zone, so both they and file times are
+  /// formatted in UTC, which keeps captions the same on every machine.
+  static func format(_ date: Date, pattern: String) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = pattern
+    return formatter.string(from: date)
+  }
+}
+
+/// A file's size and modification time.
+struct FileAttributes: Sendable {
+  var size: Int64
+  var modified: Date
+
+  init?(path: String) {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+    size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+    modified = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A progress bar on standard error, drawn only when it is a terminal: stage, count, rate and
+/// time left, redrawn at most ten times a second.
+final class ProgressReporter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stageStart = Date()
+  private var lastDraw = Date.distantPast
+  private var drawn = false
+  private var currentStage = ""
+
+  /// A reporter when standard error is a terminal and the run is not quiet, else nil.
+  static func forTerminal(quiet: Bool) -> ProgressReporter? {
+    quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressReporter()
+  }
+
+  func update(stage: String, done: Int, total: Int) {
+    lock.withLock {
+      let now = Date()
+      if stage != currentStage {
+        currentStage = stage
+        stageStart = now
+      }
+      guard now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
+      lastDraw = now
+      let elapsed = max(now.timeIntervalSince(stageStart), 1e-3)
+      let rate = Double(done) / elapsed
+      let left = rate > 0 ? Double(total - done) / rate : 0
+      let width = 24
+      let filled = total > 0 ? min(width, width * done / total) : width
+      let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+      let line = String(
+        format: "\r%@ %@ %d/%d  %.1f/s  %@ left\u{1B}[K",
+        stage.padding(toLength: 9, withPad: " ", startingAt: 0), bar,
+        done, total, rate, Self.duration(left))
+      FileHandle.standardError.write(Data(line.utf8))
+      drawn = true
+    }
+  }
+
+  /// Clears the bar so the next message starts on a clean line.
+  func finishStage() {
+    lock.withLock {
+      if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      drawn = false
+      currentStage = ""
+    }
+  }
+
+  static func duration(_ seconds: Double) -> String {
+    seconds < 60
+      ? String(format: "%.0f s", seconds.rounded(.up))
+      : String(format: "%d:%02d", Int(seconds) / 60, Int(seconds) % 60)
+  }
+}
+
+/// Messages on standard error.
+enum Diagnostics {
+  static func warn(_ message: String) {
+    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+  }
+
+  static func note(_ message: String) {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SheetImages
+import SheetLayout
+
+/// Everything the inputs say: entries in reading order and the document's metadata.
+struct Catalog {
+  var entries: [CatalogEntry] = []
+  var title: String?
+  var author: String?
+  var subject: String?
+  var keywords: String?
+  /// A caption template from a manifest, used when `--caption` is not given.
+  var captionTemplate: String?
+  /// Files that inputs name (images and manifests); the output must not overwrite them.
+  var inputFiles: [String] = []
+
+  var items: [CatalogItem] {
+    entries.compactMap { if case .item(let item) = $0 { item } else { nil } }
+  }
+}
+
+/// One entry of the catalog, in reading order.
+enum CatalogEntry {
+  case item(CatalogItem)
+  case banner(BannerContent)
+}
+
+/// One picture to place, with what is known about it before rendering.
+struct CatalogItem: Sendable {
+  /// The image file, as a path the process can open.
+  var path: String
+  /// Where the item was declared (`catalog.yaml:12`), for messages; nil for plain files.
+  var origin: String?
+  /// Fields from a manifest or CSV row, available to caption templates.
+  var fields: [String: String] = [:]
+  /// An explicit caption template for this item.
+  var caption: String?
+  var section: String?
+  var link: String?
+  /// Pixel size given by the manifest; when set, the file is not opened for layout.
+  var knownSize: (width: Int, height: Int)?
+  /// The header, or why it could not be read; filled by `HeaderReader`.
+  var info: Result<ImageInfo, ImageError>?
+  /// EXIF fields, read only when a caption or the sort order needs them.
+  var exif: ExifFields?
+
+  init(path: String, origin: String? = nil) {
+    self.path = path
+    self.origin = origin
+  }
+
+  /// The upright pixel size for layout: the manifest's, else the header's, else 4:3 for a
+  /// placeholder card.
+  var layoutSize: (width: Int, height: Int) {
+    if let knownSize { return knownSize }
+    if case .success(let header) = info { return (header.width, header.height) }
+    return (4, 3)
+  }
+
+  /// Why the image cannot be shown, if it cannot.
+  var failure: ImageError? {
+    if case .failure(let error) = info { return error }
+    return nil
+  }
+}

@@ -1,0 +1,62 @@
+import Yams
+
+/// Built-in styles chosen with `--preset`; a style file and flags override them.
+enum Preset: String, CaseIterable {
+  /// A dense grid of small thumbnails with file names, for proofing a shoot.
+  case proof
+  /// Three columns, sections as banners, titles and prices in captions.
+  case catalog
+  /// One continuous sheet, two columns of rounded cards with soft shadows.
+  case pinterest
+
+  var style: String {
+    switch self {
+    case .proof:
+      """
+      mode: grid
+      columns: 8
+      margin: 8mm
+      gutter: 4pt
+      row-gap: 4pt
+      padding: 2pt
+      font: DejaVu Sans 5
+      caption-lines: 1
+      corner-radius: 0
+      no-shadow: true
+      caption: "{name}"
+      """
+    case .catalog:
+      """
+      columns: 3
+      margin: 15mm
+      gutter: 12pt
+      row-gap: 12pt
+      padding: 8pt
+      font: DejaVu Sans 8
+      caption-lines: 3
+      corner-radius: 4pt
+      caption: "<b>{title|stem}</b>\\n{price}"
+      """
+    case .pinterest:
+      """
+      page: none
+      width: 720pt
+      columns: 2
+      margin: 16pt
+      gutter: 14pt
+      row-gap: 14pt
+      padding: 0
+      font: DejaVu Sans 10
+      corner-radius: 14pt
+      shadow-blur: 14pt
+      shadow-opacity: 0.25
+      """
+    }
+  }
+
+  /// The options this preset stands for.
+  func arguments() throws -> [String] {
+    guard let node = try Yams.compose(yaml: style) else { return [] }
+    return try StyleFile.arguments(from: node, source: "preset \(rawValue)")
+  }
+}
