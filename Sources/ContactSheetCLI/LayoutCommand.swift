@@ -23,7 +23,7 @@ struct LayoutCommand: StyledCommand {
     for item in sheet.items {
       if let failure = item.failure { Diagnostics.warn(RenderCommand.describe(failure, origin: item.origin)) }
     }
-    let layout = try Self.makeLayout(sheet.entries, options: layoutFlags.layoutOptions())
+    let layout = try Self.makeLayout(sheet.entries, options: layoutFlags.layoutOptions().withMarkupCaptions())
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     FileHandle.standardOutput.write(try encoder.encode(layout))
@@ -32,13 +32,20 @@ struct LayoutCommand: StyledCommand {
 
   static func makeLayout(_ entries: [LayoutEntry], options: LayoutOptions) throws -> Layout {
     let measurer = try TextEngine()
-    var markupOptions = options
-    // Captions come from templates, whose values are escaped: they are always markup.
-    markupOptions.captionStyle.isMarkup = true
     do {
-      return try WaterfallLayout(options: markupOptions).layout(entries, measurer: measurer)
+      return try WaterfallLayout(options: options).layout(entries, measurer: measurer)
     } catch let error as LayoutError {
       throw InputError(error.description)
     }
+  }
+}
+
+extension LayoutOptions {
+  /// The options with captions read as Pango markup: captions come from templates, whose
+  /// field values are escaped, so the template's own markup is all there is.
+  func withMarkupCaptions() -> LayoutOptions {
+    var options = self
+    options.captionStyle.isMarkup = true
+    return options
   }
 }

@@ -48,7 +48,7 @@ struct RenderCommand: StyledCommand {
           "\(failures.count) of \(sheet.items.count) images could not be read (--strict); nothing was written"
       )
     }
-    let options = try layoutFlags.layoutOptions()
+    let options = try layoutFlags.layoutOptions().withMarkupCaptions()
     let layout = try LayoutCommand.makeLayout(sheet.entries, options: options)
     var style = RenderStyle()
     style.dpi = layoutFlags.dpi

@@ -89,6 +89,11 @@ struct FileAttributes: Sendable {
   var size: Int64
   var modified: Date
 
+  init(size: Int64, modified: Date) {
+    self.size = size
+    self.modified = modified
+  }
+
   init?(path: String) {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
     size = (attributes[.size] as? NSNumber)?.int64Value ?? 0

@@ -61,15 +61,37 @@ struct CaptionTemplate: Hashable, Sendable {
   }
 
   /// The caption for one item: `value(name, format)` gives a field's text, or nil if missing.
+  ///
+  /// A line whose fields all come out empty is left out, so `{camera} · {lens}` leaves no
+  /// stray line on a photo without EXIF data.
   func render(_ value: (String, String?) -> String?) -> String {
-    parts.map { part in
+    var lines: [String] = []
+    var line = ""
+    var fieldCount = 0
+    var filledCount = 0
+    func endLine() {
+      if fieldCount == 0 || filledCount > 0 { lines.append(line) }
+      line = ""
+      fieldCount = 0
+      filledCount = 0
+    }
+    for part in parts {
       switch part {
-      case .literal(let text): return text
+      case .literal(let text):
+        let pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, piece) in pieces.enumerated() {
+          if index > 0 { endLine() }
+          line += piece
+        }
       case .field(let name, let format, let fallback):
         let text = value(name, format).flatMap { $0.isEmpty ? nil : $0 } ?? fallback ?? ""
-        return Markup.escape(text)
+        fieldCount += 1
+        if !text.isEmpty { filledCount += 1 }
+        line += Markup.escape(text)
       }
-    }.joined()
+    }
+    endLine()
+    return lines.joined(separator: "\n")
   }
 
   private static func field(_ body: String) throws -> Part {

@@ -25,7 +25,7 @@ enum CSVCatalogReader {
       }
       return index
     }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let folder = PathText.folder(of: path)
     for (line, values) in table.records {
       guard values.count <= table.header.count else {
         throw InputError(

@@ -39,7 +39,7 @@ enum ManifestReader {
         "\(location(path, root)): a manifest is a mapping with `items` (and optionally title, author, style, sections)"
       )
     }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let folder = PathText.folder(of: path)
     let context = Context(path: path, folder: folder)
     for (keyNode, value) in mapping {
       guard let key = keyNode.string else { continue }
@@ -151,7 +151,7 @@ enum ManifestReader {
     }
 
     private func item(image: String, node: Node, section: String?) -> CatalogItem {
-      let resolved = image.hasPrefix("/") ? image : (folder as NSString).appendingPathComponent(image)
+      let resolved = PathText.join(folder, image)
       var item = CatalogItem(path: resolved, origin: location(path, node))
       item.section = section
       return item

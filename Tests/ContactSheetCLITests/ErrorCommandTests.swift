@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Each bad input gives its documented message and exit status, and never harms old output.
+@Suite("contactsheet errors and exit statuses")
+struct ErrorCommandTests {
+  private let bad = FixturePaths.fixtures.appendingPathComponent("manifests/bad")
+
+  private func render(_ arguments: [String], in folder: URL? = nil) throws -> ProcessResult {
+    try ProcessRunner.run(FixturePaths.binary, ["render"] + arguments, currentDirectory: folder)
+  }
+
+  /// A folder holding `sheet.pdf` with known old content.
+  private func folderWithOldOutput() throws -> (folder: URL, output: String) {
+    let folder = try FixturePaths.temporaryFolder()
+    let output = folder.appendingPathComponent("sheet.pdf").path
+    try Data("old output".utf8).write(to: URL(fileURLWithPath: output))
+    return (folder, output)
+  }
+
+  private func expectUntouched(_ folder: URL, _ output: String) throws {
+    #expect(FileManager.default.contents(atPath: output) == Data("old output".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sheet.pdf"])
+  }
+
+  @Test("a manifest syntax error gives its line and column, status 2")
+  func syntaxError() throws {
+    let (folder, output) = try folderWithOldOutput()
+    let result = try render([bad.appendingPathComponent("syntax.yaml").path, "-o", output])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("syntax.yaml:5:10: syntax error"))
+    try expectUntouched(folder, output)
+  }
+
+  @Test("an unknown manifest key is named, with the keys that exist")
+  func unknownKey() throws {
+    let result = try render([bad.appendingPathComponent("unknown-key.json").path, "-o", "/tmp/unused.pdf"])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("unknown-key.json:3:3: unknown key 'itmes'"))
+    #expect(result.standardError.contains("items"))
+  }
+
+  @Test("a missing image in a manifest warns with the manifest line and the path tried")
+  func missingImage() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let output = folder.appendingPathComponent("sheet.pdf").path
+    let result = try render([bad.appendingPathComponent("missing-image.yaml").path, "-o", output])
+    #expect(result.status == 0)
+    #expect(result.standardError.contains("missing-image.yaml:4:5:"))
+    #expect(result.standardError.contains("Fixtures/photos/does-not-exist.jpg: file not found"))
+    #expect(FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test("--strict turns a missing image into status 1 and writes nothing")
+  func strict() throws {
+    let (folder, output) = try folderWithOldOutput()
+    let result = try render([bad.appendingPathComponent("missing-image.yaml").path, "-o", output, "--strict"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("nothing was written"))
+    try expectUntouched(folder, output)
+  }
+
+  @Test("a CSV with an unclosed quote gives the line and column where it opened")
+  func badCSV() throws {
+    let result = try render([bad.appendingPathComponent("unclosed-quote.csv").path, "-o", "/tmp/unused.pdf"])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("unclosed-quote.csv:2:25: this quoted field is never closed"))
+  }
+
+  @Test("unknown option values list the valid ones")
+  func unknownValues() throws {
+    let photo = FixturePaths.photo("rocket.jpg")
+    let sort = try render([photo, "-o", "/tmp/unused.pdf", "--sort", "colour"])
+    #expect(sort.status == 2)
+    #expect(sort.standardError.contains("random:SEED"))
+    let preset = try render([photo, "-o", "/tmp/unused.pdf", "--preset", "fancy"])
+    #expect(preset.status == 2)
+    #expect(preset.standardError.contains("proof, catalog, pinterest"))
+    let format = try render([photo, "-o", "/tmp/unused.gif"])
+    #expect(format.status == 2)
+    #expect(format.standardError.contains(".pdf, .png or .svg"))
+  }
+
+  @Test("the output may not overwrite an input")
+  func outputOverInput() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let input = folder.appendingPathComponent("page.png").path
+    try FileManager.default.copyItem(atPath: FixturePaths.photo("horse.png"), toPath: input)
+    let before = FileManager.default.contents(atPath: input)
+    let result = try render([input, "-o", input])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("would overwrite the input"))
+    #expect(FileManager.default.contents(atPath: input) == before)
+  }
+
+  @Test("an output folder that does not exist gives status 3")
+  func unwritableOutput() throws {
+    let result = try render([FixturePaths.photo("rocket.jpg"), "-o", "/nonexistent-folder/sheet.pdf"])
+    #expect(result.status == 3)
+    #expect(result.standardError.contains("/nonexistent-folder/sheet.pdf"))
+  }
+
+  @Test("a folder with no images gives status 2 and says so")
+  func noImages() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let result = try render([folder.path, "-o", folder.appendingPathComponent("sheet.pdf").path])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("no images found"))
+  }
+
+  @Test("a shorter multi-page PNG run removes the old pages it no longer has")
+  func stalePages() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let photos = FixturePaths.photos.path
+    let many = try render(
+      [photos, "-o", "sheet.png", "--page", "a5", "--columns", "1", "--dpi", "30", "-q"], in: folder)
+    #expect(many.status == 0, "stderr: \(many.standardError)")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(pages.count > 2 && pages.first == "sheet-001.png")
+    let one = try render(
+      [FixturePaths.photo("rocket.jpg"), "-o", "sheet.png", "--dpi", "30", "-q"], in: folder)
+    #expect(one.status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sheet.png"])
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import Yams
+
+@testable import ContactSheetCLI
+
+@Suite("Reading inputs")
+struct InputParsingTests {
+  @Test("CSV: quoted fields hold commas, quotes and line breaks; records keep their line")
+  func csv() throws {
+    let table = try CSVTable(parsing: "\u{FEFF}a,b\r\n1,\"x, \"\"y\"\"\"\n2,\"two\nlines\"\n")
+    #expect(table.header == ["a", "b"])
+    #expect(table.records.map(\.fields) == [["1", "x, \"y\""], ["2", "two\nlines"]])
+    #expect(table.records.map(\.line) == [2, 3])
+  }
+
+  @Test("CSV: an unclosed quote names the line and column where it opened")
+  func csvUnclosed() {
+    do {
+      _ = try CSVTable(parsing: "a,b\n1,\"open\n")
+      Issue.record("expected an error")
+    } catch let error as CSVTable.ParseError {
+      #expect(error.line == 2 && error.column == 3)
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  @Test("natural order puts img2 before img10")
+  func naturalOrder() {
+    let names = ["img10.jpg", "img2.jpg", "IMG1.jpg", "img02b.jpg"]
+    #expect(names.sorted(by: NaturalOrder.ascending) == ["IMG1.jpg", "img2.jpg", "img02b.jpg", "img10.jpg"])
+  }
+
+  @Test("sort orders parse, and a bad one lists the valid ones")
+  func sortOrders() throws {
+    #expect(try SortOrder(parsing: "random:42") == .random(seed: 42))
+    do {
+      _ = try SortOrder(parsing: "colour")
+      Issue.record("expected an error")
+    } catch let error as InputError {
+      #expect(error.description.contains("name") && error.description.contains("mtime"))
+    }
+  }
+
+  @Test("a random order is the same for the same seed, and differs for another")
+  func seededShuffle() {
+    var first = SplitMix64(seed: 7)
+    var second = SplitMix64(seed: 7)
+    var other = SplitMix64(seed: 8)
+    let a = (0..<4).map { _ in first.next() }
+    #expect(a == (0..<4).map { _ in second.next() })
+    #expect(a != (0..<4).map { _ in other.next() })
+  }
+
+  @Test("style files flatten nested keys, repeat lists and turn true into a flag")
+  func styleFlattening() throws {
+    let node = try #require(
+      try Yams.compose(yaml: "columns: 3\nshadow:\n  blur: 8pt\nno-shadow: true\nshow: false\n"))
+    #expect(
+      try StyleFile.arguments(from: node, source: "s.yaml") == [
+        "--columns=3", "--shadow-blur=8pt", "--no-shadow",
+      ])
+  }
+
+  @Test("a style may not set run options such as the output")
+  func styleRejectsOutput() throws {
+    let node = try #require(try Yams.compose(yaml: "output: x.pdf\n"))
+    #expect(throws: InputError.self) { try StyleFile.arguments(from: node, source: "s.yaml") }
+  }
+
+  @Test("every preset is a valid style")
+  func presets() throws {
+    for preset in Preset.allCases { #expect(try !preset.arguments().isEmpty) }
+  }
+
+  @Test("relative paths stay relative and fold ..")
+  func paths() {
+    #expect(PathText.join("Fixtures/manifests", "../photos/a.jpg") == "Fixtures/photos/a.jpg")
+    #expect(PathText.join("", "a.jpg") == "a.jpg")
+    #expect(PathText.join("/x/y", "/abs.jpg") == "/abs.jpg")
+    #expect(PathText.join("..", "../a.jpg") == "../../a.jpg")
+  }
+}
+
+@Suite("Sorting items")
+struct ItemSorterTests {
+  private func entries(_ names: [String], section: String? = nil) -> [CatalogEntry] {
+    names.map { name in
+      var item = CatalogItem(path: "/photos/\(name)")
+      item.section = section
+      return .item(item)
+    }
+  }
+
+  private func names(_ entries: [CatalogEntry]) -> [String] {
+    entries.map { entry in
+      switch entry {
+      case .item(let item): (item.path as NSString).lastPathComponent
+      case .banner(let banner): "[\(banner.title)]"
+      }
+    }
+  }
+
+  @Test("--sort name is natural; --reverse turns it round")
+  func byName() {
+    let input = entries(["img10.jpg", "img2.jpg", "img1.jpg"])
+    #expect(
+      names(ItemSorter.sort(input, order: .name, reverse: false, attributes: [:])) == [
+        "img1.jpg", "img2.jpg", "img10.jpg",
+      ])
+    #expect(
+      names(ItemSorter.sort(input, order: .name, reverse: true, attributes: [:])) == [
+        "img10.jpg", "img2.jpg", "img1.jpg",
+      ])
+  }
+
+  @Test("sorting stays within sections; banners keep their place")
+  func withinSections() {
+    let input =
+      entries(["b.jpg", "a.jpg"], section: "One") + [.banner(.init(title: "Two"))]
+      + entries(["d.jpg", "c.jpg"], section: "Two")
+    #expect(
+      names(ItemSorter.sort(input, order: .name, reverse: false, attributes: [:])) == [
+        "a.jpg", "b.jpg", "[Two]", "c.jpg", "d.jpg",
+      ])
+  }
+
+  @Test("--sort size and mtime use file attributes, ties keep input order")
+  func byAttributes() {
+    let input = entries(["x.jpg", "y.jpg", "z.jpg"])
+    let attributes = [
+      "/photos/x.jpg": FileAttributes(size: 30, modified: Date(timeIntervalSince1970: 1)),
+      "/photos/y.jpg": FileAttributes(size: 10, modified: Date(timeIntervalSince1970: 3)),
+      "/photos/z.jpg": FileAttributes(size: 10, modified: Date(timeIntervalSince1970: 2)),
+    ]
+    #expect(
+      names(ItemSorter.sort(input, order: .size, reverse: false, attributes: attributes)) == [
+        "y.jpg", "z.jpg", "x.jpg",
+      ])
+    #expect(
+      names(ItemSorter.sort(input, order: .mtime, reverse: false, attributes: attributes)) == [
+        "x.jpg", "z.jpg", "y.jpg",
+      ])
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import SheetLayout
+import TestSupport
+import Testing
+
+/// End-to-end runs of the built binary on the manifests in Fixtures/manifests.
+@Suite("contactsheet with manifests, end to end")
+struct ManifestCommandTests {
+  private let manifests = FixturePaths.fixtures.appendingPathComponent("manifests")
+
+  private func layout(_ arguments: [String]) throws -> Layout {
+    let result = try ProcessRunner.run(FixturePaths.binary, ["layout", "--json"] + arguments)
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    return try JSONDecoder().decode(Layout.self, from: Data(result.standardOutput.utf8))
+  }
+
+  @Test("a JSON manifest gives its banners and captions, in order")
+  func jsonManifest() throws {
+    let result = try layout([manifests.appendingPathComponent("catalog.json").path, "--columns", "2"])
+    let elements = result.pages.flatMap(\.elements)
+    #expect(elements.map(\.kind) == [.card, .card, .banner, .card, .card])
+    #expect(elements[2].text == "Portraits" && elements[2].subtitle == "People of science")
+    // 640×427 given in the manifest: the image box keeps that aspect ratio.
+    let image = try #require(elements[0].image)
+    #expect(abs(image.height / image.width - 427.0 / 640.0) < 1e-9)
+  }
+
+  @Test("a YAML manifest's sections become banners, and its style applies")
+  func yamlSections() throws {
+    let result = try layout([manifests.appendingPathComponent("sections.yaml").path])
+    let elements = result.pages.flatMap(\.elements)
+    #expect(elements.filter { $0.kind == .banner }.map(\.text) == ["Animals", "Instruments"])
+    // style: {columns: 3, page: a5}
+    #expect(Set(elements.compactMap(\.column)) == [0, 1, 2])
+    #expect(abs(result.pages[0].width - 419.53) < 0.01)
+  }
+
+  @Test("flags on the command line override the manifest's style")
+  func flagsOverrideStyle() throws {
+    let result = try layout([manifests.appendingPathComponent("sections.yaml").path, "--columns", "2"])
+    #expect(Set(result.pages.flatMap(\.elements).compactMap(\.column)) == [0, 1])
+  }
+
+  @Test("a CSV catalog: one card per row, a banner at each change of --section-column")
+  func csvCatalog() throws {
+    let csv = manifests.appendingPathComponent("products.csv").path
+    let result = try layout([csv, "--section-column", "category", "--columns", "3"])
+    let elements = result.pages.flatMap(\.elements)
+    #expect(elements.filter { $0.kind == .banner }.map(\.text) == ["Kitchen", "Posters", "Kitchen"])
+    #expect(elements.filter { $0.kind == .card }.count == 4)
+  }
+
+  @Test("a YAML manifest renders to a PDF with its metadata")
+  func yamlToPDF() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let output = folder.appendingPathComponent("sheet.pdf").path
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["render", manifests.appendingPathComponent("sections.yaml").path, "-o", output, "-q"])
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    let info = try ProcessRunner.pdfInfo(output)
+    #expect(info["Pages"] == "1")
+    #expect(info["Title"] == "Animals and instruments")
+    #expect(info["Author"] == "ContactSheet fixtures")
+  }
+
+  @Test("- reads image paths from standard input")
+  func standardInput() throws {
+    let paths = ["rocket.jpg", "coffee.png", "horse.png"].map { FixturePaths.photo($0) }.joined(
+      separator: "\n")
+    let result = try ProcessRunner.run(FixturePaths.binary, ["layout", "--json", "-"], input: paths + "\n")
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    let layout = try JSONDecoder().decode(Layout.self, from: Data(result.standardOutput.utf8))
+    #expect(layout.pages.flatMap(\.elements).filter { $0.kind == .card }.count == 3)
+  }
+}
