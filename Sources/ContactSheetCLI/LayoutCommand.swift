@@ -18,20 +18,28 @@ struct LayoutCommand: StyledCommand {
 
   @OptionGroup var layoutFlags: LayoutFlags
 
+  @OptionGroup var fontFlags: FontFlags
+
   func run() throws {
     let sheet = try SheetPreparer(flags: inputFlags).prepare()
     for item in sheet.items {
       if let failure = item.failure { Diagnostics.warn(RenderCommand.describe(failure, origin: item.origin)) }
     }
-    let layout = try Self.makeLayout(sheet.entries, options: layoutFlags.layoutOptions().withMarkupCaptions())
+    let layout = try Self.makeLayout(
+      sheet.entries, options: layoutFlags.layoutOptions().withMarkupCaptions(), fonts: fontFlags.fontSet)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     FileHandle.standardOutput.write(try encoder.encode(layout))
     FileHandle.standardOutput.write(Data("\n".utf8))
   }
 
-  static func makeLayout(_ entries: [LayoutEntry], options: LayoutOptions) throws -> Layout {
-    let measurer = try TextEngine()
+  static func makeLayout(_ entries: [LayoutEntry], options: LayoutOptions, fonts: FontSet) throws -> Layout {
+    let measurer: TextEngine
+    do {
+      measurer = try TextEngine(fonts: fonts)
+    } catch let error as TextError {
+      throw InputError(error.description)
+    }
     do {
       return try WaterfallLayout(options: options).layout(entries, measurer: measurer)
     } catch let error as LayoutError {

@@ -32,6 +32,8 @@ struct RenderCommand: StyledCommand {
 
   @OptionGroup var layoutFlags: LayoutFlags
 
+  @OptionGroup var fontFlags: FontFlags
+
   func run() throws {
     guard OutputFormat(path: output) != nil else {
       throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
@@ -49,7 +51,7 @@ struct RenderCommand: StyledCommand {
       )
     }
     let options = try layoutFlags.layoutOptions().withMarkupCaptions()
-    let layout = try LayoutCommand.makeLayout(sheet.entries, options: options)
+    let layout = try LayoutCommand.makeLayout(sheet.entries, options: options, fonts: fontFlags.fontSet)
     var style = RenderStyle()
     style.dpi = layoutFlags.dpi
     style.captionStyle = options.captionStyle
@@ -60,7 +62,8 @@ struct RenderCommand: StyledCommand {
     let document = SheetDocument(layout: layout, items: sheet.renderItems, info: info)
     let written: [String]
     do {
-      written = try SheetRenderer(style: style).render(document, to: output) { error in
+      written = try SheetRenderer(style: style, fonts: fontFlags.fontSet).render(document, to: output) {
+        error in
         Diagnostics.warn(Self.describe(error, origin: nil))
       }
     } catch let error as RenderError {

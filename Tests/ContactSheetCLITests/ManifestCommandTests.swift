@@ -73,4 +73,46 @@ struct ManifestCommandTests {
     let layout = try JSONDecoder().decode(Layout.self, from: Data(result.standardOutput.utf8))
     #expect(layout.pages.flatMap(\.elements).filter { $0.kind == .card }.count == 3)
   }
+
+  @Test(
+    "the YAML manifest's page matches the golden (decoded pixels, channel tolerance 2, ≤ 20 pixels over it)")
+  func yamlGoldenPage() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let output = folder.appendingPathComponent("sections.png").path
+    let fonts = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].flatMap {
+      ["--font-file", "/usr/share/fonts/truetype/dejavu/\($0)"]
+    }
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["render", manifests.appendingPathComponent("sections.yaml").path, "-o", output, "--dpi", "60", "-q"]
+        + fonts)
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    try Golden.check(output, named: "cli-sections-yaml", channelTolerance: 2, maxDiffPixels: 20)
+  }
+
+  @Test("the printed default style is itself a valid style file")
+  func defaultStyleRoundTrips() throws {
+    let printed = try ProcessRunner.run(FixturePaths.binary, ["style", "--default"])
+    #expect(printed.status == 0)
+    #expect(printed.standardOutput.contains("columns: "))
+    #expect(printed.standardOutput.contains("# Number of columns."))
+    let folder = try FixturePaths.temporaryFolder()
+    let style = folder.appendingPathComponent("style.yaml")
+    try Data(printed.standardOutput.utf8).write(to: style)
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["layout", "--json", FixturePaths.photo("rocket.jpg"), "--style", style.path])
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+  }
+
+  @Test("a bad style key is reported against the style file")
+  func badStyleKey() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let style = folder.appendingPathComponent("style.yaml")
+    try Data("colums: 3\n".utf8).write(to: style)
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["layout", "--json", FixturePaths.photo("rocket.jpg"), "--style", style.path])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("style.yaml"))
+    #expect(result.standardError.contains("--colums"))
+  }
 }
