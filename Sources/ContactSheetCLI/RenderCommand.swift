@@ -32,6 +32,8 @@ struct RenderCommand: StyledCommand {
 
   @OptionGroup var layoutFlags: LayoutFlags
 
+  @OptionGroup var renderFlags: RenderFlags
+
   @OptionGroup var fontFlags: FontFlags
 
   func run() throws {
@@ -55,17 +57,24 @@ struct RenderCommand: StyledCommand {
     var style = RenderStyle()
     style.dpi = layoutFlags.dpi
     style.captionStyle = options.captionStyle
+    style.maxPixels = maxPixels
+    style.pageMargins = options.margins
+    try renderFlags.apply(to: &style, length: layoutFlags.length)
     let catalog = sheet.catalog
-    let info = DocumentInfo(
+    var info = DocumentInfo(
       title: catalog.title ?? "Contact sheet", author: catalog.author, subject: catalog.subject,
       keywords: catalog.keywords)
+    renderFlags.apply(to: &info)
     let document = SheetDocument(layout: layout, items: sheet.renderItems, info: info)
     let written: [String]
     do {
-      written = try SheetRenderer(style: style, fonts: fontFlags.fontSet).render(document, to: output) {
-        error in
+      var renderer = SheetRenderer(style: style, fonts: fontFlags.fontSet)
+      renderer.stopOnImageFailure = strict
+      written = try renderer.render(document, to: output) { error in
         Diagnostics.warn(Self.describe(error, origin: nil))
       }
+    } catch let error as ImageError {
+      throw StrictFailure(description: "\(error.path): \(error.reason) (--strict); nothing was written")
     } catch let error as RenderError {
       throw OutputError(description: error.description)
     }

@@ -85,7 +85,8 @@ struct SheetPreparer {
           .item(
             LayoutItem(pixelWidth: size.width, pixelHeight: size.height, caption: caption, link: item.link)))
         items.append(item)
-        renderItems.append(RenderItem(path: item.path, caption: caption, failure: item.failure?.reason))
+        renderItems.append(
+          RenderItem(path: item.path, caption: caption, failure: item.failure?.reason, link: item.link))
       }
     }
     return PreparedSheet(entries: entries, items: items, renderItems: renderItems, catalog: catalog)

@@ -3,55 +3,102 @@ import Foundation
 /// Reads image files: a cheap header phase for layout, and a decode phase that returns
 /// upright pixels at (about) the size they will be drawn.
 public enum ImageReader {
-  /// Reads the format, stored size and orientation without decoding pixels.
+  /// How much of a file the header phase reads first; a JPEG whose EXIF or ICC segments are
+  /// larger is read further, as far as its frame header.
+  static let headerPrefix = 128 * 1024
+
+  /// Reads the format, stored size and orientation without decoding pixels, reading only
+  /// the start of the file.
   public static func info(path: String) throws -> ImageInfo {
-    let bytes = try readBytes(path)
-    return try info(bytes: bytes, path: path)
+    let head = try readBytes(path, limit: headerPrefix)
+    do {
+      return try info(bytes: head, path: path).info
+    } catch HeaderError.needsWholeFile {
+      return try info(bytes: try readBytes(path), path: path).info
+    }
   }
 
   /// Decodes `path` upright. When `minimumSize` (upright pixels) is given, formats that can
   /// shrink while decoding (JPEG, WebP) do so, never below that size; the caller resamples
-  /// to the exact size it draws.
-  public static func decode(path: String, minimumSize: (width: Int, height: Int)? = nil) throws -> RasterImage
-  {
+  /// to the exact size it draws. Images whose header claims more than `maxPixels` pixels
+  /// are refused before any pixel is decoded.
+  public static func decode(
+    path: String, minimumSize: (width: Int, height: Int)? = nil, maxPixels: Int = .max
+  ) throws -> RasterImage {
     let bytes = try readBytes(path)
-    let header = try info(bytes: bytes, path: path)
+    let (header, jpeg) = try info(bytes: bytes, path: path)
+    try checkPixelLimit(header, maxPixels: maxPixels, path: path)
     let stored = minimumSize.map {
       header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
     }
     let image: RasterImage
     switch header.format {
-    case .jpeg: image = try JPEGCodec.decode(bytes, path: path, minimumSize: stored)
+    case .jpeg: image = try JPEGCodec.decode(bytes, header: jpeg!, path: path, minimumSize: stored)
     case .png: image = try PNGCodec.decode(bytes, path: path)
-    case .webp: throw ImageError(path: path, reason: "WebP is not supported yet")
+    case .webp: image = try WebPCodec.decode(bytes, path: path, minimumSize: stored)
     }
     return image.oriented(header.orientation)
   }
 
-  static func info(bytes: [UInt8], path: String) throws -> ImageInfo {
+  /// Throws when the header claims more than `maxPixels` pixels.
+  public static func checkPixelLimit(_ info: ImageInfo, maxPixels: Int, path: String) throws {
+    guard info.storedWidth * info.storedHeight <= maxPixels else {
+      throw ImageError(
+        path: path,
+        reason:
+          "\(info.width)×\(info.height) is \(info.storedWidth * info.storedHeight) pixels, more than the limit of \(maxPixels) (--max-pixels)"
+      )
+    }
+  }
+
+  private enum HeaderError: Error { case needsWholeFile }
+
+  static func info(bytes: [UInt8], path: String) throws -> (info: ImageInfo, jpeg: JPEGHeader?) {
     guard let format = ImageFormat.sniff(bytes) else {
       throw ImageError(path: path, reason: bytes.isEmpty ? "file is empty" : "not a JPEG, PNG or WebP image")
     }
     switch format {
     case .jpeg:
-      let size = try JPEGCodec.info(bytes, path: path)
-      return ImageInfo(
-        format: .jpeg, storedWidth: size.width, storedHeight: size.height,
-        orientation: ExifReader.orientation(bytes))
+      switch JPEGHeader.scan(bytes) {
+      case .found(let header):
+        guard header.width > 0, header.height > 0 else {
+          throw ImageError(path: path, reason: "JPEG header gives no size")
+        }
+        let info = ImageInfo(
+          format: .jpeg, storedWidth: header.width, storedHeight: header.height,
+          orientation: ExifReader.orientation(header.exif))
+        return (info, header)
+      case .needsMoreBytes:
+        if bytes.count == headerPrefix { throw HeaderError.needsWholeFile }
+        throw ImageError(path: path, reason: "file is truncated (the JPEG header ends early)")
+      case .invalid(let reason):
+        throw ImageError(path: path, reason: reason)
+      }
     case .png:
       let size = try PNGCodec.info(bytes, path: path)
-      return ImageInfo(format: .png, storedWidth: size.width, storedHeight: size.height)
+      return (ImageInfo(format: .png, storedWidth: size.width, storedHeight: size.height), nil)
     case .webp:
-      throw ImageError(path: path, reason: "WebP is not supported yet")
+      let size = try WebPCodec.info(bytes, path: path)
+      return (ImageInfo(format: .webp, storedWidth: size.width, storedHeight: size.height), nil)
     }
   }
 
-  static func readBytes(_ path: String) throws -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw ImageError(
-        path: path, reason: exists ? "cannot be read (check its permissions)" : "file not found")
+  /// The file's bytes, or its first `limit` bytes.
+  static func readBytes(_ path: String, limit: Int? = nil) throws -> [UInt8] {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      var isFolder: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      let reason =
+        !exists
+        ? "file not found" : isFolder.boolValue ? "is a folder" : "cannot be read (check its permissions)"
+      throw ImageError(path: path, reason: reason)
     }
-    return [UInt8](data)
+    defer { try? handle.close() }
+    do {
+      let data = try limit.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()
+      return data.map { [UInt8]($0) } ?? []
+    } catch {
+      throw ImageError(path: path, reason: "cannot be read (\(error.localizedDescription))")
+    }
   }
 }

@@ -2,57 +2,70 @@ import CShims
 import CTurboJPEG
 
 /// JPEG reading through the TurboJPEG API, which keeps libjpeg's `longjmp` error handling
-/// inside C, with DCT-domain downscaling (1/8 … 1) chosen from the wanted size.
+/// inside C, with DCT-domain downscaling (1/8 … 1) chosen from the wanted size. Baseline,
+/// progressive, greyscale and CMYK files are read; CMYK is converted to RGB here because
+/// TurboJPEG cannot.
 enum JPEGCodec {
-  static func info(_ bytes: [UInt8], path: String) throws -> (width: Int, height: Int) {
-    let handle = try makeDecompressor(path: path)
-    defer { tjDestroy(handle) }
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var subsampling: Int32 = 0
-    var colorspace: Int32 = 0
-    let status = bytes.withUnsafeBufferPointer {
-      tjDecompressHeader3(
-        handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
-    }
-    guard status == 0 else {
-      throw ImageError(path: path, reason: "not a readable JPEG (\(errorText(handle)))")
-    }
-    return (Int(width), Int(height))
-  }
-
   /// Decodes at the smallest DCT scale whose result is at least `minimumSize` (or full size).
-  static func decode(_ bytes: [UInt8], path: String, minimumSize: (width: Int, height: Int)?) throws
-    -> RasterImage
-  {
-    let handle = try makeDecompressor(path: path)
+  static func decode(
+    _ bytes: [UInt8], header: JPEGHeader, path: String, minimumSize: (width: Int, height: Int)?
+  ) throws -> RasterImage {
+    guard let handle = tjInitDecompress() else {
+      throw ImageError(path: path, reason: "could not start the JPEG decoder")
+    }
     defer { tjDestroy(handle) }
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var subsampling: Int32 = 0
-    var colorspace: Int32 = 0
-    let headerStatus = bytes.withUnsafeBufferPointer {
-      tjDecompressHeader3(
-        handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
-    }
-    guard headerStatus == 0 else {
-      throw ImageError(path: path, reason: "not a readable JPEG (\(errorText(handle)))")
-    }
-    let factor = scalingFactor(width: Int(width), height: Int(height), minimumSize: minimumSize)
-    let outWidth = Int(cs_tj_scaled(width, factor))
-    let outHeight = Int(cs_tj_scaled(height, factor))
-    var pixels = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+    let factor = scalingFactor(width: header.width, height: header.height, minimumSize: minimumSize)
+    let width = Int(cs_tj_scaled(Int32(header.width), factor))
+    let height = Int(cs_tj_scaled(Int32(header.height), factor))
+    let cmyk = header.components == 4
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    let format = cmyk ? TJPF_CMYK : TJPF_BGRA
     let status = bytes.withUnsafeBufferPointer { source in
       pixels.withUnsafeMutableBufferPointer { target in
         tjDecompress2(
-          handle, source.baseAddress, UInt(bytes.count), target.baseAddress, Int32(outWidth),
-          Int32(outWidth * 4), Int32(outHeight), Int32(TJPF_BGRA.rawValue), TJFLAG_LIMITSCANS)
+          handle, source.baseAddress, UInt(bytes.count), target.baseAddress, Int32(width), Int32(width * 4),
+          Int32(height), Int32(format.rawValue), TJFLAG_LIMITSCANS)
       }
     }
-    if status != 0 && tjGetErrorCode(handle) == TJERR_FATAL.rawValue {
-      throw ImageError(path: path, reason: "JPEG data is corrupt (\(errorText(handle)))")
+    if status != 0 {
+      let message = String(cString: tjGetErrorStr2(handle))
+      if tjGetErrorCode(handle) == TJERR_FATAL.rawValue {
+        throw ImageError(path: path, reason: "JPEG data is corrupt (\(message))")
+      }
+      // A warning: most (stray bytes, odd markers) leave a good picture, but a file cut
+      // short leaves grey where the rest of the photo should be.
+      if message.contains("Premature end") {
+        throw ImageError(path: path, reason: "file is truncated (the JPEG data ends early)")
+      }
     }
-    return RasterImage(width: outWidth, height: outHeight, pixels: pixels, hasAlpha: false)
+    if cmyk { convertCMYKToBGRA(&pixels, inverted: header.adobe) }
+    return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
+  }
+
+  /// Converts C, M, Y, K bytes in place to opaque B, G, R, A with the naive formula
+  /// (no colour management). Adobe files store the inks inverted: 255 means no ink.
+  static func convertCMYKToBGRA(_ pixels: inout [UInt8], inverted: Bool) {
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      var index = 0
+      while index < buffer.count {
+        var c = Int(buffer[index])
+        var m = Int(buffer[index + 1])
+        var y = Int(buffer[index + 2])
+        var k = Int(buffer[index + 3])
+        if !inverted {
+          c = 255 - c
+          m = 255 - m
+          y = 255 - y
+          k = 255 - k
+        }
+        // Now each value is the share of white left: R = (1 − C)(1 − K).
+        buffer[index] = UInt8((y * k + 127) / 255)
+        buffer[index + 1] = UInt8((m * k + 127) / 255)
+        buffer[index + 2] = UInt8((c * k + 127) / 255)
+        buffer[index + 3] = 255
+        index += 4
+      }
+    }
   }
 
   /// The smallest scaling factor that keeps both sides at least the wanted size.
@@ -77,16 +90,5 @@ enum JPEGCodec {
       }
     }
     return best
-  }
-
-  private static func makeDecompressor(path: String) throws -> tjhandle {
-    guard let handle = tjInitDecompress() else {
-      throw ImageError(path: path, reason: "could not start the JPEG decoder")
-    }
-    return handle
-  }
-
-  private static func errorText(_ handle: tjhandle) -> String {
-    String(cString: tjGetErrorStr2(handle))
   }
 }

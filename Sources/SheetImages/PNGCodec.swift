@@ -26,8 +26,12 @@ enum PNGCodec {
     defer { cairo_surface_destroy(surface) }
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
-      throw ImageError(
-        path: path, reason: "not a readable PNG (\(String(cString: cairo_status_to_string(status))))")
+      // Our reader fails only when the file ends before libpng has all it needs.
+      let reason =
+        status == CAIRO_STATUS_READ_ERROR
+        ? "file is truncated (the PNG data ends early)"
+        : "PNG data is corrupt (\(String(cString: cairo_status_to_string(status))))"
+      throw ImageError(path: path, reason: reason)
     }
     cairo_surface_flush(surface)
     let width = Int(cairo_image_surface_get_width(surface))

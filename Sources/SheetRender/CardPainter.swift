@@ -55,7 +55,19 @@ final class CardPainter {
     if let box = element.image {
       let radius = innerRadius(frame: frame, box: box)
       switch image {
-      case .ready(let raster): drawImage(cairo, raster, in: box, radius: radius, resolution: resolution)
+      case .ready(let raster, let jpeg):
+        let surface = raster.makeCairoSurface()
+        defer { cairo_surface_destroy(surface) }
+        if let jpeg { MimeData.attachJPEG(jpeg, to: surface) }
+        drawImage(
+          cairo, surface, size: (raster.width, raster.height), in: box, radius: radius, resolution: resolution
+        )
+      case .originalJPEG(let bytes, let width, let height):
+        // The pixels are never read: the PDF embeds the attached file as it is.
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(surface) }
+        MimeData.attachJPEG(bytes, to: surface)
+        drawImage(cairo, surface, size: (width, height), in: box, radius: radius, resolution: resolution)
       case .failed(let error):
         drawPlaceholder(cairo, in: box, radius: radius, reason: error.reason, name: error.path)
       case nil:
@@ -132,24 +144,28 @@ final class CardPainter {
     return mask
   }
 
+  /// Paints `surface` (`size` pixels) filling `box`, its centre cropped when the aspect ratios
+  /// differ, clipped to rounded corners.
   private func drawImage(
-    _ cairo: OpaquePointer, _ raster: RasterImage, in box: Rect, radius: Double, resolution: ImageResolution
+    _ cairo: OpaquePointer, _ surface: OpaquePointer, size: (width: Int, height: Int), in box: Rect,
+    radius: Double, resolution: ImageResolution
   ) {
-    let surface = raster.makeCairoSurface()
-    defer { cairo_surface_destroy(surface) }
     cairo_save(cairo)
     Cairo.roundedRectangle(cairo, box, radius: radius)
     cairo_clip(cairo)
     switch resolution {
     case .device(let scale):
-      // Paint pixel for pixel at whole device coordinates.
+      // Resampled to the device box already: paint pixel for pixel at whole device coordinates.
       let device = Self.deviceRect(box, scale: scale)
       cairo_identity_matrix(cairo)
       cairo_set_source_surface(cairo, surface, Double(device.x), Double(device.y))
       cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
     case .embedded:
-      cairo_translate(cairo, box.x, box.y)
-      cairo_scale(cairo, box.width / Double(raster.width), box.height / Double(raster.height))
+      let region = PreparedImage.fillRegion(
+        source: size, target: (Int((box.width * 100).rounded()), Int((box.height * 100).rounded())))
+      let scale = box.width / region.width
+      cairo_translate(cairo, box.x - region.x * scale, box.y - region.y * scale)
+      cairo_scale(cairo, scale, box.height / region.height)
       cairo_set_source_surface(cairo, surface, 0, 0)
       cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
     }

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import SheetLayout
 
 /// One multi-page PDF document.
 final class PDFSink: PageSink {
@@ -8,6 +9,8 @@ final class PDFSink: PageSink {
   private let path: String
   private let surface: OpaquePointer
   private var cairo: OpaquePointer?
+  /// The page being drawn, counted from 1.
+  private var pageNumber = 0
 
   init(path: String, info: DocumentInfo, ppi: Double?) throws {
     self.path = path
@@ -29,6 +32,7 @@ final class PDFSink: PageSink {
 
   func beginPage(width: Double, height: Double) throws -> OpaquePointer {
     cairo_pdf_surface_set_size(surface, width, height)
+    pageNumber += 1
     if cairo == nil { cairo = cairo_create(surface) }
     return cairo!
   }
@@ -52,8 +56,23 @@ final class PDFSink: PageSink {
     return [path]
   }
 
-  /// The underlying surface, for outline and link entries.
-  var pdfSurface: OpaquePointer { surface }
+  func addBookmark(_ title: String, x: Double, y: Double) {
+    let attributes = String(format: "page=%d pos=[%.2f %.2f]", pageNumber, x, y)
+    cairo_pdf_surface_add_outline(
+      surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
+  }
+
+  func addLink(_ uri: String, rect: Rect, cairo: OpaquePointer) {
+    let area = String(format: "rect=[%.2f %.2f %.2f %.2f]", rect.x, rect.y, rect.width, rect.height)
+    let attributes = "uri='\(Self.quoted(uri))' " + area
+    cairo_tag_begin(cairo, CAIRO_TAG_LINK, attributes)
+    cairo_tag_end(cairo, CAIRO_TAG_LINK)
+  }
+
+  /// `text` escaped for a single-quoted string in Cairo's tag attributes.
+  static func quoted(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+  }
 
   private static func setMetadata(_ surface: OpaquePointer, _ info: DocumentInfo) {
     let fields: [(cairo_pdf_metadata_t, String?)] = [

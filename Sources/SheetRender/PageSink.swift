@@ -12,6 +12,16 @@ protocol PageSink: AnyObject {
   func endPage() throws
   /// Completes the output and moves it into place; returns the files written.
   func finish() throws -> [String]
+  /// Adds a bookmark named `title` to the document's outline, pointing at (`x`, `y`) on the
+  /// current page. Outputs without an outline ignore it.
+  func addBookmark(_ title: String, x: Double, y: Double)
+  /// Makes `rect` on the current page open `uri` when clicked. Outputs without links ignore it.
+  func addLink(_ uri: String, rect: Rect, cairo: OpaquePointer)
+}
+
+extension PageSink {
+  func addBookmark(_ title: String, x: Double, y: Double) {}
+  func addLink(_ uri: String, rect: Rect, cairo: OpaquePointer) {}
 }
 
 /// How many image pixels an image box gets.

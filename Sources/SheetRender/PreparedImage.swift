@@ -3,27 +3,68 @@ import Foundation
 import SheetImages
 import SheetLayout
 
-/// A card's image decoded and resampled to exactly the pixels it is drawn with, or the reason
-/// it could not be.
+/// What a worker thread is asked to prepare for one card.
+struct ImageJob: Sendable {
+  var path: String
+  /// The exact pixel size to resample to; nil keeps the original pixels (`--ppi original`).
+  var pixelSize: PixelSize?
+  /// Whether to attach JPEG bytes for vector output.
+  var wantsJPEG: Bool
+  var maxPixels: Int
+  var jpegQuality: Int
+}
+
+/// A width and height in pixels.
+struct PixelSize: Sendable, Hashable {
+  var width: Int
+  var height: Int
+}
+
+/// A card's image ready to paint, or the reason it could not be.
 enum PreparedImage: Sendable {
-  case ready(RasterImage)
+  /// Pixels to paint, and for vector output the same pixels as JPEG bytes to embed instead.
+  case ready(RasterImage, jpeg: [UInt8]?)
+  /// An original JPEG file embedded as it is (`--ppi original`): its bytes and stored size.
+  case originalJPEG(bytes: [UInt8], width: Int, height: Int)
   case failed(ImageError)
 
-  /// Decodes `path` and resamples it to fill `pixelSize`, cropping the centre when the aspect
-  /// ratios differ.
-  static func load(path: String, pixelSize: (width: Int, height: Int)) -> PreparedImage {
+  /// Decodes, orients, resamples (cropping the centre to the target's aspect ratio) and,
+  /// for vector output, encodes the job's image.
+  static func load(_ job: ImageJob) -> PreparedImage {
     do {
-      // Decode at about twice the placed size, then resample properly.
+      guard let size = job.pixelSize else { return try loadOriginal(job) }
       let decoded = try ImageReader.decode(
-        path: path, minimumSize: (pixelSize.width * 2, pixelSize.height * 2))
-      let region = fillRegion(
-        source: (decoded.width, decoded.height), target: pixelSize)
-      return .ready(decoded.resampled(width: pixelSize.width, height: pixelSize.height, from: region))
+        path: job.path,
+        minimumSize: (size.width * decodeOversampling, size.height * decodeOversampling),
+        maxPixels: job.maxPixels)
+      let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
+      let raster = decoded.resampled(width: size.width, height: size.height, from: region)
+      let jpeg = job.wantsJPEG && !raster.hasAlpha ? try raster.jpegData(quality: job.jpegQuality) : nil
+      return .ready(raster, jpeg: jpeg)
     } catch let error as ImageError {
-      return .failed(error)
+      return .failed(ImageError(path: job.path, reason: error.reason))
     } catch {
-      return .failed(ImageError(path: path, reason: "\(error)"))
+      return .failed(ImageError(path: job.path, reason: "\(error)"))
     }
+  }
+
+  /// How many times the placed size an image is decoded at before resampling. JPEG's DCT
+  /// scaling is a proper reduction filter (not nearest-neighbour), so decoding at least at
+  /// the placed size and finishing with Lanczos-3 does not alias; this is what libvips does.
+  static let decodeOversampling = 1
+
+  /// Upright JPEGs keep their own bytes; anything else is decoded at full size.
+  private static func loadOriginal(_ job: ImageJob) throws -> PreparedImage {
+    let info = try ImageReader.info(path: job.path)
+    try ImageReader.checkPixelLimit(info, maxPixels: job.maxPixels, path: job.path)
+    if info.format == .jpeg && info.orientation == .up {
+      guard let data = FileManager.default.contents(atPath: job.path) else {
+        throw ImageError(path: job.path, reason: "cannot be read")
+      }
+      return .originalJPEG(bytes: [UInt8](data), width: info.storedWidth, height: info.storedHeight)
+    }
+    let raster = try ImageReader.decode(path: job.path, maxPixels: job.maxPixels)
+    return .ready(raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95))
   }
 
   /// The centred part of the source with the target's aspect ratio.
@@ -58,5 +99,15 @@ extension RasterImage {
     }
     cairo_surface_mark_dirty(surface)
     return surface
+  }
+}
+
+enum MimeData {
+  /// Attaches `bytes` to `surface` as its JPEG encoding, which PDF and SVG surfaces embed
+  /// as they are instead of re-encoding the pixels. Cairo owns (and frees) the copy.
+  static func attachJPEG(_ bytes: [UInt8], to surface: OpaquePointer) {
+    let copy = malloc(bytes.count)!.assumingMemoryBound(to: UInt8.self)
+    bytes.withUnsafeBufferPointer { copy.update(from: $0.baseAddress!, count: bytes.count) }
+    cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy, UInt(bytes.count), { free($0) }, copy)
   }
 }

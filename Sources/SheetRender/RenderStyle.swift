@@ -40,6 +40,20 @@ public struct RenderStyle: Hashable, Sendable {
   public var captionStyle: TextStyle
   public var bannerStyle: TextStyle
   public var bannerSubtitleStyle: TextStyle
+  /// Images whose header claims more pixels are refused before decoding.
+  public var maxPixels: Int = 200_000_000
+  /// JPEG quality (1…100) of photos embedded in PDF and SVG output.
+  public var jpegQuality: Int = 90
+  /// Text at the top of each page, a template with `{title}`, `{page}`, `{pages}` and `{date}`;
+  /// `|` splits it into left, centre and right parts (`{title}|{date}` is left and right).
+  public var header: String?
+  /// Text at the bottom of each page, a template like `header`.
+  public var footer: String?
+  /// How header and footer text is set.
+  public var headerFooterStyle = TextStyle(font: "DejaVu Sans 7")
+  public var headerFooterColor: Color = Color(parsing: "#777777")!
+  /// The page margins the layout used: headers and footers are centred in the top and bottom ones.
+  public var pageMargins = EdgeInsets(all: 34)
 
   public init(
     pageBackground: Color = Color(parsing: "#f4f4f2")!,

@@ -22,10 +22,13 @@ public struct RenderItem: Sendable, Hashable {
   public var caption: String
   /// Why the image is missing, known before rendering (for example, unreadable at layout time).
   public var failure: String?
+  /// A URI the card opens when clicked in a PDF.
+  public var link: String?
 
-  public init(path: String?, caption: String, failure: String? = nil) {
+  public init(path: String?, caption: String, failure: String? = nil, link: String? = nil) {
     self.path = path
     self.caption = caption
     self.failure = failure
+    self.link = link
   }
 }

@@ -6,12 +6,20 @@ import SheetText
 
 /// Draws a laid-out sheet into PDF, PNG or SVG files.
 ///
-/// Images are decoded in parallel, one page at a time, while pages are drawn in order; each
-/// page's images are released once it is drawn, so memory follows the largest page, not the
-/// number of images.
+/// Images are decoded on all cores, a bounded number ahead of drawing, while pages are drawn
+/// in order on the calling thread; each image is released as soon as it is painted, so memory
+/// follows the decode window, not the number of images.
+///
+/// ```swift
+/// let renderer = SheetRenderer(style: RenderStyle(cornerRadius: 8))
+/// let files = try renderer.render(document, to: "sheet.pdf")
+/// ```
 public struct SheetRenderer {
   public var style: RenderStyle
   public var fonts: FontSet
+  /// When set, the first image that cannot be shown stops rendering with its `ImageError`
+  /// and nothing is written (`--strict`); otherwise it becomes a placeholder card.
+  public var stopOnImageFailure = false
 
   public init(style: RenderStyle = RenderStyle(), fonts: FontSet = .system) {
     self.style = style
@@ -34,60 +42,124 @@ public struct SheetRenderer {
     case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pages.count)
     }
     let painter = CardPainter(style: style, text: try TextEngine(fonts: fonts))
-    for page in pages {
-      let images = prepareImages(on: page, document: document, resolution: sink.imageResolution)
-      for case .failed(let error) in images.values { warn(error) }
+    let jobs = imageJobs(document, resolution: sink.imageResolution)
+    let pipeline = DecodePipeline(jobs: jobs.list)
+    defer { pipeline.cancel() }
+    var nextJob = 0
+    for (pageIndex, page) in pages.enumerated() {
       let cairo = try sink.beginPage(width: page.width, height: page.height)
       Cairo.setColor(cairo, style.pageBackground)
       cairo_paint(cairo)
+      let fields = PageTemplate(
+        title: document.info.title ?? "", page: pageIndex + 1, pages: pages.count,
+        date: document.info.creationDate)
       for element in page.elements {
         switch element.kind {
         case .card:
           guard let index = element.item, document.items.indices.contains(index) else { continue }
+          var image: PreparedImage?
+          if jobs.hasJob(element) {
+            image = pipeline.take(nextJob)
+            nextJob += 1
+          }
+          if case .failed(let error) = image {
+            if stopOnImageFailure { throw error }
+            warn(error)
+          }
+          let item = document.items[index]
           painter.drawCard(
-            cairo, element: element, image: images[index], item: document.items[index],
-            resolution: sink.imageResolution)
+            cairo, element: element, image: image, item: item, resolution: sink.imageResolution)
+          if let link = item.link, !link.isEmpty { sink.addLink(link, rect: element.frame, cairo: cairo) }
         case .banner:
           painter.drawBanner(cairo, element: element)
+          if let title = element.text, !title.isEmpty {
+            sink.addBookmark(Self.plainText(title), x: element.frame.x, y: element.frame.y)
+          }
         case .header, .footer:
-          break
+          if let template = element.text {
+            painter.drawPageText(cairo, template: template, fields: fields, in: element.frame)
+          }
         }
       }
+      drawPageTemplates(cairo, page: page, fields: fields, painter: painter)
       try sink.endPage()
     }
     return try sink.finish()
   }
 
-  /// Decodes and resamples every image on `page` in parallel, keyed by item index.
-  private func prepareImages(
-    on page: LayoutPage, document: SheetDocument, resolution: ImageResolution
-  ) -> [Int: PreparedImage] {
-    let jobs: [(item: Int, path: String, size: (width: Int, height: Int))] = page.elements.compactMap {
-      element in
-      guard element.kind == .card, let index = element.item, let box = element.image,
-        document.items.indices.contains(index), let path = document.items[index].path,
-        document.items[index].failure == nil
-      else { return nil }
-      return (index, path, CardPainter.pixelSize(of: box, resolution: resolution, original: nil))
+  /// Draws `style.header` and `style.footer` in the page margins, unless the layout placed
+  /// header or footer elements of its own.
+  private func drawPageTemplates(
+    _ cairo: OpaquePointer, page: LayoutPage, fields: PageTemplate, painter: CardPainter
+  ) {
+    let kinds = Set(page.elements.map(\.kind))
+    if let header = style.header, !kinds.contains(.header) {
+      painter.drawPageText(
+        cairo, template: header, fields: fields,
+        in: painter.pageBand(top: true, pageWidth: page.width, pageHeight: page.height))
     }
-    let results = ResultSlots<PreparedImage>(count: jobs.count)
-    DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-      let job = jobs[index]
-      results.set(index, PreparedImage.load(path: job.path, pixelSize: job.size))
+    if let footer = style.footer, !kinds.contains(.footer) {
+      painter.drawPageText(
+        cairo, template: footer, fields: fields,
+        in: painter.pageBand(top: false, pageWidth: page.width, pageHeight: page.height))
     }
-    var images: [Int: PreparedImage] = [:]
-    for (index, job) in jobs.enumerated() { images[job.item] = results.get(index) }
-    return images
+  }
+
+  /// One job per card with an image to decode, in drawing order.
+  private func imageJobs(_ document: SheetDocument, resolution: ImageResolution) -> JobList {
+    var list: [ImageJob] = []
+    for page in document.layout.pages {
+      for element in page.elements where JobList.needsJob(element, items: document.items) {
+        let item = document.items[element.item!]
+        var size: PixelSize?
+        if case .embedded(nil) = resolution {
+          size = nil
+        } else {
+          let pixels = CardPainter.pixelSize(of: element.image!, resolution: resolution, original: nil)
+          size = PixelSize(width: pixels.width, height: pixels.height)
+        }
+        var wantsJPEG = false
+        if case .embedded = resolution { wantsJPEG = true }
+        list.append(
+          ImageJob(
+            path: item.path!, pixelSize: size, wantsJPEG: wantsJPEG, maxPixels: style.maxPixels,
+            jpegQuality: style.jpegQuality))
+      }
+    }
+    return JobList(list: list, items: document.items)
+  }
+
+  /// Markup stripped, for outline entries.
+  static func plainText(_ markup: String) -> String {
+    var plain = ""
+    var inTag = false
+    for character in markup {
+      if character == "<" {
+        inTag = true
+      } else if character == ">" {
+        inTag = false
+      } else if !inTag {
+        plain.append(character)
+      }
+    }
+    return
+      plain
+      .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+      .replacingOccurrences(of: "&amp;", with: "&")
   }
 }
 
-/// Fixed slots that worker threads fill, each exactly once.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-  private var values: [Value?]
-  private let lock = NSLock()
+/// The decode jobs of a document and which cards have one.
+private struct JobList {
+  var list: [ImageJob]
+  var items: [RenderItem]
 
-  init(count: Int) { values = Array(repeating: nil, count: count) }
+  static func needsJob(_ element: LayoutElement, items: [RenderItem]) -> Bool {
+    guard element.kind == .card, element.image != nil, let index = element.item, items.indices.contains(index)
+    else { return false }
+    return items[index].path != nil && items[index].failure == nil
+  }
 
-  func set(_ index: Int, _ value: Value) { lock.withLock { values[index] = value } }
-  func get(_ index: Int) -> Value? { lock.withLock { values[index] } }
+  func hasJob(_ element: LayoutElement) -> Bool { Self.needsJob(element, items: items) }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import SheetLayout
+import SheetText
+
+/// Header and footer templates: `{title}`, `{page}`, `{pages}` and `{date}` (the document's
+/// creation date, `YYYY-MM-DD`, so output stays reproducible).
+public struct PageTemplate: Sendable, Hashable {
+  public var title: String
+  public var page: Int
+  public var pages: Int
+  public var date: Date
+
+  public init(title: String, page: Int, pages: Int, date: Date) {
+    self.title = title
+    self.page = page
+    self.pages = pages
+    self.date = date
+  }
+
+  /// `template` with its fields replaced; unknown braces are left as they are.
+  public func expand(_ template: String) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    return
+      template
+      .replacingOccurrences(of: "{title}", with: title)
+      .replacingOccurrences(of: "{pages}", with: String(pages))
+      .replacingOccurrences(of: "{page}", with: String(page))
+      .replacingOccurrences(of: "{date}", with: formatter.string(from: date))
+  }
+
+  /// The expanded template split at `|` into left, centre and right parts: one part is
+  /// centred, two are left and right, three are left, centre and right.
+  public func parts(_ template: String) -> [(text: String, alignment: TextAlignment)] {
+    let pieces = template.split(separator: "|", omittingEmptySubsequences: false).map {
+      expand(String($0)).trimmingCharacters(in: .whitespaces)
+    }
+    let alignments: [TextAlignment] =
+      switch pieces.count {
+      case 1: [.center]
+      case 2: [.left, .right]
+      default: [.left, .center, .right]
+      }
+    return zip(pieces.prefix(3), alignments).filter { !$0.0.isEmpty }.map { ($0.0, $0.1) }
+  }
+}
+
+extension CardPainter {
+  /// Draws `template` in `band` (a strip across the page), vertically centred.
+  func drawPageText(_ cairo: OpaquePointer, template: String, fields: PageTemplate, in band: Rect) {
+    for (text, alignment) in fields.parts(template) {
+      var textStyle = style.headerFooterStyle
+      textStyle.alignment = alignment
+      textStyle.isMarkup = false
+      textStyle.maxLines = 1
+      let height = self.text.measure(text, style: textStyle, width: band.width).height
+      let box = Rect(x: band.x, y: band.y + (band.height - height) / 2, width: band.width, height: height)
+      Cairo.setColor(cairo, style.headerFooterColor)
+      self.text.draw(text, style: textStyle, in: box, cairo: cairo)
+    }
+  }
+
+  /// The strip for the header (`top`) or footer of a page: the margin band, inset at the sides.
+  func pageBand(top: Bool, pageWidth: Double, pageHeight: Double) -> Rect {
+    let margins = style.pageMargins
+    let height = top ? margins.top : margins.bottom
+    return Rect(
+      x: margins.left, y: top ? 0 : pageHeight - height, width: pageWidth - margins.left - margins.right,
+      height: height)
+  }
+}
