@@ -34,8 +34,11 @@ enum JPEGCodec {
       }
       // A warning: most (stray bytes, odd markers) leave a good picture, but a file cut
       // short leaves grey where the rest of the photo should be.
-      if message.contains("Premature end") {
+      if message.contains("Premature end of JPEG file") {
         throw ImageError(path: path, reason: "file is truncated (the JPEG data ends early)")
+      }
+      if !message.contains("extraneous bytes") {
+        throw ImageError(path: path, reason: "JPEG data is corrupt (\(message))")
       }
     }
     if cmyk { convertCMYKToBGRA(&pixels, inverted: header.adobe) }
