@@ -22,7 +22,9 @@ struct PNGSuiteTests {
     #expect(interlaced.pixels == plain.pixels)
   }
 
-  @Test("16-bit files come out within two steps of their 8-bit twins (premultiplying rounds differently)", arguments: ["0g", "2c", "4a", "6a"])
+  @Test(
+    "16-bit files come out within two steps of their 8-bit twins (premultiplying rounds differently)",
+    arguments: ["0g", "2c", "4a", "6a"])
   func sixteenBit(kind: String) throws {
     let wide = try ImageReader.decode(path: ImageFixtures.pngSuite("basn\(kind)16"))
     let narrow = try ImageReader.decode(path: ImageFixtures.pngSuite("basn\(kind)08"))
