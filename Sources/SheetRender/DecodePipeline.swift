@@ -13,6 +13,8 @@ final class DecodePipeline: @unchecked Sendable {
   private var nextJob = 0
   private var taken = 0
   private var cancelled = false
+  /// The most images ever started but not yet taken: never more than the window.
+  private(set) var peakAhead = 0
 
   /// Starts `workers` threads on `jobs`.
   init(jobs: [ImageJob], workers: Int = ProcessInfo.processInfo.activeProcessorCount, window: Int? = nil) {
@@ -57,6 +59,7 @@ final class DecodePipeline: @unchecked Sendable {
       }
       let index = nextJob
       nextJob += 1
+      peakAhead = max(peakAhead, nextJob - taken)
       condition.unlock()
       let result = PreparedImage.load(jobs[index])
       condition.lock()

@@ -1,0 +1,83 @@
+import Foundation
+import SheetImages
+import SheetLayout
+import TestSupport
+import Testing
+
+@testable import SheetRender
+
+@Suite("Decode pipeline and failures")
+struct PipelineTests {
+  @Test("results come back in order, and workers never run more than the window ahead")
+  func orderAndWindow() {
+    let jobs = (0..<60).map {
+      ImageJob(
+        path: "/nonexistent/\($0).jpg", pixelSize: PixelSize(width: 8, height: 8), wantsJPEG: false,
+        maxPixels: .max, jpegQuality: 90)
+    }
+    let pipeline = DecodePipeline(jobs: jobs, workers: 4, window: 5)
+    for index in jobs.indices {
+      guard case .failed(let error) = pipeline.take(index) else {
+        Issue.record("job \(index) did not fail")
+        continue
+      }
+      #expect(error.path == "/nonexistent/\(index).jpg" && error.reason == "file not found")
+    }
+    #expect(pipeline.peakAhead <= 5)
+  }
+
+  @Test("--strict: an image that fails to decode stops rendering and nothing is written")
+  func strict() throws {
+    let fixture = SheetFixture()
+    let document = try fixture.document([
+      SheetFixture.Card(FixturePaths.photo("rocket.jpg")),
+      SheetFixture.Card(SheetFixture.fixture("formats/truncated.jpg")),
+    ])
+    let folder = try FixturePaths.temporaryFolder()
+    for ext in ["pdf", "png"] {
+      var renderer = SheetRenderer(fonts: .pinnedDefault)
+      renderer.stopOnImageFailure = true
+      #expect(throws: ImageError.self) {
+        try renderer.render(document, to: folder.appendingPathComponent("out.\(ext)").path)
+      }
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test("without --strict the failure is a warning naming the file and the reason")
+  func warning() throws {
+    let fixture = SheetFixture()
+    let document = try fixture.document([SheetFixture.Card(SheetFixture.fixture("formats/truncated.jpg"))])
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("out.png").path
+    var warnings: [ImageError] = []
+    _ = try SheetRenderer(fonts: .pinnedDefault).render(document, to: output) { warnings.append($0) }
+    #expect(
+      warnings.count == 1 && warnings[0].path.hasSuffix("truncated.jpg")
+        && warnings[0].reason.contains("truncated"))
+  }
+
+  @Test("an image over --max-pixels becomes a placeholder without being decoded")
+  func pixelLimit() throws {
+    let fixture = SheetFixture()
+    let document = try fixture.document([SheetFixture.Card(SheetFixture.fixture("formats/huge.png"))])
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("out.png").path
+    var warnings: [ImageError] = []
+    _ = try SheetRenderer(style: RenderStyle(), fonts: .pinnedDefault).render(document, to: output) {
+      warnings.append($0)
+    }
+    #expect(warnings.count == 1 && warnings[0].reason.contains("--max-pixels"))
+  }
+
+  @Test("header and footer templates expand their fields; '|' splits left, centre and right")
+  func templates() {
+    let fields = PageTemplate(
+      title: "Trip", page: 2, pages: 5, date: Date(timeIntervalSince1970: 946_684_800))
+    #expect(
+      fields.expand("{title}: page {page} of {pages}, {date} {other}")
+        == "Trip: page 2 of 5, 2000-01-01 {other}")
+    #expect(fields.parts("{title}||{date}").map(\.text) == ["Trip", "2000-01-01"])
+    #expect(fields.parts("{title}||{date}").map(\.alignment) == [.left, .right])
+    #expect(fields.parts("a|b|c").map(\.alignment) == [.left, .center, .right])
+    #expect(fields.parts("{page}").map(\.alignment) == [.center])
+  }
+}
