@@ -29,7 +29,8 @@ let package = Package(
     .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
     .systemLibrary(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
-    .target(name: "CShims", dependencies: ["CCairo", "CTurboJPEG"]),
+    .target(
+      name: "CShims", dependencies: ["CCairo", "CTurboJPEG"], linkerSettings: [.linkedLibrary("png16")]),
 
     // Swift layers.
     .target(name: "SheetLayout"),

@@ -1,3 +1,4 @@
+import CShims
 import CTurboJPEG
 
 extension RasterImage {
@@ -12,7 +13,7 @@ extension RasterImage {
     var size: UInt = 0
     let status = pixels.withUnsafeBufferPointer { source in
       tjCompress2(
-        handle, source.baseAddress, Int32(width), Int32(stride), Int32(height), Int32(TJPF_BGRX.rawValue),
+        handle, source.baseAddress, Int32(width), Int32(stride), Int32(height), Int32(TJPF_BGRA.rawValue),
         &output, &size, Int32(TJSAMP_420.rawValue), Int32(quality), 0)
     }
     defer { if let output { tjFree(output) } }

@@ -1,4 +1,5 @@
 import CCairo
+import CShims
 import Foundation
 
 /// Numbered page files (`OUT.png` for one page, else `OUT-001.png`, …), written atomically.
@@ -77,13 +78,20 @@ final class PNGSink: PageSink {
     try Cairo.check(cairo, "cannot draw \(names.path)")
     let final = names.name(page: written.count, of: pageCount)
     let temporary = output.temporaryPath(for: final)
-    let status = cairo_surface_write_to_png(surface, temporary)
+    cairo_surface_flush(surface)
+    var error = [CChar](repeating: 0, count: 256)
+    let status = cs_write_png_rgb24(
+      temporary, cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
+      cairo_image_surface_get_height(surface), cairo_image_surface_get_stride(surface), Self.compressionLevel,
+      &error, Int32(error.count))
     cairo_destroy(cairo)
     cairo_surface_destroy(surface)
     self.cairo = nil
     self.surface = nil
-    guard status == CAIRO_STATUS_SUCCESS else {
-      throw RenderError("cannot write \(final): \(String(cString: cairo_status_to_string(status)))")
+    guard status == 0 else {
+      throw RenderError(
+        "cannot write \(final): \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
+      )
     }
     written.append(final)
   }
@@ -92,6 +100,9 @@ final class PNGSink: PageSink {
     try output.commit(removing: names.staleFiles(keeping: written.count))
     return written
   }
+
+  /// zlib level for page files: 3 writes about 3× faster than 6 for a few per cent more bytes.
+  static let compressionLevel: Int32 = 3
 }
 
 /// One SVG file per page.
