@@ -20,6 +20,9 @@ struct LayoutCommand: StyledCommand {
 
   @OptionGroup var fontFlags: FontFlags
 
+  /// Accepted so one style file serves `render` and `layout`; drawing options do not move anything.
+  @OptionGroup(visibility: .hidden) var renderFlags: RenderFlags
+
   func run() throws {
     let sheet = try SheetPreparer(flags: inputFlags).prepare()
     for item in sheet.items {

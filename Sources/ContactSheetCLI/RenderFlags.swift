@@ -10,10 +10,10 @@ struct RenderFlags: ParsableArguments {
   var cornerRadius: String = "6pt"
 
   @Option(
-    parsing: .upToNextOption,
     help: ArgumentHelp(
-      "A line around each card: width and colour, e.g. --border 0.5pt #cccccc.", valueName: "len color"))
-  var border: [String] = []
+      "A line around each card: width and colour as one value, e.g. --border '0.5pt #cccccc' or 0.5pt,#ccc.",
+      valueName: "len color"))
+  var border: String?
 
   @Option(help: "Shadow blur radius (about two standard deviations of a Gaussian).")
   var shadowBlur: String = "6pt"
@@ -71,12 +71,17 @@ struct RenderFlags: ParsableArguments {
   /// `style` with these options applied; `length` parses lengths with the layout's units.
   func apply(to style: inout RenderStyle, length: (String, String) throws -> Double) throws {
     style.cornerRadius = max(0, try length(cornerRadius, "--corner-radius"))
-    if !border.isEmpty {
-      guard border.count == 2 else {
-        throw ValidationError("--border takes a width and a colour, e.g. --border 0.5pt #cccccc")
+    if let border {
+      // One value, so that the option never swallows the inputs typed after it.
+      let parts = border.split(whereSeparator: { $0 == " " || $0 == "," }).map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+      }
+      guard parts.count == 2 else {
+        throw ValidationError(
+          "--border takes a width and a colour as one value, e.g. --border '0.5pt #cccccc'")
       }
       style.border = Border(
-        width: max(0, try length(border[0], "--border")), color: try color(border[1], "--border"))
+        width: max(0, try length(parts[0], "--border")), color: try color(parts[1], "--border"))
     }
     if noShadow {
       style.shadow = nil

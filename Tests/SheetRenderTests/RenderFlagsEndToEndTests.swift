@@ -22,7 +22,7 @@ struct RenderFlagsEndToEndTests {
       [
         FixturePaths.photo("rocket.jpg"), FixturePaths.photo("coffee.png"), FixturePaths.photo("horse.png"),
         "-o", output, "--page", "140x100mm", "--columns", "3", "--margin", "10mm", "--dpi", "100",
-        "--corner-radius", "0", "--border", "1.5pt", "#b03030", "--no-shadow", "--background", "#20242a",
+        "--corner-radius", "0", "--border", "1.5pt #b03030", "--no-shadow", "--background", "#20242a",
         "--card-color", "#fdf6e3", "--caption-color", "#5b4a2e", "--title", "Flags", "--header",
         "{title}||{page}/{pages}",
         "--footer", "{date}", "-q",
