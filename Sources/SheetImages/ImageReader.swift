@@ -83,22 +83,41 @@ public enum ImageReader {
     }
   }
 
-  /// The file's bytes, or its first `limit` bytes.
+  /// The file's bytes, or its first `limit` bytes, read straight into the array (no copy).
   static func readBytes(_ path: String, limit: Int? = nil) throws -> [UInt8] {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      let code = errno
       var isFolder: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
       let reason =
         !exists
-        ? "file not found" : isFolder.boolValue ? "is a folder" : "cannot be read (check its permissions)"
+        ? "file not found"
+        : isFolder.boolValue ? "is a folder" : "cannot be read (\(String(cString: strerror(code))))"
       throw ImageError(path: path, reason: reason)
     }
-    defer { try? handle.close() }
-    do {
-      let data = try limit.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()
-      return data.map { [UInt8]($0) } ?? []
-    } catch {
-      throw ImageError(path: path, reason: "cannot be read (\(error.localizedDescription))")
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw ImageError(path: path, reason: "cannot be read (\(String(cString: strerror(errno))))")
     }
+    guard status.st_mode & S_IFMT != S_IFDIR else { throw ImageError(path: path, reason: "is a folder") }
+    let size = min(Int(status.st_size), limit ?? .max)
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      while count < size {
+        let got = read(descriptor, buffer.baseAddress! + count, size - count)
+        if got < 0 && errno == EINTR { continue }
+        if got <= 0 {
+          failure = got < 0 ? errno : 0
+          break
+        }
+        count += got
+      }
+    }
+    if failure != 0 {
+      throw ImageError(path: path, reason: "cannot be read (\(String(cString: strerror(failure))))")
+    }
+    return bytes
   }
 }
