@@ -157,8 +157,13 @@ final class CardPainter {
     case .device(let scale):
       // Resampled to the device box already: paint pixel for pixel at whole device coordinates.
       let device = Self.deviceRect(box, scale: scale)
+      // The page's origin in device pixels: not (0, 0) when the page is drawn in bands.
+      var originX = 0.0
+      var originY = 0.0
+      cairo_user_to_device(cairo, &originX, &originY)
       cairo_identity_matrix(cairo)
-      cairo_set_source_surface(cairo, surface, Double(device.x), Double(device.y))
+      cairo_set_source_surface(
+        cairo, surface, Double(device.x) + originX.rounded(), Double(device.y) + originY.rounded())
       cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
     case .embedded:
       let region = PreparedImage.fillRegion(

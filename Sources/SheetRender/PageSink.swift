@@ -12,6 +12,11 @@ protocol PageSink: AnyObject {
   func endPage() throws
   /// Completes the output and moves it into place; returns the files written.
   func finish() throws -> [String]
+  /// The horizontal bands a page of `height` points is drawn in, top to bottom. Most outputs
+  /// draw a page in one band; PNG draws tall pages a band at a time so memory stays bounded.
+  func bands(pageHeight: Double) -> [PageBand]
+  /// Finishes the current band and starts the next, returning its context (in page points).
+  func nextBand() throws -> OpaquePointer
   /// Adds a bookmark named `title` to the document's outline, pointing at (`x`, `y`) on the
   /// current page. Outputs without an outline ignore it.
   func addBookmark(_ title: String, x: Double, y: Double)
@@ -20,8 +25,19 @@ protocol PageSink: AnyObject {
 }
 
 extension PageSink {
+  func bands(pageHeight: Double) -> [PageBand] { [PageBand(top: 0, bottom: pageHeight)] }
+  func nextBand() throws -> OpaquePointer { throw RenderError("this output draws a page in one band") }
   func addBookmark(_ title: String, x: Double, y: Double) {}
   func addLink(_ uri: String, rect: Rect, cairo: OpaquePointer) {}
+}
+
+/// A horizontal strip of a page, in points from its top.
+struct PageBand: Hashable {
+  var top: Double
+  var bottom: Double
+
+  /// Whether anything between `top` and `bottom` (points) falls in this band.
+  func overlaps(top: Double, bottom: Double) -> Bool { bottom > self.top && top < self.bottom }
 }
 
 /// How many image pixels an image box gets.

@@ -35,65 +35,79 @@ struct PageFileNames {
   }
 }
 
-/// One PNG file per page, at `dpi`.
+/// One PNG file per page, at `dpi`. A page taller than `bandRows` pixels (a long continuous
+/// sheet) is drawn and written a band at a time, so memory does not grow with its length.
 final class PNGSink: PageSink {
   let imageResolution: ImageResolution
   private let names: PageFileNames
   private let pageCount: Int
   private let scale: Double
+  private let bandRows: Int
   private let output = AtomicOutput()
   private var surface: OpaquePointer?
   private var cairo: OpaquePointer?
+  private var stream: OpaquePointer?
+  private var page: (width: Int, height: Int, final: String) = (0, 0, "")
+  private var bandIndex = 0
   private var written: [String] = []
 
-  init(path: String, dpi: Double, pageCount: Int) {
+  init(path: String, dpi: Double, pageCount: Int, bandRows: Int = 2048) {
     names = PageFileNames(path: path)
     self.pageCount = pageCount
     scale = dpi / 72
+    self.bandRows = max(16, bandRows)
     imageResolution = .device(scale: scale)
   }
 
   deinit {
-    if let cairo { cairo_destroy(cairo) }
-    if let surface { cairo_surface_destroy(surface) }
+    releaseSurface()
+    if let stream { cs_png_close(stream, 0, nil, 0) }
+  }
+
+  func bands(pageHeight: Double) -> [PageBand] {
+    let rows = Int((pageHeight * scale).rounded())
+    return stride(from: 0, to: max(rows, 1), by: bandRows).map {
+      PageBand(top: Double($0) / scale, bottom: Double(min($0 + bandRows, rows)) / scale)
+    }
   }
 
   func beginPage(width: Double, height: Double) throws -> OpaquePointer {
-    let pixelWidth = Int32((width * scale).rounded())
-    let pixelHeight = Int32((height * scale).rounded())
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pixelWidth, pixelHeight)!
+    page = (
+      Int((width * scale).rounded()), Int((height * scale).rounded()),
+      names.name(page: written.count, of: pageCount)
+    )
+    var error = [CChar](repeating: 0, count: 256)
+    let temporary = output.temporaryPath(for: page.final)
+    guard
+      let stream = cs_png_open(
+        temporary, Int32(page.width), Int32(page.height), Self.compressionLevel, &error, 256)
+    else { throw RenderError("cannot write \(page.final): \(Self.text(error))") }
+    self.stream = stream
+    let surface = cairo_image_surface_create(
+      CAIRO_FORMAT_RGB24, Int32(page.width), Int32(min(page.height, bandRows)))!
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
       cairo_surface_destroy(surface)
-      throw RenderError("a page of \(pixelWidth)×\(pixelHeight) pixels is too large; lower --dpi")
+      throw RenderError("a page \(page.width) pixels wide is too large; lower --dpi")
     }
-    let cairo = cairo_create(surface)!
-    cairo_scale(cairo, scale, scale)
     self.surface = surface
-    self.cairo = cairo
-    return cairo
+    bandIndex = 0
+    return startBand()
+  }
+
+  func nextBand() throws -> OpaquePointer {
+    try writeBand()
+    bandIndex += 1
+    return startBand()
   }
 
   func endPage() throws {
-    guard let cairo, let surface else { return }
-    try Cairo.check(cairo, "cannot draw \(names.path)")
-    let final = names.name(page: written.count, of: pageCount)
-    let temporary = output.temporaryPath(for: final)
-    cairo_surface_flush(surface)
+    try writeBand()
+    releaseSurface()
     var error = [CChar](repeating: 0, count: 256)
-    let status = cs_write_png_rgb24(
-      temporary, cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
-      cairo_image_surface_get_height(surface), cairo_image_surface_get_stride(surface), Self.compressionLevel,
-      &error, Int32(error.count))
-    cairo_destroy(cairo)
-    cairo_surface_destroy(surface)
-    self.cairo = nil
-    self.surface = nil
-    guard status == 0 else {
-      throw RenderError(
-        "cannot write \(final): \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
-      )
-    }
-    written.append(final)
+    let status = stream.map { cs_png_close($0, 1, &error, 256) } ?? 0
+    stream = nil
+    guard status == 0 else { throw RenderError("cannot write \(page.final): \(Self.text(error))") }
+    written.append(page.final)
   }
 
   func finish() throws -> [String] {
@@ -103,6 +117,39 @@ final class PNGSink: PageSink {
 
   /// zlib level for page files: 3 writes about 3× faster than 6 for a few per cent more bytes.
   static let compressionLevel: Int32 = 3
+
+  /// A context on the band surface whose user space is the page in points.
+  private func startBand() -> OpaquePointer {
+    if let cairo { cairo_destroy(cairo) }
+    let cairo = cairo_create(surface!)!
+    cairo_translate(cairo, 0, -Double(bandIndex * bandRows))
+    cairo_scale(cairo, scale, scale)
+    self.cairo = cairo
+    return cairo
+  }
+
+  /// Appends the current band's rows to the file.
+  private func writeBand() throws {
+    guard let cairo, let surface, let stream else { return }
+    try Cairo.check(cairo, "cannot draw \(names.path)")
+    cairo_surface_flush(surface)
+    let rows = min(bandRows, page.height - bandIndex * bandRows)
+    guard rows > 0 else { return }
+    let status = cs_png_write_rows(
+      stream, cairo_image_surface_get_data(surface), Int32(rows), cairo_image_surface_get_stride(surface))
+    guard status == 0 else { throw RenderError("cannot write \(page.final)") }
+  }
+
+  private func releaseSurface() {
+    if let cairo { cairo_destroy(cairo) }
+    if let surface { cairo_surface_destroy(surface) }
+    cairo = nil
+    surface = nil
+  }
+
+  private static func text(_ error: [CChar]) -> String {
+    String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
 }
 
 /// One SVG file per page.

@@ -20,6 +20,8 @@ public struct SheetRenderer {
   /// When set, the first image that cannot be shown stops rendering with its `ImageError`
   /// and nothing is written (`--strict`); otherwise it becomes a placeholder card.
   public var stopOnImageFailure = false
+  /// Rows of a PNG page drawn at once: taller pages are drawn in bands of this many rows.
+  var pngBandRows = 2048
 
   public init(style: RenderStyle = RenderStyle(), fonts: FontSet = .system) {
     self.style = style
@@ -38,53 +40,69 @@ public struct SheetRenderer {
     let sink: PageSink
     switch format {
     case .pdf: sink = try PDFSink(path: path, info: document.info, ppi: style.ppi)
-    case .png: sink = PNGSink(path: path, dpi: style.dpi, pageCount: pages.count)
+    case .png: sink = PNGSink(path: path, dpi: style.dpi, pageCount: pages.count, bandRows: pngBandRows)
     case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pages.count)
     }
     let painter = CardPainter(style: style, text: try TextEngine(fonts: fonts))
-    let jobs = imageJobs(document, resolution: sink.imageResolution)
-    let pipeline = DecodePipeline(jobs: jobs.list)
+    let bands = pages.map { sink.bands(pageHeight: $0.height) }
+    let plan = DrawPlan(document: document, bands: bands, reach: reach)
+    let pipeline = DecodePipeline(jobs: imageJobs(plan, document: document, resolution: sink.imageResolution))
     defer { pipeline.cancel() }
     var nextJob = 0
     for (pageIndex, page) in pages.enumerated() {
-      let cairo = try sink.beginPage(width: page.width, height: page.height)
-      Cairo.setColor(cairo, style.pageBackground)
-      cairo_paint(cairo)
       let fields = PageTemplate(
         title: document.info.title ?? "", page: pageIndex + 1, pages: pages.count,
         date: document.info.creationDate)
-      for element in page.elements {
-        switch element.kind {
-        case .card:
-          guard let index = element.item, document.items.indices.contains(index) else { continue }
-          var image: PreparedImage?
-          if jobs.hasJob(element) {
-            image = pipeline.take(nextJob)
-            nextJob += 1
-          }
-          if case .failed(let error) = image {
-            if stopOnImageFailure { throw error }
-            warn(error)
-          }
-          let item = document.items[index]
-          painter.drawCard(
-            cairo, element: element, image: image, item: item, resolution: sink.imageResolution)
-          if let link = item.link, !link.isEmpty { sink.addLink(link, rect: element.frame, cairo: cairo) }
-        case .banner:
-          painter.drawBanner(cairo, element: element)
-          if let title = element.text, !title.isEmpty {
-            sink.addBookmark(Self.plainText(title), x: element.frame.x, y: element.frame.y)
-          }
-        case .header, .footer:
-          if let template = element.text {
-            painter.drawPageText(cairo, template: template, fields: fields, in: element.frame)
+      var cairo = try sink.beginPage(width: page.width, height: page.height)
+      // Images of cards that reach into later bands, kept until their last band is drawn.
+      var kept: [Int: PreparedImage] = [:]
+      for bandIndex in bands[pageIndex].indices {
+        if bandIndex > 0 { cairo = try sink.nextBand() }
+        Cairo.setColor(cairo, style.pageBackground)
+        cairo_paint(cairo)
+        for (elementIndex, element) in page.elements.enumerated() {
+          let span = plan.span(of: element, bands: bands[pageIndex])
+          guard span.contains(bandIndex) else { continue }
+          switch element.kind {
+          case .card:
+            guard let index = element.item, document.items.indices.contains(index) else { continue }
+            if bandIndex == span.lowerBound && plan.hasJob(element) {
+              let image = pipeline.take(nextJob)
+              nextJob += 1
+              if case .failed(let error) = image {
+                if stopOnImageFailure { throw error }
+                warn(error)
+              }
+              kept[elementIndex] = image
+            }
+            let item = document.items[index]
+            painter.drawCard(
+              cairo, element: element, image: kept[elementIndex], item: item, resolution: sink.imageResolution
+            )
+            if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
+            if let link = item.link, !link.isEmpty { sink.addLink(link, rect: element.frame, cairo: cairo) }
+          case .banner:
+            painter.drawBanner(cairo, element: element)
+            if let title = element.text, !title.isEmpty, bandIndex == span.lowerBound {
+              sink.addBookmark(Self.plainText(title), x: element.frame.x, y: element.frame.y)
+            }
+          case .header, .footer:
+            if let template = element.text {
+              painter.drawPageText(cairo, template: template, fields: fields, in: element.frame)
+            }
           }
         }
+        drawPageTemplates(cairo, page: page, fields: fields, painter: painter)
       }
-      drawPageTemplates(cairo, page: page, fields: fields, painter: painter)
       try sink.endPage()
     }
     return try sink.finish()
+  }
+
+  /// How far an element's drawing can reach beyond its frame (its shadow), in points.
+  private var reach: Double {
+    guard let shadow = style.shadow, shadow.opacity > 0 else { return 1 }
+    return 2 * shadow.blur + max(abs(shadow.offsetX), abs(shadow.offsetY)) + 1
   }
 
   /// Draws `style.header` and `style.footer` in the page margins, unless the layout placed
@@ -105,28 +123,24 @@ public struct SheetRenderer {
     }
   }
 
-  /// One job per card with an image to decode, in drawing order.
-  private func imageJobs(_ document: SheetDocument, resolution: ImageResolution) -> JobList {
-    var list: [ImageJob] = []
-    for page in document.layout.pages {
-      for element in page.elements where JobList.needsJob(element, items: document.items) {
-        let item = document.items[element.item!]
-        var size: PixelSize?
-        if case .embedded(nil) = resolution {
-          size = nil
-        } else {
-          let pixels = CardPainter.pixelSize(of: element.image!, resolution: resolution, original: nil)
-          size = PixelSize(width: pixels.width, height: pixels.height)
-        }
-        var wantsJPEG = false
-        if case .embedded = resolution { wantsJPEG = true }
-        list.append(
-          ImageJob(
-            path: item.path!, pixelSize: size, wantsJPEG: wantsJPEG, maxPixels: style.maxPixels,
-            jpegQuality: style.jpegQuality))
+  /// One job per card with an image to decode, in the order the cards are first drawn.
+  private func imageJobs(_ plan: DrawPlan, document: SheetDocument, resolution: ImageResolution) -> [ImageJob]
+  {
+    plan.cardsInDrawingOrder.map { element in
+      let item = document.items[element.item!]
+      var size: PixelSize?
+      if case .embedded(nil) = resolution {
+        size = nil
+      } else {
+        let pixels = CardPainter.pixelSize(of: element.image!, resolution: resolution, original: nil)
+        size = PixelSize(width: pixels.width, height: pixels.height)
       }
+      var wantsJPEG = false
+      if case .embedded = resolution { wantsJPEG = true }
+      return ImageJob(
+        path: item.path!, pixelSize: size, wantsJPEG: wantsJPEG, maxPixels: style.maxPixels,
+        jpegQuality: style.jpegQuality)
     }
-    return JobList(list: list, items: document.items)
   }
 
   /// Markup stripped, for outline entries.
@@ -150,16 +164,39 @@ public struct SheetRenderer {
   }
 }
 
-/// The decode jobs of a document and which cards have one.
-private struct JobList {
-  var list: [ImageJob]
+/// Which cards need an image decoded, and in which order they are first drawn when pages
+/// are drawn band by band (top band first, elements in layout order within a band).
+private struct DrawPlan {
   var items: [RenderItem]
+  var reach: Double
+  var cardsInDrawingOrder: [LayoutElement] = []
 
-  static func needsJob(_ element: LayoutElement, items: [RenderItem]) -> Bool {
+  init(document: SheetDocument, bands: [[PageBand]], reach: Double) {
+    items = document.items
+    self.reach = reach
+    for (page, pageBands) in zip(document.layout.pages, bands) {
+      let cards = page.elements.filter(hasJob)
+      // A stable sort: elements first drawn in the same band keep their layout order.
+      let ordered = cards.enumerated().sorted {
+        (span(of: $0.element, bands: pageBands).lowerBound, $0.offset)
+          < (span(of: $1.element, bands: pageBands).lowerBound, $1.offset)
+      }
+      cardsInDrawingOrder += ordered.map(\.element)
+    }
+  }
+
+  /// The bands (indices) that `element`, with its shadow, is drawn in.
+  func span(of element: LayoutElement, bands: [PageBand]) -> Range<Int> {
+    let top = element.frame.y - reach
+    let bottom = element.frame.maxY + reach
+    let first = bands.firstIndex { $0.overlaps(top: top, bottom: bottom) } ?? 0
+    let last = bands.lastIndex { $0.overlaps(top: top, bottom: bottom) } ?? first
+    return first..<(last + 1)
+  }
+
+  func hasJob(_ element: LayoutElement) -> Bool {
     guard element.kind == .card, element.image != nil, let index = element.item, items.indices.contains(index)
     else { return false }
     return items[index].path != nil && items[index].failure == nil
   }
-
-  func hasJob(_ element: LayoutElement) -> Bool { Self.needsJob(element, items: items) }
 }

@@ -26,6 +26,26 @@ struct PipelineTests {
     #expect(pipeline.peakAhead <= 5)
   }
 
+  @Test("a page drawn in bands of 50 rows has exactly the pixels of one drawn at once")
+  func bands() throws {
+    let cards = ["rocket.jpg", "coffee.png", "grace_hopper.jpg", "horse.png", "chelsea.png", "coins.png"].map
+    {
+      SheetFixture.Card(FixturePaths.photo($0), section: $0.hasSuffix("png") ? "PNG" : "JPEG")
+    }
+    let document = try SheetFixture().document(cards)
+    let folder = try FixturePaths.temporaryFolder()
+    var renderer = SheetRenderer(style: RenderStyle(dpi: 144), fonts: .pinnedDefault)
+    renderer.style.header = "{title} {page}"
+    let whole = folder.appendingPathComponent("whole.png").path
+    _ = try renderer.render(document, to: whole)
+    renderer.pngBandRows = 50
+    let banded = folder.appendingPathComponent("banded.png").path
+    _ = try renderer.render(document, to: banded)
+    let expected = try ImageReader.decode(path: whole)
+    #expect(expected.height > 300)
+    #expect(try ImageReader.decode(path: banded).pixels == expected.pixels)
+  }
+
   @Test("--strict: an image that fails to decode stops rendering and nothing is written")
   func strict() throws {
     let fixture = SheetFixture()

@@ -11,11 +11,19 @@ int cs_pango_pixels(int units);
 /// TJSCALED: a dimension scaled by a TurboJPEG scaling factor, rounded up.
 int cs_tj_scaled(int dimension, tjscalingfactor factor);
 
-/// Writes a Cairo RGB24 image (B, G, R, X bytes per pixel on little-endian) as an 8-bit RGB
-/// PNG with zlib `level` (0-9) and the Sub filter: much faster than Cairo's own writer
-/// (level 6, adaptive filters) at a slightly larger file. libpng reports errors with
-/// `longjmp`, so the `setjmp` stays here in C. Returns 0, or -1 with `error` filled.
-int cs_write_png_rgb24(const char *path, const unsigned char *data, int width, int height, int stride,
-                       int level, char *error, int error_size);
+/// A PNG being written row by row (8-bit RGB from Cairo RGB24 rows: B, G, R, X bytes on
+/// little-endian), with zlib `level` and the Sub filter: much faster than Cairo's own writer
+/// (level 6, adaptive filters) at a slightly larger file, and a page need not be in memory at
+/// once. libpng reports errors with `longjmp`, so every `setjmp` stays here in C.
+typedef struct cs_png_stream cs_png_stream;
+
+/// Opens `path` for a `width`×`height` PNG; NULL with `error` filled on failure.
+cs_png_stream *cs_png_open(const char *path, int width, int height, int level, char *error, int error_size);
+
+/// Appends `rows` rows, `stride` bytes apart; 0, or -1 with the stream's error set.
+int cs_png_write_rows(cs_png_stream *stream, const unsigned char *data, int rows, int stride);
+
+/// Finishes the file (when `complete`) and frees the stream; 0, or -1 with `error` filled.
+int cs_png_close(cs_png_stream *stream, int complete, char *error, int error_size);
 
 #endif
