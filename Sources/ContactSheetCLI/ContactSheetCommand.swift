@@ -8,6 +8,7 @@ public struct ContactSheetCommand: ParsableCommand {
     commandName: "contactsheet",
     abstract: "Turn folders of photos, or catalog data, into print-ready contact sheets.",
     discussion: ExitStatus.help,
+    version: "0.1.0",
     subcommands: [RenderCommand.self, LayoutCommand.self, StyleCommand.self])
 
   public init() {}
