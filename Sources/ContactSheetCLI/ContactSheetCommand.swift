@@ -26,6 +26,10 @@ public struct ContactSheetCommand: ParsableCommand {
     } catch let error as OutputError {
       Diagnostics.note("error: \(error.description)")
       Foundation.exit(ExitStatus.output)
+    } catch let error as ValidationError {
+      // A bad option value found while running: the message says what would work.
+      Diagnostics.note("error: \(error.message)")
+      Foundation.exit(ExitStatus.usage)
     } catch let error as StrictFailure {
       Diagnostics.note("error: \(error.description)")
       Foundation.exit(ExitStatus.strict)
