@@ -51,6 +51,8 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]),
     .executableTarget(name: "contactsheet", dependencies: ["ContactSheetCLI"]),
+    .executableTarget(
+      name: "layout-benchmark", dependencies: ["SheetLayout", "SheetText"], path: "benchmarks/layout"),
 
     // Tests mirror the targets; TestSupport holds helpers they share.
     .target(name: "TestSupport", dependencies: ["SheetCompare"], path: "Tests/TestSupport"),

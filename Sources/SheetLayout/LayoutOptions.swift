@@ -24,6 +24,29 @@ public struct LayoutOptions: Hashable, Sendable {
   public var bannerSubtitleStyle: TextStyle
   /// Space around a banner's text inside its frame.
   public var bannerPadding: Double
+  /// Columns of varying heights, staggered rows or a uniform grid.
+  public var mode: LayoutMode = .waterfall
+  /// Which column each waterfall card goes to.
+  public var placement: Placement = .shortest
+  /// Whether the first column is the leftmost or the rightmost.
+  public var direction: Direction = .ltr
+  /// A fixed image box shape as height ÷ width (`--image-aspect 4:3` is 0.75), else each
+  /// image's own aspect in the waterfall and square cells in the other modes.
+  public var imageAspect: Double?
+  /// The tallest an image box may be, in points; taller images are cropped or letterboxed.
+  public var maxImageHeight: Double?
+  /// How images whose aspect differs from their box are fitted (`--fit`).
+  public var imageFit: ImageFit = .crop
+  /// Banners every N items, with a title template; nil for none.
+  public var bannerCadence: BannerCadence?
+  /// How many positions a card may move from input order to even out column bottoms (0: none).
+  public var balance: Int = 0
+  /// How far odd rows of `staggered` mode are shifted, as a fraction of the cell width.
+  public var staggerOffset: Double = 0.5
+  /// Text at the top of every page, whose height each page reserves.
+  public var header: PageMarginText?
+  /// Text at the bottom of every page, whose height each page reserves.
+  public var footer: PageMarginText?
 
   public init(
     page: PageSize = .named("a4")!,
