@@ -23,10 +23,10 @@ public struct WaterfallLayout: Sendable {
   /// Throws ``LayoutError`` for options that leave no room, an empty input, or a caption or
   /// banner taller than the page.
   public func layout(_ entries: [LayoutEntry], measurer: some TextMeasuring) throws -> Layout {
+    let widths = try ColumnGeometry(options: options)
     guard entries.contains(where: { if case .item = $0 { true } else { false } }) else {
       throw LayoutError(option: "inputs", "there is nothing to lay out; give at least one image or item")
     }
-    let widths = try ColumnGeometry(options: options)
     let header = options.header.map { MarginBox($0, width: widths.content.width, measurer: measurer) }
     let footer = options.footer.map { MarginBox($0, width: widths.content.width, measurer: measurer) }
     let geometry = try ColumnGeometry(

@@ -1,8 +1,10 @@
 /// Places waterfall cards column by column, banners across all columns, and starts pages.
 ///
 /// Under `balance` K it may pick, instead of the next card in input order, another of the
-/// cards at most K positions away, when that card fits on the page and the next does not, or
-/// near the end of a block (before a banner or the end) when it evens out the column bottoms.
+/// cards at most K positions away: when that card fits on the page and the next does not (the
+/// page end), and for the last cards of a block (before a banner or the end), where it searches
+/// the orders within the bound for the most even column bottoms (input order wins ties, so
+/// balancing never makes the bottoms less even than input order would).
 struct WaterfallPlacer {
   let options: LayoutOptions
   let geometry: ColumnGeometry
@@ -57,7 +59,10 @@ struct WaterfallPlacer {
   /// Places the cards between two banners, in input order or, under `balance`, nearly so.
   private mutating func placeBlock(_ block: [Int], cards: inout [CardBox], into pages: inout PageAccumulator)
   {
-    for index in block where cards[index].scale(toFit: geometry.content.height) { figures.scaledToFit += 1 }
+    for index in block {
+      _ = cards[index].scale(toFit: geometry.content.height)
+      if cards[index].scaled { figures.scaledToFit += 1 }
+    }
     let window = options.balance
     guard window > 0 else {
       for index in block { place(cards[index], into: &pages) }
@@ -65,28 +70,39 @@ struct WaterfallPlacer {
     }
     var pending: [Int] = []  // Unplaced cards of the block within `window` of the output position.
     var nextEligible = 0  // Position in `block` of the next card to add to `pending`.
+    var plan: [Int] = []  // The searched order of the block's last cards, once there is one.
+    var planned = false
     for step in 0..<block.count {
       let output = placedCount
       while nextEligible < block.count, block[nextEligible] <= output + window {
         pending.append(block[nextEligible])
         nextEligible += 1
       }
-      let choice = choose(from: pending, cards: cards, output: output, remaining: block.count - step)
+      let remaining = block.count - step
+      if !planned && remaining <= geometry.count + window {
+        planned = true
+        let unplaced = (pending + block[nextEligible...]).sorted()
+        plan = planTail(unplaced, cards: cards, output: output).reversed()
+      }
+      let choice =
+        plan.isEmpty
+        ? choose(from: pending, cards: cards, output: output)
+        : pending.firstIndex(of: plan.removeLast())!
       let index = pending.remove(at: choice)
       figures.maxDisplacement = max(figures.maxDisplacement, abs(index - output))
       place(cards[index], into: &pages)
     }
   }
 
-  /// Which of `pending` (sorted by input index) to place next.
-  private func choose(from pending: [Int], cards: [CardBox], output: Int, remaining: Int) -> Int {
+  /// Which of `pending` (sorted by input index) to place next: the first, unless it does not
+  /// fit on the page and another does.
+  private func choose(from pending: [Int], cards: [CardBox], output: Int) -> Int {
     // A card about to exceed the bound must go now.
     if pending[0] <= output - options.balance { return 0 }
     let column = nextColumn()
     let fits = pending.indices.filter { bottoms[column] + cards[pending[$0]].height <= contentBottom + 1e-9 }
-    let pool = fits.isEmpty ? Array(pending.indices) : fits
-    let nearEnd = remaining <= geometry.count + options.balance
-    guard nearEnd || pool[0] != 0 else { return 0 }
+    guard let first = fits.first, first != 0 else { return 0 }
+    let pool = fits
     var best = pool[0]
     var bestSpread = Double.infinity
     for candidate in pool {
@@ -102,6 +118,47 @@ struct WaterfallPlacer {
         bestSpread = high - low
       }
     }
+    return best
+  }
+
+  /// The order of the block's last cards (`unplaced`, ascending) that leaves the most even
+  /// column bottoms with every card on this page and within the displacement bound; empty when
+  /// input order does not fit either. A depth-first search, input order first, with a budget.
+  private func planTail(_ unplaced: [Int], cards: [CardBox], output: Int) -> [Int] {
+    var best: [Int] = []
+    var bestSpread = Double.infinity
+    var order: [Int] = []
+    var used = Array(repeating: false, count: unplaced.count)
+    var budget = 20_000
+    func search(_ bottoms: [Double], _ inBlock: Int) {
+      budget -= 1
+      guard budget > 0 else { return }
+      if order.count == unplaced.count {
+        let spread = (bottoms.max() ?? 0) - (bottoms.min() ?? 0)
+        if spread < bestSpread - WaterfallLayout.levelTolerance {
+          bestSpread = spread
+          best = order
+        }
+        return
+      }
+      let position = output + order.count
+      let column = Self.column(bottoms: bottoms, placedInBlock: inBlock, placement: options.placement)
+      for (slot, index) in unplaced.enumerated() where !used[slot] {
+        if index > position + options.balance { break }
+        let forced = unplaced.indices.first { !used[$0] && unplaced[$0] <= position - options.balance }
+        if let forced, forced != slot { continue }
+        let height = cards[index].height
+        guard bottoms[column] + height <= contentBottom + 1e-9 else { continue }
+        var next = bottoms
+        next[column] += height + options.rowGap
+        used[slot] = true
+        order.append(index)
+        search(next, inBlock + 1)
+        order.removeLast()
+        used[slot] = false
+      }
+    }
+    search(bottoms, placedInBlock)
     return best
   }
 
@@ -141,9 +198,13 @@ struct WaterfallPlacer {
 
   /// The column the next card goes to: the shortest (first on ties), or round robin.
   private func nextColumn() -> Int {
-    switch options.placement {
+    Self.column(bottoms: bottoms, placedInBlock: placedInBlock, placement: options.placement)
+  }
+
+  static func column(bottoms: [Double], placedInBlock: Int, placement: Placement) -> Int {
+    switch placement {
     case .order:
-      return placedInBlock % geometry.count
+      return placedInBlock % bottoms.count
     case .shortest:
       let highest = bottoms.min() ?? 0
       return bottoms.firstIndex { $0 <= highest + WaterfallLayout.levelTolerance } ?? 0
