@@ -22,10 +22,11 @@ struct ModeTests {
   func staggered() throws {
     // Cell width (260 - 10) / (2 + 0.5) = 100; cell height 5 + 90 + 2 + 20 + 5 = 122.
     let placed = cards(try layOut(rowItems, rowOptions(.staggered)).pages[0])
-    #expect(placed.map(\.frame) == [
-      Rect(x: 10, y: 10, width: 100, height: 122), Rect(x: 120, y: 10, width: 100, height: 122),
-      Rect(x: 60, y: 137, width: 100, height: 122), Rect(x: 170, y: 137, width: 100, height: 122),
-    ])
+    #expect(
+      placed.map(\.frame) == [
+        Rect(x: 10, y: 10, width: 100, height: 122), Rect(x: 120, y: 10, width: 100, height: 122),
+        Rect(x: 60, y: 137, width: 100, height: 122), Rect(x: 170, y: 137, width: 100, height: 122),
+      ])
     // Cropped to the square box; the caption slot is the tallest caption's.
     #expect(placed[0].image == Rect(x: 15, y: 15, width: 90, height: 90))
     #expect(placed[0].imageArea == nil)
@@ -68,10 +69,12 @@ struct ModeTests {
   func bannerKeepsWithNext() throws {
     var options = testOptions()
     options.page = .paper(width: 330, height: 250)  // Content from y 10 to 240.
-    let entries = Array(repeating: item(100, 100), count: 6) + [.banner(BannerContent(title: "Next")), item(100, 100)]
+    let entries =
+      Array(repeating: item(100, 100), count: 6) + [.banner(BannerContent(title: "Next")), item(100, 100)]
     let layout = try layOut(entries, options)
     // Bottoms are at 220: the 18 pt banner would fit, the banner and a 100 pt card would not.
-    #expect(layout.pages.map { $0.elements.map(\.kind) } == [Array(repeating: .card, count: 6), [.banner, .card]])
+    #expect(
+      layout.pages.map { $0.elements.map(\.kind) } == [Array(repeating: .card, count: 6), [.banner, .card]])
     #expect(layout.pages[1].elements[0].frame == Rect(x: 10, y: 10, width: 310, height: 18))
     #expect(layout.pages[1].elements[1].frame == Rect(x: 10, y: 33, width: 100, height: 100))
     #expect(layout.element(forItem: 6)?.frame.y == 33)

@@ -33,7 +33,8 @@ struct PlacementTests {
   @Test("sub-tolerance differences between column bottoms go to the first column")
   func levelTolerance() throws {
     // 100×100 and 1000×1004 pixels: images 90 and 90.36 pt tall, 0.36 pt apart (< 0.5).
-    let placed = cards(try layOut([item(100, 100), item(1000, 1004), item(100, 100), item(100, 100)], testOptions()).pages[0])
+    let placed = cards(
+      try layOut([item(100, 100), item(1000, 1004), item(100, 100), item(100, 100)], testOptions()).pages[0])
     #expect(placed.map(\.column) == [0, 1, 2, 0])
   }
 
