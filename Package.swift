@@ -56,7 +56,7 @@ let package = Package(
 
     // Tests mirror the targets; TestSupport holds helpers they share.
     .target(name: "TestSupport", dependencies: ["SheetCompare"], path: "Tests/TestSupport"),
-    .testTarget(name: "SheetLayoutTests", dependencies: ["SheetLayout", "SheetText"]),
+    .testTarget(name: "SheetLayoutTests", dependencies: ["SheetLayout", "SheetText", "SheetImages"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
