@@ -15,6 +15,45 @@ public struct Layout: Codable, Hashable, Sendable {
     self.metrics = metrics
   }
 
+  private enum CodingKeys: String, CodingKey {
+    case unit, pages, items, metrics
+  }
+
+  /// Decodes a layout; the item table is rebuilt from the pages' cards, taking sizes and
+  /// sources from `items` where present, so JSON whose items carry other fields (such as the
+  /// `contactsheet layout --json` export) still decodes.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    unit = try container.decodeIfPresent(String.self, forKey: .unit) ?? "pt"
+    pages = try container.decode([LayoutPage].self, forKey: .pages)
+    metrics = try container.decode(LayoutMetrics.self, forKey: .metrics)
+    let described = try container.decodeIfPresent([ItemDescription].self, forKey: .items) ?? []
+    var table: [Int: PlacedItem] = [:]
+    for (pageIndex, page) in pages.enumerated() {
+      for (elementIndex, element) in page.elements.enumerated() where element.kind == .card {
+        guard let item = element.item else { continue }
+        let description = described.indices.contains(item) ? described[item] : ItemDescription()
+        table[item] = PlacedItem(
+          source: description.source, width: description.width ?? 0, height: description.height ?? 0,
+          page: pageIndex, element: elementIndex)
+      }
+    }
+    let count = (table.keys.max() ?? -1) + 1
+    guard table.count == count else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: [CodingKeys.pages], debugDescription: "card item numbers must run from 0 without gaps"))
+    }
+    items = (0..<count).map { table[$0]! }
+  }
+
+  /// The fields of an item that decoding uses, all optional.
+  private struct ItemDescription: Decodable {
+    var source: String?
+    var width: Int?
+    var height: Int?
+  }
+
   /// The card of input item `item`, found in O(1) through `items`; nil when out of range.
   public func element(forItem item: Int) -> LayoutElement? {
     guard items.indices.contains(item) else { return nil }

@@ -1,3 +1,4 @@
+import Foundation
 import SheetLayout
 import Testing
 
@@ -42,5 +43,18 @@ struct PageIndexTests {
     #expect(layout.element(forItem: 10) == nil)
     #expect(layout.element(forItem: -1) == nil)
     #expect(layout.items[4] == PlacedItem(width: 100, height: 100, page: 0, element: 4))
+  }
+
+  @Test("JSON round-trips, and JSON whose items carry other fields rebuilds the item table")
+  func jsonRoundTrip() throws {
+    var options = testOptions()
+    options.page = .paper(width: 330, height: 250)
+    let layout = try layOut((0..<8).map { _ in item(100, 100) }, options)
+    let data = try JSONEncoder().encode(layout)
+    #expect(try JSONDecoder().decode(Layout.self, from: data) == layout)
+    var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    object["items"] = (0..<8).map { ["source": "p\($0).jpg", "caption": "c", "width": 100, "height": 100] }
+    let decoded = try JSONDecoder().decode(Layout.self, from: JSONSerialization.data(withJSONObject: object))
+    #expect(decoded.items[7] == PlacedItem(source: "p7.jpg", width: 100, height: 100, page: 1, element: 1))
   }
 }
