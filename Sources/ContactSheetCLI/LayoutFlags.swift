@@ -49,7 +49,9 @@ struct LayoutFlags: ParsableArguments {
   var maxImageHeight: String?
 
   @Option(
-    help: "How an image fills a box of another shape: crop (fill, centre kept) or letterbox (whole image).")
+    help:
+      "How an image fills a box of another shape: crop (fill, centre kept) or letterbox (whole image); grid mode always letterboxes."
+  )
   var fit: ImageFit = .crop
 
   @Option(help: "Caption font, as a Pango font description (\"Family Size\").")

@@ -6,7 +6,9 @@ import SheetText
 //   1. 100,000 items with one- to three-line captions, measured with Pango (parallel, cached).
 //   2. 1,000,000 items without captions.
 //   3. Rectangle queries on a continuous page of 100,000 cards.
-// Usage: layout-benchmark [--threads N] [--items N]
+//   4. The baseline the first figure improves on: every caption through one Pango engine on one
+//      thread (no cache, no fast path, no parallelism). Skip with --no-baseline.
+// Usage: layout-benchmark [--threads N] [--items N] [--no-baseline]
 
 /// A small deterministic generator (SplitMix64), so every run lays out the same input.
 struct SplitMix {
@@ -111,6 +113,14 @@ let querySeconds = seconds {
     found += index!.indices(in: Rect(x: 0, y: y, width: 1080, height: 1920)).count
   }
 }
+var smallFound = 0
+let smallSeconds = seconds {
+  for _ in 0..<queries {
+    let y = Double(queryRandom.int(0...Int(page.height)))
+    let x = Double(queryRandom.int(0...1000))
+    smallFound += index!.indices(in: Rect(x: x, y: y, width: 50, height: 50)).count
+  }
+}
 var byItem = 0.0
 let itemSeconds = seconds {
   for item in stride(from: 0, to: 100_000, by: 1) { byItem += tall.element(forItem: item)?.frame.y ?? 0 }
@@ -121,43 +131,19 @@ print(
       "rectangle query (1080×1920 pt viewport) on a page of %d cards: %.2f µs per query (%.1f hits each, %d lanes; index built in %.3f s)",
     page.elements.count, querySeconds / Double(queries) * 1e6, Double(found) / Double(queries),
     index!.laneCount, indexSeconds))
+print(
+  String(
+    format: "rectangle query (50×50 pt): %.2f µs per query (%.1f hits each)",
+    smallSeconds / Double(queries) * 1e6, Double(smallFound) / Double(queries)))
 print(String(format: "element by item index: %.3f µs per lookup", itemSeconds / 100_000 * 1e6))
 
-if arguments.contains("--profile") {
-  let requests = try layoutEngine.textRequests(Array(captioned.prefix(20_000)))
-  let engineSeconds = try seconds {
-    _ = try TextEngine(fonts: .system).measure("x", style: options.captionStyle, width: 100)
-  }
-  let engine = try TextEngine(fonts: .system)
-  _ = engine.measure("warm", style: options.captionStyle, width: 100)
-  let oneThread = seconds {
-    for request in requests { _ = engine.measure(request.text, style: request.style, width: request.width) }
+// 4. Baseline: the same captions, each measured by Pango on one thread.
+if !arguments.contains("--no-baseline") {
+  let baselineSeconds = try seconds {
+    _ = try layoutEngine.layout(captioned, measurer: TextEngine(fonts: .system))
   }
   print(
     String(
-      format: "profile: new engine + first measure %.3f s; %d measures on one thread %.3f s", engineSeconds,
-      requests.count, oneThread))
-}
-
-if arguments.contains("--phases") {
-  var requests: [TextRequest] = []
-  let requestSeconds = try seconds { requests = try layoutEngine.textRequests(captioned) }
-  var table: [TextRequest: TextMeasurement] = [:]
-  let measureSeconds = try seconds {
-    table = try ParallelMeasurer(fonts: .system, threads: threads).measure(requests)
-  }
-  let fast = FastTextMeasurer(engine: try TextEngine())
-  let oneSeconds = seconds {
-    for request in requests.prefix(20_000) {
-      _ = fast.measure(request.text, style: request.style, width: request.width)
-    }
-  }
-  let layoutSeconds = try seconds {
-    _ = try layoutEngine.layout(captioned, measurer: CachingMeasurer(try TextEngine(), table: table))
-  }
-  print(
-    String(
-      format:
-        "phases: requests %.3f s, parallel measure %.3f s, layout from table %.3f s; one thread 20k fast %.3f s (fast %d, pango %d)",
-      requestSeconds, measureSeconds, layoutSeconds, oneSeconds, fast.fastCount, fast.pangoCount))
+      format: "baseline, %d captions through one Pango engine on one thread: %.3f s (%.1f× slower)",
+      captionedCount, baselineSeconds, baselineSeconds / captionSeconds))
 }
