@@ -52,7 +52,8 @@ let package = Package(
       ]),
     .executableTarget(name: "contactsheet", dependencies: ["ContactSheetCLI"]),
     .executableTarget(
-      name: "layout-benchmark", dependencies: ["SheetLayout", "SheetText"], path: "benchmarks/layout"),
+      name: "layout-benchmark", dependencies: ["SheetLayout", "SheetText"], path: "benchmarks/layout",
+      exclude: ["README.md"]),
 
     // Tests mirror the targets; TestSupport holds helpers they share.
     .target(name: "TestSupport", dependencies: ["SheetCompare"], path: "Tests/TestSupport"),

@@ -4,6 +4,7 @@
 /// `maxImageHeight`) and the same caption slot (the tallest caption), so rows line up. In
 /// staggered mode odd rows (counted from each page start or banner) shift by `staggerOffset`
 /// of the cell width. Grid cells fit their image inside; staggered cells follow `imageFit`.
+/// Cells taller than a page (less the tallest run of banners before a cell) all shrink alike.
 struct RowPlacer {
   let options: LayoutOptions
   let geometry: ColumnGeometry
@@ -17,7 +18,12 @@ struct RowPlacer {
   /// Rows since the page start or the last banner (odd rows are shifted in staggered mode).
   private var rowIndex = 0
 
-  init(options: LayoutOptions, geometry: ColumnGeometry, items: [LayoutItem], captions: [Double]) throws {
+  /// `bannerRoom` is the tallest run of consecutive banners plus their gaps: cells shrink to
+  /// fit below it when they would not, so a banner never ends a page.
+  init(
+    options: LayoutOptions, geometry: ColumnGeometry, items: [LayoutItem], captions: [Double],
+    bannerRoom: Double
+  ) throws {
     self.options = options
     self.geometry = geometry
     let slot = captions.max() ?? 0
@@ -35,8 +41,12 @@ struct RowPlacer {
         "captions \(ColumnGeometry.format(slot)) pt tall leave no room for images on a page \(ColumnGeometry.format(geometry.content.height)) pt high; limit them with --caption-lines or use a bigger --page"
       )
     }
-    if let first = cells.first, first.height > geometry.content.height {
-      for index in cells.indices { _ = cells[index].scale(toFit: geometry.content.height) }
+    let limit = geometry.content.height - bannerRoom
+    if let first = cells.first, first.fixedHeight >= limit {
+      throw WaterfallLayout.noRoomBelowBanner(item: nil, geometry: geometry)
+    }
+    if let first = cells.first, first.height > limit {
+      for index in cells.indices { _ = cells[index].scale(toFit: limit) }
       figures.scaledToFit = cells.count
     }
     self.cells = cells

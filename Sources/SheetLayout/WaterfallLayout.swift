@@ -69,11 +69,17 @@ public struct WaterfallLayout: Sendable {
         try check(card, geometry: geometry)
         return card
       }
+      for run in Self.bannerRuns(steps, banners: banners, gap: options.rowGap)
+      where run.height + cards[run.card].fixedHeight >= geometry.content.height {
+        throw Self.noRoomBelowBanner(item: run.card, geometry: geometry)
+      }
       var placer = WaterfallPlacer(options: options, geometry: geometry)
       placer.run(steps, cards: cards, banners: banners, into: &pages)
       placement = placer.figures
     case .staggered, .grid:
-      var placer = try RowPlacer(options: options, geometry: geometry, items: items, captions: captions)
+      var placer = try RowPlacer(
+        options: options, geometry: geometry, items: items, captions: captions,
+        bannerRoom: Self.tallestBannerRun(steps, banners: banners, gap: options.rowGap))
       placer.run(steps, banners: banners, into: &pages)
       placement = placer.figures
     }
@@ -103,6 +109,42 @@ public struct WaterfallLayout: Sendable {
       }
     }
     return requests
+  }
+
+  /// The height of the tallest run of consecutive banners that a card follows, each banner
+  /// with its gap below; 0 for none.
+  static func tallestBannerRun(_ steps: [FlowStep], banners: [BannerBox], gap: Double) -> Double {
+    bannerRuns(steps, banners: banners, gap: gap).map(\.height).max() ?? 0
+  }
+
+  /// Each run of consecutive banners that a card follows: its height (banners and their gaps)
+  /// and the card's item index.
+  static func bannerRuns(_ steps: [FlowStep], banners: [BannerBox], gap: Double) -> [(
+    height: Double, card: Int
+  )] {
+    var runs: [(height: Double, card: Int)] = []
+    var run = 0.0
+    for step in steps {
+      switch step {
+      case .banner(let index): run += banners[index].height + gap
+      case .card(let index):
+        if run > 0 { runs.append((run, index)) }
+        run = 0
+      }
+    }
+    return runs
+  }
+
+  /// The error for captions that leave no room for a card below a banner on one page.
+  /// `item` is the card's index, or nil for the equal cells of the row modes.
+  static func noRoomBelowBanner(item: Int?, geometry: ColumnGeometry) -> LayoutError {
+    let subject =
+      item.map { "item \($0 + 1) cannot share a page with the banner before it: its" }
+      ?? "cells cannot share a page with a banner: their"
+    return LayoutError(
+      option: "--caption-lines",
+      "\(subject) caption and the banner fill the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; limit captions with --caption-lines or use a bigger --page"
+    )
   }
 
   /// Rejects a card whose caption alone is taller than the page (taller images are scaled later).

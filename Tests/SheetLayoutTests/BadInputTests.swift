@@ -76,6 +76,23 @@ struct BadInputTests {
     #expect(refusal([long]) { $0.captionStyle.maxLines = 3 } == nil)
   }
 
+  @Test("a caption that fits a page but not below its banner is refused: a banner never ends a page")
+  func captionBelowBanner() {
+    // 230 pt of content; an 18 pt banner and 5 pt gap leave 207; a 20-line caption is 200 pt,
+    // the card around it 5 + 2 + 200 + 5 = 212 pt before any image.
+    let caption = String(repeating: "x", count: 18 * 20)
+    for mode in LayoutMode.allCases {
+      let found = refusal([.banner(BannerContent(title: "Section")), item(100, 100, caption)]) {
+        $0.mode = mode
+        $0.staggerOffset = 0  // Same 90 pt caption width in every mode.
+        $0.page = .paper(width: 330, height: 250)
+        $0.captionStyle.maxLines = 0
+      }
+      #expect(found?.option == "--caption-lines", "\(mode): \(String(describing: found))")
+      #expect(found?.message.contains("banner") == true)
+    }
+  }
+
   @Test("zero, negative and enormous image sizes are clamped, never a crash")
   func extremeImageSizes() throws {
     let entries = [item(0, 0), item(-10, 20), item(1, 1_000_000), item(1_000_000, 1), item(Int.max, 1)]

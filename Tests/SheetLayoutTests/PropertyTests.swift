@@ -138,6 +138,11 @@ struct PropertyTests {
       }
     }
     #expect(seen.allSatisfy { $0 == 1 }, "seed \(seed): items placed \(seen)")
+    // A banner never ends a page, unless nothing follows it at all.
+    for page in layout.pages.dropLast() {
+      let last = page.elements.last { $0.kind == .card || $0.kind == .banner }
+      #expect(last?.kind != .banner, "seed \(seed): a page ends with a banner")
+    }
     let displacement = outputOrder.enumerated().map { abs($0.offset - $0.element) }.max() ?? 0
     #expect(displacement <= options.balance, "seed \(seed): a card moved \(displacement) places")
     #expect(layout.metrics.maxDisplacement == displacement)
