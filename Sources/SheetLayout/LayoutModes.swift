@@ -64,6 +64,7 @@ public struct BannerCadence: Hashable, Sendable {
 public struct PageMarginText: Hashable, Sendable {
   /// The text; `{page}` becomes the page number and `{pages}` the number of pages.
   public var text: String
+  /// How the text is set (one line by default).
   public var style: TextStyle
   /// Space between this text and the cards.
   public var gap: Double

@@ -8,8 +8,11 @@ public enum ColumnRule: Hashable, Sendable {
 
 /// Everything that decides where elements go. All lengths are in points.
 public struct LayoutOptions: Hashable, Sendable {
+  /// The paper, or one continuous sheet.
   public var page: PageSize
+  /// Space between the page edges and the content (and any header or footer).
   public var margins: EdgeInsets
+  /// A fixed column count or a minimum column width.
   public var columns: ColumnRule
   /// Horizontal gap between columns.
   public var gutter: Double
@@ -19,8 +22,11 @@ public struct LayoutOptions: Hashable, Sendable {
   public var padding: Double
   /// Space between the image and its caption.
   public var captionGap: Double
+  /// How captions are set; its line limit is `--caption-lines`.
   public var captionStyle: TextStyle
+  /// How banner titles are set.
   public var bannerStyle: TextStyle
+  /// How banner subtitles are set.
   public var bannerSubtitleStyle: TextStyle
   /// Space around a banner's text inside its frame.
   public var bannerPadding: Double
@@ -40,6 +46,7 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Banners every N items, with a title template; nil for none.
   public var bannerCadence: BannerCadence?
   /// How many positions a card may move from input order to even out column bottoms (0: none).
+  /// Waterfall mode only: the row modes' cells are all the same height.
   public var balance: Int = 0
   /// How far odd rows of `staggered` mode are shifted, as a fraction of the cell width.
   public var staggerOffset: Double = 0.5

@@ -8,6 +8,7 @@
 /// let layout = try WaterfallLayout(options: options).layout(entries, measurer: engine)
 /// ```
 public struct WaterfallLayout: Sendable {
+  /// Where everything goes: page, columns, gaps, modes.
   public var options: LayoutOptions
 
   /// Column bottoms within this tolerance, in points, count as level; the first column in
@@ -201,8 +202,11 @@ enum FlowStep {
 
 /// A text to measure: what a ``TextMeasuring`` implementation is asked, as a value.
 public struct TextRequest: Hashable, Sendable {
+  /// The text, plain or markup as `style` says.
   public var text: String
+  /// The font, markup flag and line limit.
   public var style: TextStyle
+  /// The width the text wraps at, in points.
   public var width: Double
 
   public init(text: String, style: TextStyle, width: Double) {

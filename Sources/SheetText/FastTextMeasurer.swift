@@ -20,6 +20,7 @@ public final class FastTextMeasurer: TextMeasuring {
     var advances: [Double]
   }
 
+  /// The Pango engine that measures the font tables and every text the fast path declines.
   public let engine: TextEngine
   private var tables: [String: FontTable] = [:]
   /// Measurements answered without Pango.

@@ -9,6 +9,7 @@ import SheetLayout
 /// let result = try layout.layout(entries, measurer: CachingMeasurer(try TextEngine(), table: table))
 /// ```
 public struct ParallelMeasurer: Sendable {
+  /// The fonts every thread's engine uses.
   public var fonts: FontSet
   /// How many threads measure; defaults to the number of active processors.
   public var threads: Int
