@@ -54,6 +54,15 @@ struct ModeTests {
     #expect(elements[4].frame == Rect(x: 10, y: 317, width: 125, height: 137))
   }
 
+  @Test("grid: a row that does not fit starts a new page")
+  func gridPageBreak() throws {
+    var options = rowOptions(.grid)
+    options.page = .paper(width: 280, height: 330)  // 310 pt of content: two rows of 137 pt.
+    let layout = try layOut(rowItems + [item(100, 100)], options)
+    #expect(layout.pages.map { cards($0).map(\.item) } == [[0, 1, 2, 3], [4]])
+    #expect(layout.pages[1].elements[0].frame == Rect(x: 10, y: 10, width: 125, height: 137))
+  }
+
   @Test("--banner-every puts a templated banner before every N items")
   func bannerCadence() throws {
     var options = testOptions()

@@ -17,6 +17,21 @@ struct PlacementTests {
     #expect(placed[3].frame == Rect(x: 10, y: 127, width: 100, height: 112))
   }
 
+  @Test("order placement starts a new page when its column is full, restarting at column 0")
+  func orderPageBreak() throws {
+    var options = testOptions()
+    options.page = .paper(width: 330, height: 250)  // Content from y 10 to 240.
+    // Cards of 190, 100, 100, 100, 100 pt. Round robin sends card 3 to column 0, whose bottom
+    // (205) leaves no room; the shortest rule sends it to column 1 (bottom 115) instead.
+    let input = [item(100, 200), item(100, 100), item(100, 100), item(100, 100), item(100, 100)]
+    let shortest = try layOut(input, options)
+    #expect(shortest.pages.map { cards($0).map(\.column) } == [[0, 1, 2, 1, 2]])
+    options.placement = .order
+    let ordered = try layOut(input, options)
+    #expect(ordered.pages.map { cards($0).map(\.column) } == [[0, 1, 2], [0, 1]])
+    #expect(ordered.pages[1].elements[1].frame == Rect(x: 115, y: 10, width: 100, height: 100))
+  }
+
   @Test("right to left mirrors the columns: the first card stands on the right")
   func rightToLeft() throws {
     var options = testOptions()
