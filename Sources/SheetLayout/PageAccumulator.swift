@@ -78,10 +78,10 @@ struct PageAccumulator {
   }
 
   /// The finished layout, with the last page closed.
-  mutating func finish(items: [LayoutItem], figures: PlacementFigures) -> Layout {
+  mutating func finish(sizes: [PixelSize], figures: PlacementFigures) -> Layout {
     if !elements.isEmpty || pages.isEmpty { closePage() }
     addMargins()
-    var placed = items.map { PlacedItem(width: $0.pixelWidth, height: $0.pixelHeight, page: 0, element: 0) }
+    var placed = sizes.map { PlacedItem(width: $0.width, height: $0.height, page: 0, element: 0) }
     for (pageIndex, page) in pages.enumerated() {
       for (elementIndex, element) in page.elements.enumerated() {
         guard element.kind == .card, let item = element.item else { continue }

@@ -21,7 +21,7 @@ struct RowPlacer {
   /// `bannerRoom` is the tallest run of consecutive banners plus their gaps: cells shrink to
   /// fit below it when they would not, so a banner never ends a page.
   init(
-    options: LayoutOptions, geometry: ColumnGeometry, items: [LayoutItem], captions: [Double],
+    options: LayoutOptions, geometry: ColumnGeometry, aspects: [Double], captions: [Double],
     bannerRoom: Double
   ) throws {
     self.options = options
@@ -30,9 +30,9 @@ struct RowPlacer {
     var area = geometry.innerWidth * (options.imageAspect ?? 1)
     if let limit = options.maxImageHeight { area = min(area, limit) }
     let letterbox = options.mode == .grid || options.imageFit == .letterbox
-    var cells = items.indices.map { index in
+    var cells = aspects.indices.map { index in
       CardBox(
-        item: index, aspect: CardBox.aspect(of: items[index]), captionHeight: slot, areaHeight: area,
+        item: index, aspect: aspects[index], captionHeight: slot, areaHeight: area,
         letterbox: letterbox, options: options)
     }
     if let first = cells.first, first.fixedHeight >= geometry.content.height {

@@ -32,15 +32,25 @@ public struct WaterfallLayout: Sendable {
     let footer = options.footer.map { MarginBox($0, width: widths.content.width, measurer: measurer) }
     let geometry = try ColumnGeometry(
       options: options, reservedTop: header?.reserved ?? 0, reservedBottom: footer?.reserved ?? 0)
-    let flow = Self.flow(entries, cadence: options.bannerCadence)
-    var items: [LayoutItem] = []
+    var sizes: [PixelSize] = []
+    var aspects: [Double] = []
+    var captions: [Double] = []
     var banners: [BannerBox] = []
     var steps: [FlowStep] = []
-    for entry in flow {
+    sizes.reserveCapacity(entries.count)
+    aspects.reserveCapacity(entries.count)
+    captions.reserveCapacity(entries.count)
+    steps.reserveCapacity(entries.count)
+    try Self.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
       switch entry {
       case .item(let item):
-        steps.append(.card(items.count))
-        items.append(item)
+        steps.append(.card(sizes.count))
+        sizes.append(PixelSize(width: item.pixelWidth, height: item.pixelHeight))
+        aspects.append(CardBox.aspect(of: item))
+        captions.append(
+          item.caption.isEmpty
+            ? 0
+            : measurer.measure(item.caption, style: options.captionStyle, width: geometry.innerWidth).height)
       case .banner(let content, let section):
         let box = BannerBox(
           content: content, section: section, options: options, width: geometry.content.width,
@@ -55,17 +65,13 @@ public struct WaterfallLayout: Sendable {
         banners.append(box)
       }
     }
-    let captions = items.map { item in
-      item.caption.isEmpty
-        ? 0 : measurer.measure(item.caption, style: options.captionStyle, width: geometry.innerWidth).height
-    }
     var pages = PageAccumulator(options: options, geometry: geometry, header: header, footer: footer)
     var placement = PlacementFigures()
     switch options.mode {
     case .waterfall:
-      let cards = try zip(items, captions).enumerated().map { index, pair in
+      let cards = try aspects.indices.map { index in
         let card = CardBox(
-          item: index, aspect: CardBox.aspect(of: pair.0), captionHeight: pair.1, options: options,
+          item: index, aspect: aspects[index], captionHeight: captions[index], options: options,
           innerWidth: geometry.innerWidth)
         try check(card, geometry: geometry)
         return card
@@ -79,12 +85,12 @@ public struct WaterfallLayout: Sendable {
       placement = placer.figures
     case .staggered, .grid:
       var placer = try RowPlacer(
-        options: options, geometry: geometry, items: items, captions: captions,
+        options: options, geometry: geometry, aspects: aspects, captions: captions,
         bannerRoom: Self.tallestBannerRun(steps, banners: banners, gap: options.rowGap))
       placer.run(steps, banners: banners, into: &pages)
       placement = placer.figures
     }
-    return pages.finish(items: items, figures: placement)
+    return pages.finish(sizes: sizes, figures: placement)
   }
 
   /// Every distinct text the layout of `entries` will measure, with the style and width: measure
@@ -94,6 +100,8 @@ public struct WaterfallLayout: Sendable {
     let bannerWidth = geometry.content.width - 2 * options.bannerPadding
     var requests: [TextRequest] = []
     var seen: Set<TextRequest> = []
+    seen.reserveCapacity(entries.count + 8)
+    requests.reserveCapacity(entries.count + 8)
     func add(_ text: String, _ style: TextStyle, _ width: Double) {
       let request = TextRequest(text: text, style: style, width: width)
       if !text.isEmpty, seen.insert(request).inserted { requests.append(request) }
@@ -101,7 +109,7 @@ public struct WaterfallLayout: Sendable {
     for margin in [options.header, options.footer].compactMap({ $0 }) {
       add(MarginBox.sample(margin), margin.style, geometry.content.width)
     }
-    for entry in Self.flow(entries, cadence: options.bannerCadence) {
+    Self.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
       switch entry {
       case .item(let item): add(item.caption, options.captionStyle, geometry.innerWidth)
       case .banner(let content, _):
@@ -164,34 +172,41 @@ public struct WaterfallLayout: Sendable {
     case banner(BannerContent, section: String?)
   }
 
-  /// The entries with a banner inserted wherever the section changes and every
-  /// `cadence.every` items.
-  static func flow(_ entries: [LayoutEntry], cadence: BannerCadence?) -> [FlowEntry] {
-    let total = entries.reduce(0) { count, entry in if case .item = entry { count + 1 } else { count } }
-    var result: [FlowEntry] = []
-    result.reserveCapacity(entries.count + 1)
+  /// Calls `body` with each entry in reading order, with a banner inserted wherever the section
+  /// changes and every `cadence.every` items.
+  static func forEachFlowEntry(
+    _ entries: [LayoutEntry], cadence: BannerCadence?, _ body: (FlowEntry) throws -> Void
+  ) rethrows {
+    let total =
+      cadence == nil
+      ? 0 : entries.reduce(0) { count, entry in if case .item = entry { count + 1 } else { count } }
     var currentSection: String?
     var index = 0
     for entry in entries {
       switch entry {
       case .banner(let content):
-        result.append(.banner(content, section: nil))
+        try body(.banner(content, section: nil))
       case .item(let item):
         if let section = item.section, section != currentSection {
-          result.append(.banner(BannerContent(title: section), section: section))
+          try body(.banner(BannerContent(title: section), section: section))
           currentSection = section
         }
         if let cadence, cadence.every > 0, index % cadence.every == 0 {
           let title = cadence.title(
             number: index / cadence.every + 1, first: index + 1, last: min(index + cadence.every, total))
-          result.append(.banner(BannerContent(title: title), section: nil))
+          try body(.banner(BannerContent(title: title), section: nil))
         }
-        result.append(.item(item))
+        try body(.item(item))
         index += 1
       }
     }
-    return result
   }
+}
+
+/// An item's pixel size after EXIF orientation.
+struct PixelSize {
+  var width: Int
+  var height: Int
 }
 
 /// One step of placement: a card (by item index) or a banner (by banner index).
@@ -201,6 +216,9 @@ enum FlowStep {
 }
 
 /// A text to measure: what a ``TextMeasuring`` implementation is asked, as a value.
+///
+/// Texts compare and hash by their UTF-8 bytes (what Pango is given), not by Unicode canonical
+/// equivalence: faster, and two spellings of "é" may indeed measure differently.
 public struct TextRequest: Hashable, Sendable {
   /// The text, plain or markup as `style` says.
   public var text: String
@@ -213,5 +231,16 @@ public struct TextRequest: Hashable, Sendable {
     self.text = text
     self.style = style
     self.width = width
+  }
+
+  public static func == (lhs: TextRequest, rhs: TextRequest) -> Bool {
+    lhs.width == rhs.width && lhs.text.utf8.elementsEqual(rhs.text.utf8) && lhs.style == rhs.style
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(style)
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }

@@ -2,13 +2,15 @@ import Foundation
 import SheetLayout
 import SheetText
 
-// Layout benchmark: prints wall times for the figures the README quotes.
-//   1. 100,000 items with one- to three-line captions, measured with Pango (parallel, cached).
-//   2. 1,000,000 items without captions.
-//   3. Rectangle queries on a continuous page of 100,000 cards.
-//   4. The baseline the first figure improves on: every caption through one Pango engine on one
-//      thread (no cache, no fast path, no parallelism). Skip with --no-baseline.
-// Usage: layout-benchmark [--threads N] [--items N] [--no-baseline]
+// Layout benchmark: prints wall and CPU times for the figures the README quotes.
+//   captions  100,000 items with one- to three-line captions, measured with Pango (parallel,
+//             cached, fast path for plain Latin lines).
+//   plain     1,000,000 items without captions.
+//   query     rectangle queries on a continuous page of 100,000 cards; element by item index.
+//   baseline  the same captions, each measured by one Pango engine on one thread (no cache,
+//             no fast path, no parallelism): what the first figure improves on.
+// Usage: layout-benchmark [--threads N] [--items N] [--only captions|plain|query|baseline]
+//                         [--no-baseline]
 
 /// A small deterministic generator (SplitMix64), so every run lays out the same input.
 struct SplitMix {
@@ -25,18 +27,29 @@ struct SplitMix {
   }
 }
 
-func seconds(_ body: () throws -> Void) rethrows -> Double {
-  let start = DispatchTime.now().uptimeNanoseconds
+/// Wall-clock and process CPU seconds of `body` (CPU time adds up every thread).
+func timed(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+  func cpuNow() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+  let startWall = DispatchTime.now().uptimeNanoseconds
+  let startCPU = cpuNow()
   try body()
-  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  return (Double(DispatchTime.now().uptimeNanoseconds - startWall) / 1e9, cpuNow() - startCPU)
 }
 
 let arguments = CommandLine.arguments
-func flag(_ name: String) -> Int? {
-  arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
+func value(_ name: String) -> String? {
+  arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 }
-let threads = flag("--threads") ?? ProcessInfo.processInfo.activeProcessorCount
-let captionedCount = flag("--items") ?? 100_000
+let threads = value("--threads").flatMap(Int.init) ?? ProcessInfo.processInfo.activeProcessorCount
+let captionedCount = value("--items").flatMap(Int.init) ?? 100_000
+let only = value("--only")
+func runs(_ name: String) -> Bool {
+  only.map { $0 == name } ?? (name != "baseline" || !arguments.contains("--no-baseline"))
+}
 
 let words = [
   "harbour", "lantern", "meadow", "granite", "willow", "copper", "station", "orchard", "glacier",
@@ -62,88 +75,81 @@ func captionedEntries(_ count: Int) -> [LayoutEntry] {
   }
 }
 
-var options = LayoutOptions(columns: .count(4))
-options.captionStyle = TextStyle(font: "DejaVu Sans 7", maxLines: 3)
-let layoutEngine = WaterfallLayout(options: options)
-
-print("Layout benchmark (\(threads) threads, \(ProcessInfo.processInfo.activeProcessorCount) processors)")
-
-// 1. Captions measured with Pango.
-let captioned = captionedEntries(captionedCount)
-var pageCount = 0
-var distinct = 0
-_ = try layoutEngine.layout(Array(captioned.prefix(1_000)), fonts: .system, threads: threads)  // Warm fontconfig.
-let captionSeconds = try seconds {
-  distinct = try layoutEngine.textRequests(captioned).count
-  pageCount = try layoutEngine.layout(captioned, fonts: .system, threads: threads).pages.count
+func plainEntries(_ count: Int) -> [LayoutEntry] {
+  var random = SplitMix(state: 7)
+  return (0..<count).map { _ in
+    let size = sizes[random.int(0...sizes.count - 1)]
+    return LayoutEntry.item(LayoutItem(pixelWidth: size.0, pixelHeight: size.1))
+  }
 }
-print(
-  String(
-    format: "%7d items, 1–3 line captions (%d distinct), Pango: %.3f s (%d pages)", captionedCount, distinct,
-    captionSeconds, pageCount))
 
-// 2. A million items without captions.
-var random = SplitMix(state: 7)
-let plain = (0..<1_000_000).map { _ in
-  let size = sizes[random.int(0...sizes.count - 1)]
-  return LayoutEntry.item(LayoutItem(pixelWidth: size.0, pixelHeight: size.1))
-}
 struct NoText: TextMeasuring {
   func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement { .empty }
 }
-var plainLayout: Layout?
-let plainSeconds = try seconds { plainLayout = try layoutEngine.layout(plain, measurer: NoText()) }
-print(
-  String(
-    format: "%7d items, no captions: %.3f s (%d pages)", plain.count, plainSeconds, plainLayout!.pages.count))
 
-// 3. Rectangle queries on one continuous page of 100,000 cards.
-var scroll = options
-scroll.page = .continuous(width: 1080)
-let tall = try WaterfallLayout(options: scroll).layout(Array(plain.prefix(100_000)), measurer: NoText())
-let page = tall.pages[0]
-var index: PageIndex?
-let indexSeconds = seconds { index = PageIndex(page) }
-let queries = 100_000
-var found = 0
-var queryRandom = SplitMix(state: 3)
-let querySeconds = seconds {
-  for _ in 0..<queries {
-    let y = Double(queryRandom.int(0...Int(page.height)))
-    found += index!.indices(in: Rect(x: 0, y: y, width: 1080, height: 1920)).count
-  }
+func report(_ label: String, _ time: (wall: Double, cpu: Double), _ detail: String) {
+  print(String(format: "%@: %.3f s wall, %.3f s CPU (%@)", label, time.wall, time.cpu, detail))
 }
-var smallFound = 0
-let smallSeconds = seconds {
-  for _ in 0..<queries {
-    let y = Double(queryRandom.int(0...Int(page.height)))
-    let x = Double(queryRandom.int(0...1000))
-    smallFound += index!.indices(in: Rect(x: x, y: y, width: 50, height: 50)).count
-  }
-}
-var byItem = 0.0
-let itemSeconds = seconds {
-  for item in stride(from: 0, to: 100_000, by: 1) { byItem += tall.element(forItem: item)?.frame.y ?? 0 }
-}
-print(
-  String(
-    format:
-      "rectangle query (1080×1920 pt viewport) on a page of %d cards: %.2f µs per query (%.1f hits each, %d lanes; index built in %.3f s)",
-    page.elements.count, querySeconds / Double(queries) * 1e6, Double(found) / Double(queries),
-    index!.laneCount, indexSeconds))
-print(
-  String(
-    format: "rectangle query (50×50 pt): %.2f µs per query (%.1f hits each)",
-    smallSeconds / Double(queries) * 1e6, Double(smallFound) / Double(queries)))
-print(String(format: "element by item index: %.3f µs per lookup", itemSeconds / 100_000 * 1e6))
 
-// 4. Baseline: the same captions, each measured by Pango on one thread.
-if !arguments.contains("--no-baseline") {
-  let baselineSeconds = try seconds {
-    _ = try layoutEngine.layout(captioned, measurer: TextEngine(fonts: .system))
+var options = LayoutOptions(columns: .count(4))
+options.captionStyle = TextStyle(font: "DejaVu Sans 7", maxLines: 3)
+let engine = WaterfallLayout(options: options)
+let captioned = captionedEntries(captionedCount)
+
+print("Layout benchmark (\(threads) threads, \(ProcessInfo.processInfo.activeProcessorCount) processors)")
+var captionWall: Double?
+
+if runs("captions") {
+  _ = try engine.layout(Array(captioned.prefix(1_000)), fonts: .system, threads: threads)  // Warm fontconfig.
+  var pages = 0
+  let time = try timed { pages = try engine.layout(captioned, fonts: .system, threads: threads).pages.count }
+  captionWall = time.wall
+  let distinct = try engine.textRequests(captioned).count
+  report(
+    "\(captionedCount) items, 1–3 line captions, Pango", time,
+    "\(distinct) distinct captions, \(pages) A4 pages")
+}
+
+if runs("plain") {
+  let plain = plainEntries(1_000_000)
+  var pages = 0
+  let time = try timed { pages = try engine.layout(plain, measurer: NoText()).pages.count }
+  report("1000000 items, no captions", time, "\(pages) A4 pages")
+}
+
+if runs("query") {
+  var scroll = options
+  scroll.page = .continuous(width: 1080)
+  let tall = try WaterfallLayout(options: scroll).layout(plainEntries(100_000), measurer: NoText())
+  let page = tall.pages[0]
+  var index: PageIndex?
+  let build = timed { index = PageIndex(page) }
+  report("index of a page of \(page.elements.count) cards", build, "\(index!.laneCount) lanes")
+  let queries = 100_000
+  var random = SplitMix(state: 3)
+  for (label, width, height) in [("1080×1920 pt viewport", 1080.0, 1920.0), ("50×50 pt box", 50, 50)] {
+    var found = 0
+    let time = timed {
+      for _ in 0..<queries {
+        let y = Double(random.int(0...Int(page.height)))
+        let x = width < 1080 ? Double(random.int(0...1000)) : 0
+        found += index!.indices(in: Rect(x: x, y: y, width: width, height: height)).count
+      }
+    }
+    print(
+      String(
+        format: "rectangle query, %@: %.2f µs per query (%.1f elements found each)", label,
+        time.wall / Double(queries) * 1e6, Double(found) / Double(queries)))
   }
-  print(
-    String(
-      format: "baseline, %d captions through one Pango engine on one thread: %.3f s (%.1f× slower)",
-      captionedCount, baselineSeconds, baselineSeconds / captionSeconds))
+  var total = 0.0
+  let lookups = timed { for item in 0..<100_000 { total += tall.element(forItem: item)?.frame.y ?? 0 } }
+  print(String(format: "element by item index: %.3f µs per lookup", lookups.wall / 100_000 * 1e6))
+}
+
+if runs("baseline") {
+  let time = try timed { _ = try engine.layout(captioned, measurer: TextEngine(fonts: .system)) }
+  let ratio =
+    captionWall.map { String(format: ", %.1f× the time of the parallel path", time.wall / $0) } ?? ""
+  report(
+    "baseline, every caption through one Pango engine on one thread", time, "no cache, no fast path\(ratio)")
 }
