@@ -13,6 +13,9 @@ public struct ParallelMeasurer: Sendable {
   public var fonts: FontSet
   /// How many threads measure; defaults to the number of active processors.
   public var threads: Int
+  /// Whether plain Latin lines that plainly fit are measured by ``FastTextMeasurer`` from
+  /// Pango's per-character advances; when false every text goes through Pango's full layout.
+  public var fastPath = true
 
   public init(fonts: FontSet = .system, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
     self.fonts = fonts
@@ -36,7 +39,8 @@ public struct ParallelMeasurer: Sendable {
     let workers = min(threads, max(1, unique.count / 64))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       do {
-        let engine = FastTextMeasurer(engine: try TextEngine(fonts: fonts))
+        let pango = try TextEngine(fonts: fonts)
+        let engine: any TextMeasuring = fastPath ? FastTextMeasurer(engine: pango) : pango
         // Contiguous chunks keep each thread's font caches warm for similar texts.
         let chunk = (unique.count + workers - 1) / workers
         let range = (worker * chunk)..<min(unique.count, (worker + 1) * chunk)

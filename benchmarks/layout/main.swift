@@ -9,7 +9,8 @@ import SheetText
 //   query     rectangle queries on a continuous page of 100,000 cards; element by item index.
 //   baseline  the same captions, each measured by one Pango engine on one thread (no cache,
 //             no fast path, no parallelism): what the first figure improves on.
-// Usage: layout-benchmark [--threads N] [--items N] [--only captions|plain|query|baseline]
+//   pango     the captions again, every one through Pango's full layout (parallel, cached).
+// Usage: layout-benchmark [--threads N] [--items N] [--only captions|pango|plain|query|baseline]
 //                         [--no-baseline]
 
 /// A small deterministic generator (SplitMix64), so every run lays out the same input.
@@ -108,6 +109,19 @@ if runs("captions") {
   report(
     "\(captionedCount) items, 1–3 line captions, Pango", time,
     "\(distinct) distinct captions, \(pages) A4 pages")
+}
+
+if runs("pango") {
+  // The same, with every caption through Pango's full layout (parallel and cached, no fast path).
+  var measurer = ParallelMeasurer(fonts: .system, threads: threads)
+  measurer.fastPath = false
+  var pages = 0
+  let time = try timed {
+    let table = try measurer.measure(engine.textRequests(captioned))
+    let cached = CachingMeasurer(try TextEngine(fonts: .system), table: table)
+    pages = try engine.layout(captioned, measurer: cached).pages.count
+  }
+  report("\(captionedCount) items, 1–3 line captions, Pango without the fast path", time, "\(pages) A4 pages")
 }
 
 if runs("plain") {
