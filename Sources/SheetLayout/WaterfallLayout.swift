@@ -120,30 +120,6 @@ public struct WaterfallLayout: Sendable {
     return requests
   }
 
-  /// The height of the tallest run of consecutive banners that a card follows, each banner
-  /// with its gap below; 0 for none.
-  static func tallestBannerRun(_ steps: [FlowStep], banners: [BannerBox], gap: Double) -> Double {
-    bannerRuns(steps, banners: banners, gap: gap).map(\.height).max() ?? 0
-  }
-
-  /// Each run of consecutive banners that a card follows: its height (banners and their gaps)
-  /// and the card's item index.
-  static func bannerRuns(_ steps: [FlowStep], banners: [BannerBox], gap: Double) -> [(
-    height: Double, card: Int
-  )] {
-    var runs: [(height: Double, card: Int)] = []
-    var run = 0.0
-    for step in steps {
-      switch step {
-      case .banner(let index): run += banners[index].height + gap
-      case .card(let index):
-        if run > 0 { runs.append((run, index)) }
-        run = 0
-      }
-    }
-    return runs
-  }
-
   /// The error for captions that leave no room for a card below a banner on one page.
   /// `item` is the card's index, or nil for the equal cells of the row modes.
   static func noRoomBelowBanner(item: Int?, geometry: ColumnGeometry) -> LayoutError {
@@ -164,83 +140,5 @@ public struct WaterfallLayout: Sendable {
         "the caption of item \(card.item + 1) is \(ColumnGeometry.format(card.captionHeight)) pt tall, more than the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; limit it with --caption-lines or use a bigger --page"
       )
     }
-  }
-
-  /// One input entry after section and cadence banners are inserted.
-  enum FlowEntry {
-    case item(LayoutItem)
-    case banner(BannerContent, section: String?)
-  }
-
-  /// Calls `body` with each entry in reading order, with a banner inserted wherever the section
-  /// changes and every `cadence.every` items.
-  static func forEachFlowEntry(
-    _ entries: [LayoutEntry], cadence: BannerCadence?, _ body: (FlowEntry) throws -> Void
-  ) rethrows {
-    let total =
-      cadence == nil
-      ? 0 : entries.reduce(0) { count, entry in if case .item = entry { count + 1 } else { count } }
-    var currentSection: String?
-    var index = 0
-    for entry in entries {
-      switch entry {
-      case .banner(let content):
-        try body(.banner(content, section: nil))
-      case .item(let item):
-        if let section = item.section, section != currentSection {
-          try body(.banner(BannerContent(title: section), section: section))
-          currentSection = section
-        }
-        if let cadence, cadence.every > 0, index % cadence.every == 0 {
-          let title = cadence.title(
-            number: index / cadence.every + 1, first: index + 1, last: min(index + cadence.every, total))
-          try body(.banner(BannerContent(title: title), section: nil))
-        }
-        try body(.item(item))
-        index += 1
-      }
-    }
-  }
-}
-
-/// An item's pixel size after EXIF orientation.
-struct PixelSize {
-  var width: Int
-  var height: Int
-}
-
-/// One step of placement: a card (by item index) or a banner (by banner index).
-enum FlowStep {
-  case card(Int)
-  case banner(Int)
-}
-
-/// A text to measure: what a ``TextMeasuring`` implementation is asked, as a value.
-///
-/// Texts compare and hash by their UTF-8 bytes (what Pango is given), not by Unicode canonical
-/// equivalence: faster, and two spellings of "é" may indeed measure differently.
-public struct TextRequest: Hashable, Sendable {
-  /// The text, plain or markup as `style` says.
-  public var text: String
-  /// The font, markup flag and line limit.
-  public var style: TextStyle
-  /// The width the text wraps at, in points.
-  public var width: Double
-
-  public init(text: String, style: TextStyle, width: Double) {
-    self.text = text
-    self.style = style
-    self.width = width
-  }
-
-  public static func == (lhs: TextRequest, rhs: TextRequest) -> Bool {
-    lhs.width == rhs.width && lhs.text.utf8.elementsEqual(rhs.text.utf8) && lhs.style == rhs.style
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(width)
-    hasher.combine(style)
-    var text = text
-    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
