@@ -3,8 +3,8 @@
 /// Under `balance` K it may pick, instead of the next card in input order, another of the
 /// cards at most K positions away: when that card fits on the page and the next does not (the
 /// page end), and for the last cards of a block (before a banner or the end), where it searches
-/// the orders within the bound for the most even column bottoms (input order wins ties, so
-/// balancing never makes the bottoms less even than input order would).
+/// the orders within the bound for the most even column bottoms (input order is tried first and
+/// wins ties, so the search never ends a block less evenly than input order from that point).
 struct WaterfallPlacer {
   let options: LayoutOptions
   let geometry: ColumnGeometry
