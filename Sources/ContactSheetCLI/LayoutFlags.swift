@@ -42,7 +42,9 @@ struct LayoutFlags: ParsableArguments {
   var captionGap: String = "4pt"
 
   @Option(
-    help: "Fixed image box shape W:H (e.g. 4:3), images cropped to it; default: each image's own shape.")
+    help:
+      "Fixed image box shape W:H (e.g. 4:3), images cropped to it (or letterboxed: --fit); default: each image's own shape."
+  )
   var imageAspect: String?
 
   @Option(help: "Tallest image box (e.g. 80mm); taller images are cropped or letterboxed (--fit).")
