@@ -2,7 +2,8 @@
 public enum ColumnRule: Hashable, Sendable {
   /// Exactly this many columns.
   case count(Int)
-  /// As many columns as fit with each at least this wide, in points.
+  /// As many columns as fit with each at least this wide, in points (at least one column,
+  /// as wide as the content, when even one does not fit).
   case minimumWidth(Double)
 }
 

@@ -33,6 +33,15 @@ struct ModeTests {
     #expect(placed[0].caption == Rect(x: 15, y: 107, width: 90, height: 20))
   }
 
+  @Test("staggered right to left: rows fill from the right, odd rows shift left")
+  func staggeredRightToLeft() throws {
+    var options = rowOptions(.staggered)
+    options.direction = .rtl
+    let placed = cards(try layOut(rowItems, options).pages[0])
+    #expect(placed.map(\.frame.x) == [170, 60, 120, 10])
+    #expect(placed.map(\.column) == [1, 0, 1, 0])
+  }
+
   @Test("grid: equal cells, each image fitted inside its square box")
   func grid() throws {
     // Cell width (260 - 10) / 2 = 125: image boxes 115 pt square. 23 characters fit on a

@@ -32,6 +32,17 @@ struct PlacementTests {
     #expect(ordered.pages[1].elements[1].frame == Rect(x: 115, y: 10, width: 100, height: 100))
   }
 
+  @Test("a minimum column width derives the column count")
+  func minimumColumnWidth() throws {
+    var options = testOptions()
+    options.columns = .minimumWidth(100)  // (310 + 5) / (100 + 5) = 3 columns of 100 pt.
+    #expect(cards(try layOut([item(100, 100)], options).pages[0])[0].frame.width == 100)
+    options.columns = .minimumWidth(101)  // Only 2 fit: 152.5 pt each.
+    #expect(cards(try layOut([item(100, 100)], options).pages[0])[0].frame.width == 152.5)
+    options.columns = .minimumWidth(5000)  // Wider than the page: one column.
+    #expect(cards(try layOut([item(100, 100)], options).pages[0])[0].frame.width == 310)
+  }
+
   @Test("right to left mirrors the columns: the first card stands on the right")
   func rightToLeft() throws {
     var options = testOptions()
