@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import SheetLayout
+import TestSupport
 import Testing
 
 @testable import ContactSheetCLI
@@ -66,5 +68,32 @@ struct LayoutFlagsTests {
       }
     }
     #expect(throws: (any Error).self) { try options(["--mode", "mosaic"]) }
+  }
+}
+
+@Suite("Layout flags, end to end")
+struct LayoutFlagsCommandTests {
+  @Test("contactsheet layout applies mode, direction, banners and a header; refuses bad margins")
+  func layoutFlagsEndToEnd() throws {
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      [
+        "layout", "--json", FixturePaths.photos.path, "--mode", "staggered", "--columns", "3", "--direction",
+        "rtl", "--banner-every", "5", "--banner-template", "Set {n}", "--header", "Page {page} of {pages}",
+      ])
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    let layout = try JSONDecoder().decode(Layout.self, from: Data(result.standardOutput.utf8))
+    let elements = layout.pages.flatMap(\.elements)
+    let pages = layout.pages.count
+    #expect(
+      elements.filter { $0.kind == .header }.map(\.text) == (1...pages).map { "Page \($0) of \(pages)" })
+    #expect(elements.filter { $0.kind == .banner }.compactMap(\.text).prefix(2) == ["Set 1", "Set 2"])
+    // Right to left: the first card of each block stands in the rightmost column.
+    #expect(elements.first { $0.kind == .card }?.column == 2)
+
+    let refused = try ProcessRunner.run(
+      FixturePaths.binary, ["layout", "--json", FixturePaths.photos.path, "--margin", "1pt 2pt 3pt 4pt 5pt"])
+    #expect(refused.status != 0)
+    #expect(refused.standardError.contains("--margin"))
   }
 }
