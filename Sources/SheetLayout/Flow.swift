@@ -20,7 +20,7 @@ extension WaterfallLayout {
     for entry in entries {
       switch entry {
       case .banner(let content):
-        try body(.banner(content, section: nil))
+        try body(.banner(content, section: content.section))
       case .item(let item):
         if let section = item.section, section != currentSection {
           try body(.banner(BannerContent(title: section), section: section))

@@ -72,6 +72,19 @@ struct ModeTests {
     #expect(layout.pages[1].elements[0].frame == Rect(x: 10, y: 10, width: 125, height: 137))
   }
 
+  @Test("banners name their section: from a change of section or given explicitly")
+  func bannerSections() throws {
+    let entries: [LayoutEntry] = [
+      item(100, 100, section: "Birds"),
+      .banner(BannerContent(title: "Cats!", subtitle: nil, section: "Cats")),
+      item(100, 100),
+      .banner(BannerContent(title: "Note")), item(100, 100),
+    ]
+    let banners = try layOut(entries, testOptions()).pages[0].elements.filter { $0.kind == .banner }
+    #expect(banners.map(\.text) == ["Birds", "Cats!", "Note"])
+    #expect(banners.map(\.section) == ["Birds", "Cats", nil])
+  }
+
   @Test("--banner-every puts a templated banner before every N items")
   func bannerCadence() throws {
     var options = testOptions()
