@@ -73,3 +73,47 @@ struct PixelSize {
   var width: Int
   var height: Int
 }
+
+/// The input measured once: each item's pixel size, aspect and caption height, each banner's
+/// box, and the placement steps in reading order.
+struct MeasuredInput {
+  private(set) var sizes: [PixelSize] = []
+  private(set) var aspects: [Double] = []
+  private(set) var captions: [Double] = []
+  private(set) var banners: [BannerBox] = []
+  private(set) var steps: [FlowStep] = []
+
+  /// Throws when a banner is taller than a page.
+  init(
+    _ entries: [LayoutEntry], options: LayoutOptions, geometry: ColumnGeometry, measurer: some TextMeasuring
+  ) throws {
+    sizes.reserveCapacity(entries.count)
+    aspects.reserveCapacity(entries.count)
+    captions.reserveCapacity(entries.count)
+    steps.reserveCapacity(entries.count)
+    try WaterfallLayout.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
+      switch entry {
+      case .item(let item):
+        steps.append(.card(sizes.count))
+        sizes.append(PixelSize(width: item.pixelWidth, height: item.pixelHeight))
+        aspects.append(CardBox.aspect(of: item))
+        captions.append(
+          item.caption.isEmpty
+            ? 0
+            : measurer.measure(item.caption, style: options.captionStyle, width: geometry.innerWidth).height)
+      case .banner(let content, let section):
+        let box = BannerBox(
+          content: content, section: section, options: options, width: geometry.content.width,
+          measurer: measurer)
+        guard box.height <= geometry.content.height else {
+          throw LayoutError(
+            option: "--page",
+            "the banner “\(content.title)” is \(ColumnGeometry.format(box.height)) pt tall, more than the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; shorten it or use a bigger page"
+          )
+        }
+        steps.append(.banner(banners.count))
+        banners.append(box)
+      }
+    }
+  }
+}

@@ -32,65 +32,33 @@ public struct WaterfallLayout: Sendable {
     let footer = options.footer.map { MarginBox($0, width: widths.content.width, measurer: measurer) }
     let geometry = try ColumnGeometry(
       options: options, reservedTop: header?.reserved ?? 0, reservedBottom: footer?.reserved ?? 0)
-    var sizes: [PixelSize] = []
-    var aspects: [Double] = []
-    var captions: [Double] = []
-    var banners: [BannerBox] = []
-    var steps: [FlowStep] = []
-    sizes.reserveCapacity(entries.count)
-    aspects.reserveCapacity(entries.count)
-    captions.reserveCapacity(entries.count)
-    steps.reserveCapacity(entries.count)
-    try Self.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
-      switch entry {
-      case .item(let item):
-        steps.append(.card(sizes.count))
-        sizes.append(PixelSize(width: item.pixelWidth, height: item.pixelHeight))
-        aspects.append(CardBox.aspect(of: item))
-        captions.append(
-          item.caption.isEmpty
-            ? 0
-            : measurer.measure(item.caption, style: options.captionStyle, width: geometry.innerWidth).height)
-      case .banner(let content, let section):
-        let box = BannerBox(
-          content: content, section: section, options: options, width: geometry.content.width,
-          measurer: measurer)
-        guard box.height <= geometry.content.height else {
-          throw LayoutError(
-            option: "--page",
-            "the banner “\(content.title)” is \(ColumnGeometry.format(box.height)) pt tall, more than the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; shorten it or use a bigger page"
-          )
-        }
-        steps.append(.banner(banners.count))
-        banners.append(box)
-      }
-    }
+    let input = try MeasuredInput(entries, options: options, geometry: geometry, measurer: measurer)
     var pages = PageAccumulator(options: options, geometry: geometry, header: header, footer: footer)
     var placement = PlacementFigures()
     switch options.mode {
     case .waterfall:
-      let cards = try aspects.indices.map { index in
+      let cards = try input.aspects.indices.map { index in
         let card = CardBox(
-          item: index, aspect: aspects[index], captionHeight: captions[index], options: options,
+          item: index, aspect: input.aspects[index], captionHeight: input.captions[index], options: options,
           innerWidth: geometry.innerWidth)
         try check(card, geometry: geometry)
         return card
       }
-      for run in Self.bannerRuns(steps, banners: banners, gap: options.rowGap)
+      for run in Self.bannerRuns(input.steps, banners: input.banners, gap: options.rowGap)
       where run.height + cards[run.card].fixedHeight >= geometry.content.height {
         throw Self.noRoomBelowBanner(item: run.card, geometry: geometry)
       }
       var placer = WaterfallPlacer(options: options, geometry: geometry)
-      placer.run(steps, cards: cards, banners: banners, into: &pages)
+      placer.run(input.steps, cards: cards, banners: input.banners, into: &pages)
       placement = placer.figures
     case .staggered, .grid:
       var placer = try RowPlacer(
-        options: options, geometry: geometry, aspects: aspects, captions: captions,
-        bannerRoom: Self.tallestBannerRun(steps, banners: banners, gap: options.rowGap))
-      placer.run(steps, banners: banners, into: &pages)
+        options: options, geometry: geometry, aspects: input.aspects, captions: input.captions,
+        bannerRoom: Self.tallestBannerRun(input.steps, banners: input.banners, gap: options.rowGap))
+      placer.run(input.steps, banners: input.banners, into: &pages)
       placement = placer.figures
     }
-    return pages.finish(sizes: sizes, figures: placement)
+    return pages.finish(sizes: input.sizes, figures: placement)
   }
 
   /// Every distinct text the layout of `entries` will measure, with the style and width: measure
