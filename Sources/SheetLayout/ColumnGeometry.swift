@@ -82,8 +82,8 @@ struct ColumnGeometry {
     if let cadence = options.bannerCadence, cadence.every < 1 {
       throw LayoutError(option: "--banner-every", "must be 1 or more (got \(cadence.every))")
     }
-    guard options.balance >= 0 else {
-      throw LayoutError(option: "--balance", "must be 0 or more positions (got \(options.balance))")
+    guard options.balance >= 0, options.balance <= 1000 else {
+      throw LayoutError(option: "--balance", "must be between 0 and 1000 positions (got \(options.balance))")
     }
     guard options.staggerOffset >= 0, options.staggerOffset < 1 else {
       throw LayoutError(

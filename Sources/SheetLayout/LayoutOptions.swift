@@ -46,7 +46,8 @@ public struct LayoutOptions: Hashable, Sendable {
   public var imageFit: ImageFit = .crop
   /// Banners every N items, with a title template; nil for none.
   public var bannerCadence: BannerCadence?
-  /// How many positions a card may move from input order to even out column bottoms (0: none).
+  /// How many positions a card may move from input order to even out column bottoms (0: none;
+  /// at most 1000).
   /// Waterfall mode only: the row modes' cells are all the same height.
   public var balance: Int = 0
   /// How far odd rows of `staggered` mode are shifted, as a fraction of the cell width.

@@ -40,6 +40,7 @@ struct BadInputTests {
       ("--max-image-height", { $0.maxImageHeight = -5 }),
       ("--banner-every", { $0.bannerCadence = BannerCadence(every: 0) }),
       ("--balance", { $0.balance = -1 }),
+      ("--balance", { $0.balance = 1_000_000 }),  // Would make each step scan a million cards.
       ("--stagger", { $0.staggerOffset = 1 }),
     ]
     for (option, change) in cases {
