@@ -10,7 +10,8 @@ import SheetText
 //   baseline  the same captions, each measured by one Pango engine on one thread (no cache,
 //             no fast path, no parallelism): what the first figure improves on.
 //   pango     the captions again, every one through Pango's full layout (parallel, cached).
-// Usage: layout-benchmark [--threads N] [--items N] [--only captions|pango|plain|query|baseline]
+// Usage: layout-benchmark [--threads N] [--items N] [--balance K]
+//                         [--only captions|pango|plain|query|baseline]
 //                         [--no-baseline]
 
 /// A small deterministic generator (SplitMix64), so every run lays out the same input.
@@ -94,6 +95,7 @@ func report(_ label: String, _ time: (wall: Double, cpu: Double), _ detail: Stri
 
 var options = LayoutOptions(columns: .count(4))
 options.captionStyle = TextStyle(font: "DejaVu Sans 7", maxLines: 3)
+options.balance = value("--balance").flatMap(Int.init) ?? 0
 let engine = WaterfallLayout(options: options)
 let captioned = captionedEntries(captionedCount)
 
