@@ -59,6 +59,7 @@ struct RenderCommand: StyledCommand {
     style.captionStyle = options.captionStyle
     style.maxPixels = maxPixels
     style.pageMargins = options.margins
+    style.headerFooterStyle = (options.header ?? options.footer)?.style ?? style.headerFooterStyle
     try renderFlags.apply(to: &style, length: layoutFlags.length)
     let catalog = sheet.catalog
     var info = DocumentInfo(

@@ -4,7 +4,8 @@ import SheetLayout
 import SheetRender
 
 /// Options that decide how a sheet looks and what the output carries: corners, border,
-/// shadow, colours, image resolution in PDF, page header and footer, and PDF metadata.
+/// shadow, colours, image resolution in PDF, and PDF metadata. (`--header` and `--footer` are
+/// layout options: the layout reserves their room; the renderer fills in `{title}` and `{date}`.)
 struct RenderFlags: ParsableArguments {
   @Option(help: "Radius of the card corners (0: square corners).")
   var cornerRadius: String = "6pt"
@@ -45,7 +46,8 @@ struct RenderFlags: ParsableArguments {
       valueName: "n|original"))
   var ppi: String = "300"
 
-  @Option(help: "Document title ({title} in headers and footers; PDF metadata). Overrides the manifest's.")
+  @Option(
+    help: "Document title: PDF metadata and {title} in --header and --footer. Overrides the manifest's.")
   var title: String?
 
   @Option(help: "PDF author. Overrides the manifest's.")
@@ -56,17 +58,6 @@ struct RenderFlags: ParsableArguments {
 
   @Option(help: "PDF keywords. Overrides the manifest's.")
   var keywords: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Page header: {title} {page} {pages} {date}; '|' splits left|centre|right, e.g. '{title}||{date}'.",
-      valueName: "template"))
-  var header: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Page footer, a template like --header, e.g. 'Page {page} of {pages}'.", valueName: "template"))
-  var footer: String?
 
   /// `style` with these options applied; `length` parses lengths with the layout's units.
   func apply(to style: inout RenderStyle, length: (String, String) throws -> Double) throws {
@@ -108,8 +99,6 @@ struct RenderFlags: ParsableArguments {
       }
       style.ppi = value
     }
-    style.header = header
-    style.footer = footer
   }
 
   /// `info` with the metadata given on the command line taking precedence.
