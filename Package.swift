@@ -30,6 +30,8 @@ let package = Package(
     .systemLibrary(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .target(name: "CShims", dependencies: ["CCairo", "CTurboJPEG"]),
+    // libpng called directly for SheetCompare's large images (setjmp kept in C).
+    .target(name: "CComparePNG", linkerSettings: [.linkedLibrary("png16")]),
 
     // Swift layers.
     .target(name: "SheetLayout"),
@@ -41,7 +43,10 @@ let package = Package(
       name: "SheetRender",
       dependencies: ["CCairo", "CShims", "SheetLayout", "SheetText", "SheetImages"]),
     .target(
-      name: "SheetCompare", dependencies: ["CCairo", "CPoppler", "SheetImages", "SheetRender"],
+      name: "SheetCompare",
+      dependencies: [
+        "CCairo", "CPoppler", "CComparePNG", "SheetLayout", "SheetText", "SheetImages", "SheetRender",
+      ],
       swiftSettings: optimisedInDebug),
     .target(
       name: "ContactSheetCLI",
@@ -53,7 +58,7 @@ let package = Package(
     .executableTarget(name: "contactsheet", dependencies: ["ContactSheetCLI"]),
 
     // Tests mirror the targets; TestSupport holds helpers they share.
-    .target(name: "TestSupport", dependencies: ["SheetCompare"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["SheetCompare", "SheetText"], path: "Tests/TestSupport"),
     .testTarget(name: "SheetLayoutTests", dependencies: ["SheetLayout", "SheetText"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(

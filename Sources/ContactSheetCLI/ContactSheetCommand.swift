@@ -8,7 +8,7 @@ public struct ContactSheetCommand: ParsableCommand {
     commandName: "contactsheet",
     abstract: "Turn folders of photos, or catalog data, into print-ready contact sheets.",
     discussion: ExitStatus.help,
-    subcommands: [RenderCommand.self, LayoutCommand.self, StyleCommand.self])
+    subcommands: [RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareCommand.self])
 
   public init() {}
 
