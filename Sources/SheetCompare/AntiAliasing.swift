@@ -1,5 +1,9 @@
 /// pixelmatch's anti-aliasing test (after Vysniauskas, "Anti-aliased Pixel and Intensity
 /// Slope Detector", 2009).
+///
+/// A changed pixel is left uncounted only when it looks like anti-aliasing in both images
+/// (pixelmatch accepts either): an edge re-rasterised a fraction of a pixel away passes, while
+/// a solid shape painted over an anti-aliased edge still counts in full.
 enum AntiAliasing {
   /// Whether the pixel at (`x`, `y`) of `image` looks like anti-aliasing: it has no more than
   /// two neighbours of its own colour, it has both a darker and a brighter neighbour, and the

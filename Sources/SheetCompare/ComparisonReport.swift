@@ -18,7 +18,7 @@ public struct ComparisonReport {
   public init(fonts: FontSet = .system) {
     options = LayoutOptions(
       page: .named("a4")!, margins: EdgeInsets(all: 36), columns: .count(1), rowGap: 14, padding: 8,
-      captionGap: 6, captionStyle: TextStyle(font: "DejaVu Sans 8"),
+      captionGap: 6, captionStyle: TextStyle(font: "DejaVu Sans 8", isMarkup: true),
       bannerStyle: TextStyle(font: "DejaVu Sans Bold 16"),
       bannerSubtitleStyle: TextStyle(font: "DejaVu Sans 9"))
     self.fonts = fonts
@@ -30,7 +30,7 @@ public struct ComparisonReport {
     var entries: [LayoutEntry] = [.banner(Self.banner(summary))]
     for card in cards {
       let (width, height) = Self.compositeSize(card)
-      entries.append(.item(LayoutItem(pixelWidth: width, pixelHeight: height, caption: card.caption)))
+      entries.append(.item(LayoutItem(pixelWidth: width, pixelHeight: height, caption: card.captionMarkup)))
     }
     let layout = try WaterfallLayout(options: options).layout(entries, measurer: text)
     let output = AtomicOutput()
@@ -74,6 +74,8 @@ public struct ComparisonReport {
     }
     try output.commit()
   }
+
+  static let placeholderStyle = TextStyle(font: "DejaVu Sans 8", maxLines: 1, alignment: .center)
 
   static func banner(_ summary: ComparisonSummary) -> BannerContent {
     let total = summary.cases.count
@@ -125,12 +127,15 @@ public struct ComparisonReport {
           Self.draw(panel, cairo, fitting: slot)
         } else {
           Self.fill(cairo, slot, grey: 0.9)
+          cairo_set_source_rgb(cairo, 0.45, 0.45, 0.45)
+          let label = Rect(x: slot.x + 8, y: slot.y + slot.height / 2 - 6, width: slot.width - 16, height: 12)
+          text.draw(card.placeholder(for: index), style: Self.placeholderStyle, in: label, cairo: cairo)
         }
       }
     }
     if let box = element.caption {
       cairo_set_source_rgb(cairo, 0.2, 0.2, 0.2)
-      text.draw(card.caption, style: options.captionStyle, in: box, cairo: cairo)
+      text.draw(card.captionMarkup, style: options.captionStyle, in: box, cairo: cairo)
     }
   }
 

@@ -35,15 +35,29 @@ public struct ReportCard: Sendable {
     self.init(title: title, detail: detail, expected: load(expectedPath), actual: load(actualPath))
   }
 
-  /// The caption under the panels.
-  var caption: String {
-    var lines = [title]
+  /// The caption under the panels, as Pango markup: the title in bold.
+  var captionMarkup: String {
+    var lines = ["<b>\(Self.escaped(title))</b>"]
     if !environmentChanges.isEmpty {
-      lines.append("environment changed: " + environmentChanges.joined(separator: "; "))
+      lines.append("environment changed: " + Self.escaped(environmentChanges.joined(separator: "; ")))
     }
-    lines.append(detail)
+    lines.append(Self.escaped(detail))
     lines.append("expected · actual · diff")
     return lines.joined(separator: "\n")
+  }
+
+  /// What an empty panel says instead of an image.
+  func placeholder(for panel: Int) -> String {
+    switch panel {
+    case 0: "no expected image"
+    case 1: "no actual image"
+    default: panels[0] != nil && panels[1] != nil ? "no diff: sizes differ" : "no diff"
+    }
+  }
+
+  static func escaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;")
   }
 
   private static func shrunk(_ image: RasterImage) -> RasterImage {
