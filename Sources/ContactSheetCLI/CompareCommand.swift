@@ -49,6 +49,9 @@ struct CompareCommand: ParsableCommand {
   @Flag(help: "Check the environment fingerprint beside each golden (NAME.png.json); write it if missing.")
   var fingerprint = false
 
+  @Flag(help: "Print the time spent decoding, comparing and writing diffs on standard error.")
+  var timings = false
+
   func run() throws {
     let options = try comparisonOptions()
     guard dpi > 0, dpi <= 1200 else { throw ValidationError("--dpi \(dpi): use a value from 1 to 1200") }
@@ -73,6 +76,7 @@ struct CompareCommand: ParsableCommand {
       print(run.summary.text)
     }
     if let report { Diagnostics.note("report: \(report)") }
+    if timings { Diagnostics.note("timings: \(run.timings.description)") }
     if run.summary.exitStatus != 0 { Foundation.exit(run.summary.exitStatus) }
   }
 

@@ -17,9 +17,9 @@ public enum Golden {
   }
 
   /// Compares the PNG at `actualPath` with the golden `name`.png: at most `maxDiffPixels`
-  /// pixels may differ by more than a uniform change of `channelTolerance` levels in every
-  /// channel (the YIQ threshold `channelTolerance · √(0.5053 / 35215)`). Throws
-  /// `GoldenMismatch`, naming the folder that holds the actual and diff images.
+  /// pixels may differ by more than a grey step of `channelTolerance` levels (on the YIQ
+  /// metric, see `threshold(channelTolerance:)`). Throws `GoldenMismatch`, naming the folder
+  /// that holds the actual and diff images.
   public static func check(
     _ actualPath: String, named name: String, channelTolerance: Int = 2, maxDiffPixels: Int = 0
   ) throws {
@@ -28,8 +28,9 @@ public enum Golden {
       maxDiffPixels: maxDiffPixels)
   }
 
-  /// The YIQ threshold at which a grey change of `channelTolerance` levels is just allowed.
+  /// The YIQ threshold that lets a grey step of `channelTolerance` levels pass and stops one
+  /// of a level more: `(channelTolerance + ½) · √(0.5053 / 35215)`.
   public static func threshold(channelTolerance: Int) -> Double {
-    min(1, Double(channelTolerance) * (0.5053 / 35215).squareRoot())
+    min(1, (Double(channelTolerance) + 0.5) * (0.5053 / 35215).squareRoot())
   }
 }
