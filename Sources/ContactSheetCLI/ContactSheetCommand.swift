@@ -8,6 +8,7 @@ public struct ContactSheetCommand: ParsableCommand {
     commandName: "contactsheet",
     abstract: "Turn folders of photos, or catalog data, into print-ready contact sheets.",
     discussion: ExitStatus.help,
+    version: "0.1.0",
     subcommands: [RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareCommand.self])
 
   public init() {}
@@ -19,15 +20,13 @@ public struct ContactSheetCommand: ParsableCommand {
       var command = try StyledParsing.parse(arguments)
       try command.run()
       Foundation.exit(ExitStatus.success)
-    } catch let error as InputError {
+    } catch let error as any StatusError {
       Diagnostics.note("error: \(error.description)")
+      Foundation.exit(error.exitStatus)
+    } catch let error as ValidationError {
+      // A bad option value found while running: the message says what would work.
+      Diagnostics.note("error: \(error.message)")
       Foundation.exit(ExitStatus.usage)
-    } catch let error as OutputError {
-      Diagnostics.note("error: \(error.description)")
-      Foundation.exit(ExitStatus.output)
-    } catch let error as StrictFailure {
-      Diagnostics.note("error: \(error.description)")
-      Foundation.exit(ExitStatus.strict)
     } catch {
       let code = exitCode(for: error)
       if code == .success {
@@ -52,14 +51,21 @@ enum ExitStatus {
     """
 }
 
+/// An error whose message is for the user and which ends the run with its own exit status.
+protocol StatusError: Error, CustomStringConvertible {
+  var exitStatus: Int32 { get }
+}
+
 /// The output could not be written: exit status 3.
-struct OutputError: Error, CustomStringConvertible {
+struct OutputError: StatusError {
   var description: String
+  var exitStatus: Int32 { ExitStatus.output }
 }
 
 /// Some inputs failed under `--strict`: exit status 1.
-struct StrictFailure: Error, CustomStringConvertible {
+struct StrictFailure: StatusError {
   var description: String
+  var exitStatus: Int32 { ExitStatus.strict }
 }
 
 /// Removes temporary output files when the run is interrupted (Ctrl-C, kill, hang-up), so an

@@ -29,7 +29,7 @@ struct LayoutCommand: StyledCommand {
       sheet.entries, options: layoutFlags.layoutOptions().withMarkupCaptions(), fonts: fontFlags.fontSet)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    FileHandle.standardOutput.write(try encoder.encode(layout))
+    FileHandle.standardOutput.write(try encoder.encode(LayoutExport(layout: layout, sheet: sheet)))
     FileHandle.standardOutput.write(Data("\n".utf8))
   }
 

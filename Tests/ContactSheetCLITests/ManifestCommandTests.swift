@@ -116,3 +116,41 @@ struct ManifestCommandTests {
     #expect(result.standardError.contains("--colums"))
   }
 }
+
+@Suite("Captions from EXIF, end to end")
+struct ExifCaptionTests {
+  private struct Export: Decodable {
+    struct Item: Decodable {
+      var source: String
+      var caption: String
+    }
+    var items: [Item]
+  }
+
+  @Test("EXIF fields fill caption templates, and --sort date orders by date taken")
+  func exifFields() throws {
+    let exif = FixturePaths.fixtures.appendingPathComponent("exif").path
+    let template = "{camera}|{lens}|{exposure}|{aperture}|{iso}|{focal}|{date:yyyy-MM-dd HH:mm}"
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["layout", "--json", exif, "--caption", template, "--sort", "date"])
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    let items = try JSONDecoder().decode(Export.self, from: Data(result.standardOutput.utf8)).items
+    let space = "\u{00A0}"
+    #expect(items.map { ($0.source as NSString).lastPathComponent } == ["earlier.jpg", "later.jpg"])
+    #expect(
+      items.map(\.caption) == [
+        "Canon EOS R6|RF24-105mm F4 L IS USM|2\(space)s|f/8|ISO\(space)100|105\(space)mm|2023-12-24 09:15",
+        "FUJIFILM X100V|23mm F2|1/250\(space)s|f/2.8|ISO\(space)200|23\(space)mm|2024-06-02 18:30",
+      ])
+  }
+
+  @Test("a manifest field wins over the built-in field of the same name")
+  func manifestFieldWins() throws {
+    let csv = FixturePaths.fixtures.appendingPathComponent("manifests/products.csv").path
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["layout", "--json", csv, "--caption", "{name}: {price}"])
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    let items = try JSONDecoder().decode(Export.self, from: Data(result.standardOutput.utf8)).items
+    #expect(items.first?.caption == "Espresso cup: € 12.00")
+  }
+}

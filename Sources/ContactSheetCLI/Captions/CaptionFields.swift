@@ -42,8 +42,8 @@ struct CaptionFields {
     case "lens": return item.exif?.lens
     case "exposure": return item.exif?.exposureTime.map(Self.exposure)
     case "aperture": return item.exif?.fNumber.map { "f/" + Self.trimmed($0) }
-    case "iso": return item.exif?.iso.map { "ISO \($0)" }
-    case "focal": return item.exif?.focalLength.map { Self.trimmed($0) + " mm" }
+    case "iso": return item.exif?.iso.map { "ISO\u{00A0}\($0)" }
+    case "focal": return item.exif?.focalLength.map { Self.trimmed($0) + "\u{00A0}mm" }
     default: return nil
     }
   }
@@ -60,11 +60,12 @@ struct CaptionFields {
     return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
   }
 
-  /// `1/250 s` for short exposures, `2 s` or `1.5 s` for long ones.
+  /// `1/250 s` for short exposures, `2 s` or `1.5 s` for long ones. Numbers and their units
+  /// are joined by no-break spaces, so a caption never wraps between them.
   static func exposure(_ seconds: Double) -> String {
     guard seconds > 0 else { return "" }
-    if seconds >= 0.3 { return trimmed(seconds) + " s" }
-    return "1/\(Int((1 / seconds).rounded())) s"
+    if seconds >= 0.3 { return trimmed(seconds) + "\u{00A0}s" }
+    return "1/\(Int((1 / seconds).rounded()))\u{00A0}s"
   }
 
   /// A number with at most one decimal, without a trailing `.0`.

@@ -1,8 +1,9 @@
 import Foundation
 
 /// An input that cannot be used (a bad manifest, no images): exit status 2.
-struct InputError: Error, CustomStringConvertible {
+struct InputError: StatusError {
   var description: String
+  var exitStatus: Int32 { ExitStatus.usage }
 
   init(_ description: String) {
     self.description = description
