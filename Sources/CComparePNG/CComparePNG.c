@@ -27,34 +27,49 @@ static int fail(char *error, size_t size, const char *message) {
   return -1;
 }
 
-int ccpng_read_bgra(const char *path, uint8_t **pixels, int *width, int *height, int *has_alpha,
-                    char *error, size_t error_size) {
-  *pixels = NULL;
-  FILE *file = fopen(path, "rb");
-  if (!file) return fail(error, error_size, "cannot be opened");
-  ErrorSink sink = {error, error_size};
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
-  png_infop info = png ? png_create_info_struct(png) : NULL;
-  if (!info) {
-    png_destroy_read_struct(&png, NULL, NULL);
-    fclose(file);
-    return fail(error, error_size, "out of memory");
+struct ccpng_reader {
+  FILE *file;
+  png_structp png;
+  png_infop info;
+  ErrorSink sink;
+  int width, height, has_alpha;
+};
+
+void ccpng_close(ccpng_reader *reader) {
+  if (!reader) return;
+  png_destroy_read_struct(&reader->png, &reader->info, NULL);
+  if (reader->file) fclose(reader->file);
+  free(reader);
+}
+
+ccpng_reader *ccpng_open(const char *path, int *width, int *height, int *has_alpha, char *error,
+                         size_t error_size) {
+  ccpng_reader *reader = calloc(1, sizeof(ccpng_reader));
+  if (!reader) return fail(error, error_size, "out of memory"), NULL;
+  reader->sink = (ErrorSink){error, error_size};
+  reader->file = fopen(path, "rb");
+  if (!reader->file) {
+    ccpng_close(reader);
+    return fail(error, error_size, "cannot be opened"), NULL;
   }
-  uint8_t *volatile buffer = NULL;
-  png_bytep *volatile rows = NULL;
-  if (setjmp(png_jmpbuf(png))) {
-    free(buffer);
-    free(rows);
-    png_destroy_read_struct(&png, &info, NULL);
-    fclose(file);
-    return -1;
+  reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->sink, on_error, on_warning);
+  reader->info = reader->png ? png_create_info_struct(reader->png) : NULL;
+  if (!reader->info) {
+    ccpng_close(reader);
+    return fail(error, error_size, "out of memory"), NULL;
   }
-  png_init_io(png, file);
+  if (setjmp(png_jmpbuf(reader->png))) {
+    ccpng_close(reader);
+    return NULL;
+  }
+  png_structp png = reader->png;
+  png_infop info = reader->info;
+  png_init_io(png, reader->file);
   png_read_info(png, info);
   png_uint_32 w = png_get_image_width(png, info);
   png_uint_32 h = png_get_image_height(png, info);
   int color = png_get_color_type(png, info);
-  int alpha = (color & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+  reader->has_alpha = (color & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
   // Expand everything to 8-bit B, G, R, A.
   png_set_expand(png);
   png_set_strip_16(png);
@@ -64,20 +79,32 @@ int ccpng_read_bgra(const char *path, uint8_t **pixels, int *width, int *height,
   png_set_interlace_handling(png);
   png_read_update_info(png, info);
   if ((size_t)w * h > ((size_t)1 << 31) / 4) png_error(png, "image is too large");
-  buffer = malloc((size_t)w * h * 4);
-  rows = malloc(sizeof(png_bytep) * h);
-  if (!buffer || !rows) png_error(png, "out of memory");
-  for (png_uint_32 y = 0; y < h; y++) rows[y] = buffer + (size_t)y * w * 4;
-  png_read_image(png, rows);
-  png_read_end(png, NULL);
-  png_destroy_read_struct(&png, &info, NULL);
-  fclose(file);
+  reader->width = (int)w;
+  reader->height = (int)h;
+  *width = reader->width;
+  *height = reader->height;
+  *has_alpha = reader->has_alpha;
+  return reader;
+}
+
+int ccpng_read(ccpng_reader *reader, uint8_t *pixels, char *error, size_t error_size) {
+  reader->sink = (ErrorSink){error, error_size};
+  png_bytep *volatile rows = malloc(sizeof(png_bytep) * (size_t)reader->height);
+  if (!rows) return fail(error, error_size, "out of memory");
+  if (setjmp(png_jmpbuf(reader->png))) {
+    free(rows);
+    return -1;
+  }
+  size_t stride = (size_t)reader->width * 4;
+  for (int y = 0; y < reader->height; y++) rows[y] = pixels + (size_t)y * stride;
+  png_read_image(reader->png, rows);
+  png_read_end(reader->png, NULL);
   free(rows);
-  if (alpha) {
-    // Premultiply, as Cairo does (rounded).
-    size_t count = (size_t)w * h;
+  if (reader->has_alpha) {
+    // Premultiply, rounding as Cairo does.
+    size_t count = (size_t)reader->width * reader->height;
     for (size_t i = 0; i < count; i++) {
-      uint8_t *p = buffer + i * 4;
+      uint8_t *p = pixels + i * 4;
       unsigned a = p[3];
       if (a == 255) continue;
       for (int c = 0; c < 3; c++) {
@@ -86,10 +113,6 @@ int ccpng_read_bgra(const char *path, uint8_t **pixels, int *width, int *height,
       }
     }
   }
-  *pixels = buffer;
-  *width = (int)w;
-  *height = (int)h;
-  *has_alpha = alpha;
   return 0;
 }
 
@@ -192,5 +215,3 @@ int ccpng_write_bgrx(const char *path, const uint8_t *pixels, int width, int hei
   if (fclose(file) != 0) return fail(error, error_size, "could not be written completely");
   return 0;
 }
-
-void ccpng_free(void *pointer) { free(pointer); }

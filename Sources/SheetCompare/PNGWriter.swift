@@ -24,11 +24,7 @@ public enum PNGWriter {
       }
       guard result == 0 else {
         output.discard()
-        throw ComparisonError(
-          path: path,
-          reason:
-            "cannot write: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
-        )
+        throw ComparisonError(path: path, reason: "cannot write: \(text(message))")
       }
       try output.commit()
       return
@@ -55,18 +51,27 @@ extension PNGWriter {
   /// Decodes the PNG file at `path` to premultiplied pixels with libpng (no intermediate Cairo
   /// surface); the same pixels `ImageReader` gives.
   public static func read(_ path: String) throws -> RasterImage {
-    var pixels: UnsafeMutablePointer<UInt8>?
     var width: Int32 = 0
     var height: Int32 = 0
     var hasAlpha: Int32 = 0
     var message = [CChar](repeating: 0, count: 256)
-    guard ccpng_read_bgra(path, &pixels, &width, &height, &hasAlpha, &message, 256) == 0, let pixels else {
-      let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw ComparisonError(path: path, reason: "not a readable PNG (\(reason))")
+    guard let reader = ccpng_open(path, &width, &height, &hasAlpha, &message, 256) else {
+      throw ComparisonError(path: path, reason: "not a readable PNG (\(text(message)))")
     }
-    defer { ccpng_free(pixels) }
+    defer { ccpng_close(reader) }
+    var status: Int32 = 0
     let count = Int(width) * Int(height) * 4
-    let bytes = [UInt8](UnsafeBufferPointer(start: pixels, count: count))
-    return RasterImage(width: Int(width), height: Int(height), pixels: bytes, hasAlpha: hasAlpha != 0)
+    let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      status = ccpng_read(reader, buffer.baseAddress, &message, 256)
+      initialized = status == 0 ? count : 0
+    }
+    guard status == 0 else {
+      throw ComparisonError(path: path, reason: "not a readable PNG (\(text(message)))")
+    }
+    return RasterImage(width: Int(width), height: Int(height), pixels: pixels, hasAlpha: hasAlpha != 0)
+  }
+
+  private static func text(_ message: [CChar]) -> String {
+    String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
