@@ -89,12 +89,22 @@ public struct ComparisonReport {
       title: title, subtitle: "expected \(summary.expected) · actual \(summary.actual) · \(budget)")
   }
 
-  /// The pixel size the layout reserves for three panels side by side.
-  static func compositeSize(_ card: ReportCard) -> (Int, Int) {
+  /// The pixel size the layout reserves for a card's panels: three side by side, and the
+  /// enlarged crops in a second row when there are some.
+  static func compositeSize(_ card: ReportCard) -> (width: Int, height: Int) {
+    let rows = panelRows(card)
+    return (
+      rows.panelWidth * 3 + rows.panelWidth / 15, rows.height + (rows.zoomHeight.map { rows.gap + $0 } ?? 0)
+    )
+  }
+
+  /// Panel width, top row height, gap, and the zoom row's height, in composite pixels.
+  static func panelRows(_ card: ReportCard) -> (panelWidth: Int, height: Int, gap: Int, zoomHeight: Int?) {
     let images = card.panels.compactMap { $0 }
     let width = images.map(\.width).max() ?? 400
     let height = images.map(\.height).max() ?? 300
-    return (width * 3 + width / 15, height)
+    let zoomHeight = card.zoom.map { min(height * 3 / 2, width * $0.height / max(1, $0.width)) }
+    return (width, height, width / 30, zoomHeight)
   }
 
   private func drawBanner(_ cairo: OpaquePointer, _ element: LayoutElement, text: TextEngine) {
@@ -118,11 +128,14 @@ public struct ComparisonReport {
       element.frame.height - 0.5)
     cairo_stroke(cairo)
     if let box = element.image {
-      let gap = box.width / Double(3 * 15 + 1) / 2 * 2
+      let rows = Self.panelRows(card)
+      let scale = box.width / Double(rows.panelWidth * 3 + rows.panelWidth / 15)
+      let gap = Double(rows.panelWidth / 30) * scale
       let panelWidth = (box.width - 2 * gap) / 3
+      let topHeight = Double(rows.height) * scale
       for (index, panel) in card.panels.enumerated() {
         let slot = Rect(
-          x: box.x + Double(index) * (panelWidth + gap), y: box.y, width: panelWidth, height: box.height)
+          x: box.x + Double(index) * (panelWidth + gap), y: box.y, width: panelWidth, height: topHeight)
         if let panel {
           Self.draw(panel, cairo, fitting: slot)
         } else {
@@ -130,6 +143,15 @@ public struct ComparisonReport {
           cairo_set_source_rgb(cairo, 0.45, 0.45, 0.45)
           let label = Rect(x: slot.x + 8, y: slot.y + slot.height / 2 - 6, width: slot.width - 16, height: 12)
           text.draw(card.placeholder(for: index), style: Self.placeholderStyle, in: label, cairo: cairo)
+        }
+      }
+      if let zoomHeight = rows.zoomHeight {
+        for (index, panel) in card.zoomPanels.enumerated() {
+          guard let panel else { continue }
+          let slot = Rect(
+            x: box.x + Double(index) * (panelWidth + gap), y: box.y + topHeight + gap, width: panelWidth,
+            height: Double(zoomHeight) * scale)
+          Self.draw(panel, cairo, fitting: slot, sharp: true)
         }
       }
     }
@@ -145,9 +167,11 @@ public struct ComparisonReport {
     cairo_fill(cairo)
   }
 
-  /// Draws `image` as large as fits in `slot`, centred, over a light checkerboard when it has
-  /// transparency.
-  private static func draw(_ image: RasterImage, _ cairo: OpaquePointer, fitting slot: Rect) {
+  /// Draws `image` as large as fits in `slot`, centred; `sharp` shows enlarged pixels as
+  /// squares.
+  private static func draw(
+    _ image: RasterImage, _ cairo: OpaquePointer, fitting slot: Rect, sharp: Bool = false
+  ) {
     let scale = min(slot.width / Double(image.width), slot.height / Double(image.height))
     let width = Double(image.width) * scale
     let height = Double(image.height) * scale
@@ -164,7 +188,8 @@ public struct ComparisonReport {
       cairo_translate(cairo, x, y)
       cairo_scale(cairo, scale, scale)
       cairo_set_source_surface(cairo, surface, 0, 0)
-      cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+      cairo_pattern_set_filter(
+        cairo_get_source(cairo), sharp && scale > 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
       cairo_paint(cairo)
       cairo_restore(cairo)
       // The PDF surface copies the pixels when the page is finished; finish it now, while

@@ -182,7 +182,7 @@ public struct FileComparer {
           cards.append(
             ReportCard(
               title: pageName, detail: comparison.summary, environmentChanges: changes ?? [],
-              expected: expectedImage, actual: actualImage, diff: diff))
+              expected: expectedImage, actual: actualImage, diff: diff, regions: comparison.regions))
         }
       } catch {
         pages.append(PageResult(page: index + 1, status: .error, message: "\(error)"))
