@@ -16,6 +16,24 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
   public var failures: Int
   public var cases: [CaseResult]
 
+  public init(
+    status: CaseStatus, expected: String, actual: String, threshold: Double, maxDiffPixels: Int,
+    maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, failures: Int,
+    cases: [CaseResult]
+  ) {
+    self.status = status
+    self.expected = expected
+    self.actual = actual
+    self.threshold = threshold
+    self.maxDiffPixels = maxDiffPixels
+    self.maxDiffRatio = maxDiffRatio
+    self.countAntiAliasing = countAntiAliasing
+    self.ignore = ignore
+    self.dpi = dpi
+    self.failures = failures
+    self.cases = cases
+  }
+
   /// The exit status: 0 within budget, 1 different, 2 a file could not be compared.
   public var exitStatus: Int32 {
     switch status {

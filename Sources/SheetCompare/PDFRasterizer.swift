@@ -59,15 +59,23 @@ public final class PDFRasterizer {
     return RasterImage(opaqueSurface: surface)
   }
 
-  /// The titles of the document's bookmarks (outline entries), depth first.
-  public var bookmarks: [String] {
+  /// The document's bookmarks (outline entries), depth first.
+  public var bookmarks: [Bookmark] {
     guard let root = poppler_index_iter_new(document) else { return [] }
     defer { poppler_index_iter_free(root) }
-    var titles: [String] = []
+    var found: [Bookmark] = []
     func walk(_ iterator: OpaquePointer) {
       repeat {
         if let action = poppler_index_iter_get_action(iterator) {
-          if let title = action.pointee.any.title { titles.append(String(cString: title)) }
+          if let title = action.pointee.any.title {
+            var page: Int?
+            if action.pointee.type == POPPLER_ACTION_GOTO_DEST, let dest = action.pointee.goto_dest.dest,
+              dest.pointee.type != POPPLER_DEST_NAMED
+            {
+              page = Int(dest.pointee.page_num)
+            }
+            found.append(Bookmark(title: String(cString: title), page: page))
+          }
           poppler_action_free(action)
         }
         if let child = poppler_index_iter_get_child(iterator) {
@@ -77,7 +85,18 @@ public final class PDFRasterizer {
       } while poppler_index_iter_next(iterator) != 0
     }
     walk(root)
-    return titles
+    return found
+  }
+
+  /// A PDF outline entry: its title and the (1-based) page it opens, when it names one.
+  public struct Bookmark: Hashable, Sendable {
+    public var title: String
+    public var page: Int?
+
+    public init(title: String, page: Int?) {
+      self.title = title
+      self.page = page
+    }
   }
 
   /// poppler-glib's version.

@@ -82,7 +82,10 @@ struct FolderAndPDFTests {
     #expect(result.status == 1, "\(result.standardError)")
     #expect(result.standardError.contains("report: \(report)"))
     #expect(try ProcessRunner.pdfInfo(report)["Pages"] == "1")
-    #expect(try PDFRasterizer(path: report).bookmarks == ["b.png", "sub/c.png"])
+    #expect(
+      try PDFRasterizer(path: report).bookmarks == [
+        .init(title: "b.png", page: 1), .init(title: "sub/c.png", page: 1),
+      ])
     // Matching folders give a report with its banner and no cards.
     let clean = root.appendingPathComponent("clean.pdf").path
     #expect(try compare([expected.path, expected.path, "--report", clean]).status == 0)
@@ -129,5 +132,35 @@ struct FolderAndPDFTests {
     #expect(region.height < 14 && region.width > 10 && region.x > 290)
     #expect(page.diffFile == folder.appendingPathComponent("diff-001.png").path)
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("diff-001.png").path))
+  }
+}
+
+@Suite("Report bookmarks across pages")
+struct ReportPagesTests {
+  @Test("cards that run onto later pages get bookmarks to those pages")
+  func twoPages() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let image = TestImages.grey(200, width: 400, height: 300)
+    var changed = image
+    changed.set(x: 10, y: 10, grey: 0)
+    let cards = (1...5).map { index in
+      let (comparison, diff) = PixelComparator.compare(image, changed, makeDiffImage: true)
+      return ReportCard(
+        title: "case \(index)", detail: comparison.summary, expected: image, actual: changed, diff: diff,
+        regions: comparison.regions)
+    }
+    let summary = ComparisonSummary(
+      status: .different, expected: "e", actual: "a", threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil,
+      countAntiAliasing: false, ignore: [], dpi: 100, failures: 5, cases: [])
+    let report = folder.appendingPathComponent("report.pdf").path
+    try ComparisonReport().render(summary, cards: cards, to: report)
+    let pages = try #require(Int(try ProcessRunner.pdfInfo(report)["Pages"] ?? ""))
+    let bookmarks = try PDFRasterizer(path: report).bookmarks
+    #expect(pages >= 2)
+    #expect(bookmarks.map(\.title) == (1...5).map { "case \($0)" })
+    #expect(bookmarks.first?.page == 1)
+    #expect(bookmarks.last?.page == pages)
+    let order = bookmarks.compactMap(\.page)
+    #expect(order == order.sorted() && order.count == 5)
   }
 }
