@@ -12,9 +12,12 @@ import SheetText
 /// Drawn here rather than by `SheetRenderer` because each card holds three images and the
 /// renderer has no outline (bookmark) support yet.
 public struct ComparisonReport {
+  /// Page, margins, one column, and the caption and banner text styles.
   public var options: LayoutOptions
+  /// The fonts the captions are set in; the machine's by default.
   public var fonts: FontSet
 
+  /// A4 pages, one card per row.
   public init(fonts: FontSet = .system) {
     options = LayoutOptions(
       page: .named("a4")!, margins: EdgeInsets(all: 36), columns: .count(1), rowGap: 14, padding: 8,

@@ -3,8 +3,10 @@
 public struct ComparisonSummary: Codable, Hashable, Sendable {
   /// `match`, `different` or `error` (a file could not be read).
   public var status: CaseStatus
+  /// The compared paths, as given.
   public var expected: String
   public var actual: String
+  /// The options the comparison ran with.
   public var threshold: Double
   public var maxDiffPixels: Int
   public var maxDiffRatio: Double?

@@ -12,6 +12,7 @@ import SheetImages
 /// print(run.summary.status)
 /// ```
 public struct FileComparer {
+  /// The metric's threshold and the budgets, applied to each image or PDF page.
   public var options: ComparisonOptions
   /// The resolution PDF pages are rasterised at.
   public var dpi: Double

@@ -7,6 +7,7 @@ import SheetImages
 ///
 /// Not thread-safe: use one instance per thread.
 public final class PDFRasterizer {
+  /// The file, as given.
   public let path: String
   private let document: OpaquePointer
 

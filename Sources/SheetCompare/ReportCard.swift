@@ -15,6 +15,7 @@ public struct ReportCard: Sendable {
   /// When the changes cover a small part of the image: where they are, and expected, actual
   /// and diff cropped to it at full resolution, shown enlarged under the whole images.
   public var zoom: PixelRect?
+  /// Expected, actual and diff cropped to `zoom` (empty without one).
   public var zoomPanels: [RasterImage?]
 
   /// The longest side of a panel image, in pixels.
