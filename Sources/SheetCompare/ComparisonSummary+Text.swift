@@ -29,7 +29,7 @@ extension ComparisonSummary {
       let pixels = only.pages.compactMap(\.comparison).first
       lines.append("match: \(only.name)" + (pixels.map { " (\($0.summary))" } ?? ""))
       for page in only.pages { if let diff = page.diffFile { lines.append("    diff: \(diff)") } }
-    } else {
+    } else if cases.count > 1 {
       lines.append("\(cases.count - failures) of \(cases.count) match; \(failures) differ")
     }
     return lines.joined(separator: "\n")
