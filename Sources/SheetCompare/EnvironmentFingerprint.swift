@@ -137,8 +137,25 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
     return String(cString: file)
   }
 
+  /// The SHA-256 of `file`, remembered per process by path, size and modification time (a
+  /// CJK font is 20 MB and a test suite asks for it once per golden).
   static func hash(_ file: String) -> String {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+    let key = "\(file)|\(attributes?[.size] ?? 0)|\(attributes?[.modificationDate] ?? 0)"
+    if let known = HashCache.shared.get(key) { return known }
     guard let data = FileManager.default.contents(atPath: file) else { return "unreadable" }
-    return SHA256.hex([UInt8](data))
+    let digest = SHA256.hex([UInt8](data))
+    HashCache.shared.set(key, digest)
+    return digest
   }
+}
+
+/// Font hashes already computed in this process.
+private final class HashCache: @unchecked Sendable {
+  static let shared = HashCache()
+  private var digests: [String: String] = [:]
+  private let lock = NSLock()
+
+  func get(_ key: String) -> String? { lock.withLock { digests[key] } }
+  func set(_ key: String, _ digest: String) { lock.withLock { digests[key] = digest } }
 }

@@ -91,8 +91,12 @@ public struct GoldenStore: Sendable {
     let current = EnvironmentFingerprint.current(fontFiles: fontFiles)
     if isRecording {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try record(golden)
-      try current.write(to: fingerprintPath)
+      // A golden whose pixels did not change keeps its bytes (PNG bytes vary with zlib), so
+      // re-recording a whole suite only touches the goldens that changed.
+      if (try? ImageReader.decode(path: golden)) != image { try record(golden) }
+      if (try? EnvironmentFingerprint.read(fingerprintPath)) != current {
+        try current.write(to: fingerprintPath)
+      }
       return
     }
     guard FileManager.default.fileExists(atPath: golden) else {

@@ -31,8 +31,19 @@ struct GoldenStoreTests {
     #expect(FileManager.default.fileExists(atPath: golden))
     #expect(try EnvironmentFingerprint.read(golden + ".json") != nil)
     try store(folder).expectMatches(TestImages.edge(at: 3.5), named: "edge")
+    // Re-recording the same pixels leaves the file alone; new pixels replace it.
+    let written = try FileManager.default.attributesOfItem(atPath: golden)[.modificationDate] as? Date
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: golden)
+    try store(folder, recording: true).expectMatches(TestImages.edge(at: 3.5), named: "edge")
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: golden)[.modificationDate] as? Date
+        == Date(timeIntervalSince1970: 0))
+    #expect(written != nil)
     // A sub-pixel shift of the edge is anti-aliasing: still a match.
     try store(folder).expectMatches(TestImages.edge(at: 3.75), named: "edge")
+    try store(folder, recording: true).expectMatches(TestImages.edge(at: 5.5), named: "edge")
+    #expect(try ImageReader.decode(path: golden) == TestImages.edge(at: 5.5))
   }
 
   @Test("a mismatch names the failures folder holding the actual, diff and expected images")
