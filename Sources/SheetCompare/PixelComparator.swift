@@ -136,8 +136,8 @@ private struct BandComparer: @unchecked Sendable {
         continue
       }
       if !countAntiAliasing
-        && AntiAliasing.isAntiAliased(expected, x: x, y: y, other: actual)
-        && AntiAliasing.isAntiAliased(actual, x: x, y: y, other: expected)
+        && (AntiAliasing.isAntiAliased(expected, x: x, y: y, other: actual)
+          || AntiAliasing.isAntiAliased(actual, x: x, y: y, other: expected))
       {
         result.antiAliasedPixels += 1
         put(Self.yellow, x: x, y: y)

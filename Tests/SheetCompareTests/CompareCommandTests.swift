@@ -15,9 +15,10 @@ struct CompareCommandTests {
     try JSONDecoder().decode(ComparisonSummary.self, from: Data(result.standardOutput.utf8))
   }
 
-  /// The coffee photo, and a copy with a 10×10 block painted red at (200, 100).
+  /// A 600×400 noise image (no flat areas, so no anti-aliasing), and a copy with a 10×10 block
+  /// painted red at (200, 100).
   private func pair(in folder: URL) throws -> (expected: String, actual: String) {
-    let photo = try ImageReader.decode(path: FixturePaths.photo("coffee.png"))
+    let photo = TestImages.noise(width: 600, height: 400)
     var changed = photo
     for y in 100..<110 { for x in 200..<210 { changed.set(x: x, y: y, bgra: (0, 0, 255, 255)) } }
     let expected = folder.appendingPathComponent("expected.png").path
@@ -31,9 +32,11 @@ struct CompareCommandTests {
   func identical() throws {
     let folder = try FixturePaths.temporaryFolder()
     let (expected, _) = try pair(in: folder)
-    let result = try compare([expected, FixturePaths.photo("coffee.png")])
+    let copy = folder.appendingPathComponent("copy.png").path
+    try FileManager.default.copyItem(atPath: expected, toPath: copy)
+    let result = try compare([expected, copy])
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardOutput.hasPrefix("match: coffee.png (0 pixels differ"))
+    #expect(result.standardOutput.hasPrefix("match: copy.png (0 pixels differ"))
   }
 
   @Test("a changed block: exit 1, JSON with the count, ratio, region and largest delta")

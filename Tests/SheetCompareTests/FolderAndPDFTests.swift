@@ -33,8 +33,8 @@ struct FolderAndPDFTests {
   private func folders(in root: URL, missingAndExtra: Bool) throws -> (URL, URL) {
     let expected = root.appendingPathComponent("expected")
     let actual = root.appendingPathComponent("actual")
-    let coffee = try ImageReader.decode(path: FixturePaths.photo("coffee.png"))
-    let horse = try ImageReader.decode(path: FixturePaths.photo("horse.png"))
+    let coffee = TestImages.noise(width: 600, height: 400, seed: 1)
+    let horse = TestImages.noise(width: 400, height: 328, seed: 2)
     try write(coffee, to: expected.appendingPathComponent("same.png"))
     try write(coffee, to: actual.appendingPathComponent("same.png"))
     try write(horse, to: expected.appendingPathComponent("sub/same.png"))

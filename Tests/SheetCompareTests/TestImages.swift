@@ -7,6 +7,20 @@ enum TestImages {
     RasterImage(width: width, height: height, fill: (b: level, g: level, r: level, a: 255))
   }
 
+  /// Photo-like noise in mid-tones with no flat areas (so no pixel looks like anti-aliasing,
+  /// and no pixel is near a pure colour painted over it), the same for the same `seed`.
+  static func noise(width: Int, height: Int, seed: UInt64 = 6) -> RasterImage {
+    var state = seed
+    var pixels = [UInt8](repeating: 255, count: width * height * 4)
+    for index in 0..<width * height {
+      for channel in 0..<3 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        pixels[index * 4 + channel] = UInt8(64 + state >> 57)  // mid-tones, far from pure colours
+      }
+    }
+    return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
+  }
+
   /// A vertical edge from black (left) to white (right) at `edge` pixels from the left; the
   /// pixel the edge crosses is grey in proportion to its coverage, as an anti-aliasing
   /// rasteriser draws it.
