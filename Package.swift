@@ -56,10 +56,13 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]),
     .executableTarget(name: "contactsheet", dependencies: ["ContactSheetCLI"]),
+    .executableTarget(
+      name: "layout-benchmark", dependencies: ["SheetLayout", "SheetText"], path: "benchmarks/layout",
+      exclude: ["README.md"]),
 
     // Tests mirror the targets; TestSupport holds helpers they share.
     .target(name: "TestSupport", dependencies: ["SheetCompare", "SheetText"], path: "Tests/TestSupport"),
-    .testTarget(name: "SheetLayoutTests", dependencies: ["SheetLayout", "SheetText"]),
+    .testTarget(name: "SheetLayoutTests", dependencies: ["SheetLayout", "SheetText", "SheetImages"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),

@@ -33,16 +33,13 @@ struct LayoutCommand: StyledCommand {
     FileHandle.standardOutput.write(Data("\n".utf8))
   }
 
+  /// Lays out `entries`, measuring text in parallel (one Pango engine per core).
   static func makeLayout(_ entries: [LayoutEntry], options: LayoutOptions, fonts: FontSet) throws -> Layout {
-    let measurer: TextEngine
     do {
-      measurer = try TextEngine(fonts: fonts)
-    } catch let error as TextError {
-      throw InputError(error.description)
-    }
-    do {
-      return try WaterfallLayout(options: options).layout(entries, measurer: measurer)
+      return try WaterfallLayout(options: options).layout(entries, fonts: fonts)
     } catch let error as LayoutError {
+      throw InputError(error.description)
+    } catch let error as TextError {
       throw InputError(error.description)
     }
   }

@@ -1,13 +1,16 @@
 import SheetLayout
 
-/// The JSON that `contactsheet layout --json` prints: the layout, plus each item's source,
-/// pixel size and caption, in the layout's item order.
+/// The JSON that `contactsheet layout --json` prints: the layout, with each item's source,
+/// pixel size, caption and where its card is (page and element index), in item order.
 struct LayoutExport: Encodable {
   struct Item: Encodable {
     var source: String
     var width: Int
     var height: Int
     var caption: String
+    /// The page (from 0) and the index of the card among that page's elements.
+    var page: Int?
+    var element: Int?
     /// Why the image cannot be shown, when it cannot.
     var problem: String?
   }
@@ -17,10 +20,12 @@ struct LayoutExport: Encodable {
 
   init(layout: Layout, sheet: PreparedSheet) {
     self.layout = layout
-    items = zip(sheet.items, sheet.renderItems).map { item, rendered in
-      Item(
+    items = zip(sheet.items, sheet.renderItems).enumerated().map { index, pair in
+      let (item, rendered) = pair
+      let placed = layout.items.indices.contains(index) ? layout.items[index] : nil
+      return Item(
         source: item.path, width: item.layoutSize.width, height: item.layoutSize.height,
-        caption: rendered.caption,
+        caption: rendered.caption, page: placed?.page, element: placed?.element,
         problem: item.failure?.reason)
     }
   }

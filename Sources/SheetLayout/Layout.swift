@@ -5,11 +5,82 @@ public struct Layout: Codable, Hashable, Sendable {
   /// Always `"pt"`.
   public var unit: String = "pt"
   public var pages: [LayoutPage]
+  /// One entry per input item, in input order: its pixel size and where its card went.
+  public var items: [PlacedItem]
   public var metrics: LayoutMetrics
 
-  public init(pages: [LayoutPage], metrics: LayoutMetrics) {
+  public init(pages: [LayoutPage], items: [PlacedItem] = [], metrics: LayoutMetrics) {
     self.pages = pages
+    self.items = items
     self.metrics = metrics
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case unit, pages, items, metrics
+  }
+
+  /// Decodes a layout; the item table is rebuilt from the pages' cards, taking sizes and
+  /// sources from `items` where present, so JSON whose items carry other fields (such as the
+  /// `contactsheet layout --json` export) still decodes.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    unit = try container.decodeIfPresent(String.self, forKey: .unit) ?? "pt"
+    pages = try container.decode([LayoutPage].self, forKey: .pages)
+    metrics = try container.decode(LayoutMetrics.self, forKey: .metrics)
+    let described = try container.decodeIfPresent([ItemDescription].self, forKey: .items) ?? []
+    var table: [Int: PlacedItem] = [:]
+    for (pageIndex, page) in pages.enumerated() {
+      for (elementIndex, element) in page.elements.enumerated() where element.kind == .card {
+        guard let item = element.item else { continue }
+        let description = described.indices.contains(item) ? described[item] : ItemDescription()
+        table[item] = PlacedItem(
+          source: description.source, width: description.width ?? 0, height: description.height ?? 0,
+          page: pageIndex, element: elementIndex)
+      }
+    }
+    let count = (table.keys.max() ?? -1) + 1
+    guard table.count == count else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: [CodingKeys.pages], debugDescription: "card item numbers must run from 0 without gaps"))
+    }
+    items = (0..<count).map { table[$0]! }
+  }
+
+  /// The fields of an item that decoding uses, all optional.
+  private struct ItemDescription: Decodable {
+    var source: String?
+    var width: Int?
+    var height: Int?
+  }
+
+  /// The card of input item `item`, found in O(1) through `items`; nil when out of range.
+  public func element(forItem item: Int) -> LayoutElement? {
+    guard items.indices.contains(item) else { return nil }
+    let placed = items[item]
+    return pages[placed.page].elements[placed.element]
+  }
+}
+
+/// An input item as the layout saw it, and where its card is.
+public struct PlacedItem: Codable, Hashable, Sendable {
+  /// Where the image comes from (a path or URL), when the caller says; the layout leaves it nil.
+  public var source: String?
+  /// Pixel width after EXIF orientation.
+  public var width: Int
+  /// Pixel height after EXIF orientation.
+  public var height: Int
+  /// The page the card is on (0-based).
+  public var page: Int
+  /// The card's position in that page's `elements`.
+  public var element: Int
+
+  public init(source: String? = nil, width: Int, height: Int, page: Int, element: Int) {
+    self.source = source
+    self.width = width
+    self.height = height
+    self.page = page
+    self.element = element
   }
 }
 
@@ -40,8 +111,16 @@ public struct LayoutElement: Codable, Hashable, Sendable {
   public var column: Int?
   /// The outer frame of the element.
   public var frame: Rect
-  /// For cards: the box the image fills.
+  /// For cards: the box the image fills (the renderer crops the image's centre when the
+  /// aspect differs).
   public var image: Rect?
+  /// For cards whose image does not fill the box reserved for it (letterboxed, fitted in a
+  /// grid cell, or scaled to fit the page): that reserved box. Nil when it equals `image`.
+  public var imageArea: Rect?
+  /// For cards: true when the card was scaled down because it was taller than a page.
+  public var scaledToFit: Bool?
+  /// For banners made from a change of section: the section's name (for PDF bookmarks).
+  public var section: String?
   /// For cards: the box of the caption text; for banners, of the title.
   public var caption: Rect?
   /// For banners: the title; for headers and footers, the text.
@@ -53,8 +132,12 @@ public struct LayoutElement: Codable, Hashable, Sendable {
 
   public init(
     kind: ElementKind, item: Int? = nil, column: Int? = nil, frame: Rect, image: Rect? = nil,
-    caption: Rect? = nil, text: String? = nil, subtitle: String? = nil, subtitleFrame: Rect? = nil
+    caption: Rect? = nil, text: String? = nil, subtitle: String? = nil, subtitleFrame: Rect? = nil,
+    imageArea: Rect? = nil, scaledToFit: Bool? = nil, section: String? = nil
   ) {
+    self.imageArea = imageArea
+    self.scaledToFit = scaledToFit
+    self.section = section
     self.kind = kind
     self.item = item
     self.column = column
@@ -71,7 +154,8 @@ public struct LayoutElement: Codable, Hashable, Sendable {
 public struct LayoutMetrics: Codable, Hashable, Sendable {
   /// Share of the content area not covered by elements, averaged over pages (0…1).
   public var whitespace: Double
-  /// Largest difference between column bottoms at the end of any page or before a banner.
+  /// Largest difference between column bottoms at the end of any page or before a banner
+  /// (waterfall mode; zero in the row modes).
   public var columnSpread: Double
   /// Largest distance, in positions, that any card moved from input order.
   public var maxDisplacement: Int

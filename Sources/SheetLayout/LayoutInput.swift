@@ -25,12 +25,23 @@ public struct LayoutItem: Codable, Hashable, Sendable {
 
 /// A full-width title that breaks the waterfall.
 public struct BannerContent: Codable, Hashable, Sendable {
+  /// The text in the banner's title font.
   public var title: String
+  /// A second line in the subtitle font, if any.
   public var subtitle: String?
+  /// The section this banner introduces, if it does (carried to the element for PDF bookmarks).
+  public var section: String?
 
   public init(title: String, subtitle: String? = nil) {
     self.title = title
     self.subtitle = subtitle
+  }
+
+  /// A banner that introduces `section`.
+  public init(title: String, subtitle: String?, section: String?) {
+    self.title = title
+    self.subtitle = subtitle
+    self.section = section
   }
 }
 

@@ -2,14 +2,18 @@
 public enum ColumnRule: Hashable, Sendable {
   /// Exactly this many columns.
   case count(Int)
-  /// As many columns as fit with each at least this wide, in points.
+  /// As many columns as fit with each at least this wide, in points (at least one column,
+  /// as wide as the content, when even one does not fit).
   case minimumWidth(Double)
 }
 
 /// Everything that decides where elements go. All lengths are in points.
 public struct LayoutOptions: Hashable, Sendable {
+  /// The paper, or one continuous sheet.
   public var page: PageSize
+  /// Space between the page edges and the content (and any header or footer).
   public var margins: EdgeInsets
+  /// A fixed column count or a minimum column width.
   public var columns: ColumnRule
   /// Horizontal gap between columns.
   public var gutter: Double
@@ -19,11 +23,39 @@ public struct LayoutOptions: Hashable, Sendable {
   public var padding: Double
   /// Space between the image and its caption.
   public var captionGap: Double
+  /// How captions are set; its line limit is `--caption-lines`.
   public var captionStyle: TextStyle
+  /// How banner titles are set.
   public var bannerStyle: TextStyle
+  /// How banner subtitles are set.
   public var bannerSubtitleStyle: TextStyle
   /// Space around a banner's text inside its frame.
   public var bannerPadding: Double
+  /// Columns of varying heights, staggered rows or a uniform grid.
+  public var mode: LayoutMode = .waterfall
+  /// Which column each waterfall card goes to.
+  public var placement: Placement = .shortest
+  /// Whether the first column is the leftmost or the rightmost.
+  public var direction: Direction = .ltr
+  /// A fixed image box shape as height ÷ width (`--image-aspect 4:3` is 0.75), else each
+  /// image's own aspect in the waterfall and square cells in the other modes.
+  public var imageAspect: Double?
+  /// The tallest an image box may be, in points; taller images are cropped or letterboxed.
+  public var maxImageHeight: Double?
+  /// How images whose aspect differs from their box are fitted (`--fit`).
+  public var imageFit: ImageFit = .crop
+  /// Banners every N items, with a title template; nil for none.
+  public var bannerCadence: BannerCadence?
+  /// How many positions a card may move from input order to even out column bottoms (0: none;
+  /// at most 1000).
+  /// Waterfall mode only: the row modes' cells are all the same height.
+  public var balance: Int = 0
+  /// How far odd rows of `staggered` mode are shifted, as a fraction of the cell width.
+  public var staggerOffset: Double = 0.5
+  /// Text at the top of every page, whose height each page reserves.
+  public var header: PageMarginText?
+  /// Text at the bottom of every page, whose height each page reserves.
+  public var footer: PageMarginText?
 
   public init(
     page: PageSize = .named("a4")!,

@@ -1,9 +1,18 @@
-/// The Pinterest-style waterfall: each card goes to the column whose bottom is highest,
-/// full-width banners break the flow, and cards are never split across pages.
-public struct WaterfallLayout {
+/// The layout engine: the Pinterest-style waterfall (each card goes to the column whose bottom
+/// is highest), and the staggered and grid row modes, with full-width banners, page headers and
+/// footers, and pagination that never splits a card.
+///
+/// ```swift
+/// var options = LayoutOptions(columns: .count(3))
+/// options.placement = .order
+/// let layout = try WaterfallLayout(options: options).layout(entries, measurer: engine)
+/// ```
+public struct WaterfallLayout: Sendable {
+  /// Where everything goes: page, columns, gaps, modes.
   public var options: LayoutOptions
 
-  /// Column bottoms within this tolerance, in points, count as level; the leftmost wins.
+  /// Column bottoms within this tolerance, in points, count as level; the first column in
+  /// reading direction wins, so sub-point differences never scramble the reading order.
   public static let levelTolerance = 0.5
 
   public init(options: LayoutOptions) {
@@ -11,101 +20,93 @@ public struct WaterfallLayout {
   }
 
   /// Lays out `entries` in reading order, measuring text with `measurer`.
+  ///
+  /// Throws ``LayoutError`` for options that leave no room, an empty input, or a caption or
+  /// banner taller than the page.
   public func layout(_ entries: [LayoutEntry], measurer: some TextMeasuring) throws -> Layout {
+    let widths = try ColumnGeometry(options: options)
+    guard entries.contains(where: { if case .item = $0 { true } else { false } }) else {
+      throw LayoutError(option: "inputs", "there is nothing to lay out; give at least one image or item")
+    }
+    let header = options.header.map { MarginBox($0, width: widths.content.width, measurer: measurer) }
+    let footer = options.footer.map { MarginBox($0, width: widths.content.width, measurer: measurer) }
+    let geometry = try ColumnGeometry(
+      options: options, reservedTop: header?.reserved ?? 0, reservedBottom: footer?.reserved ?? 0)
+    let input = try MeasuredInput(entries, options: options, geometry: geometry, measurer: measurer)
+    var pages = PageAccumulator(options: options, geometry: geometry, header: header, footer: footer)
+    var placement = PlacementFigures()
+    switch options.mode {
+    case .waterfall:
+      let cards = try input.aspects.indices.map { index in
+        let card = CardBox(
+          item: index, aspect: input.aspects[index], captionHeight: input.captions[index], options: options,
+          innerWidth: geometry.innerWidth)
+        try check(card, geometry: geometry)
+        return card
+      }
+      for run in Self.bannerRuns(input.steps, banners: input.banners, gap: options.rowGap)
+      where run.height + cards[run.card].fixedHeight >= geometry.content.height {
+        throw Self.noRoomBelowBanner(item: run.card, geometry: geometry)
+      }
+      var placer = WaterfallPlacer(options: options, geometry: geometry)
+      placer.run(input.steps, cards: cards, banners: input.banners, into: &pages)
+      placement = placer.figures
+    case .staggered, .grid:
+      var placer = try RowPlacer(
+        options: options, geometry: geometry, aspects: input.aspects, captions: input.captions,
+        bannerRoom: Self.tallestBannerRun(input.steps, banners: input.banners, gap: options.rowGap))
+      placer.run(input.steps, banners: input.banners, into: &pages)
+      placement = placer.figures
+    }
+    return pages.finish(sizes: input.sizes, figures: placement)
+  }
+
+  /// Every distinct text the layout of `entries` will measure, with the style and width: measure
+  /// these ahead (in parallel, say) and serve them from a cache.
+  public func textRequests(_ entries: [LayoutEntry]) throws -> [TextRequest] {
     let geometry = try ColumnGeometry(options: options)
-    var builder = PageBuilder(options: options, geometry: geometry)
-    let expanded = Self.insertSectionBanners(entries)
-    var itemIndex = 0
-    for (position, entry) in expanded.enumerated() {
+    let bannerWidth = geometry.content.width - 2 * options.bannerPadding
+    var requests: [TextRequest] = []
+    var seen: Set<TextRequest> = []
+    seen.reserveCapacity(entries.count + 8)
+    requests.reserveCapacity(entries.count + 8)
+    func add(_ text: String, _ style: TextStyle, _ width: Double) {
+      let request = TextRequest(text: text, style: style, width: width)
+      if !text.isEmpty, seen.insert(request).inserted { requests.append(request) }
+    }
+    for margin in [options.header, options.footer].compactMap({ $0 }) {
+      add(MarginBox.sample(margin), margin.style, geometry.content.width)
+    }
+    Self.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
       switch entry {
-      case .banner(let content):
-        let banner = BannerBox(content: content, options: options, geometry: geometry, measurer: measurer)
-        let nextCard = expanded[(position + 1)...].lazy.compactMap { entry -> CardBox? in
-          guard case .item(let item) = entry else { return nil }
-          return CardBox(item: item, options: self.options, geometry: geometry, measurer: measurer)
-        }.first
-        builder.place(banner, keepingWith: nextCard)
-      case .item(let item):
-        let card = CardBox(item: item, options: options, geometry: geometry, measurer: measurer)
-        builder.place(card, item: itemIndex)
-        itemIndex += 1
+      case .item(let item): add(item.caption, options.captionStyle, geometry.innerWidth)
+      case .banner(let content, _):
+        add(content.title, options.bannerStyle, bannerWidth)
+        add(content.subtitle ?? "", options.bannerSubtitleStyle, bannerWidth)
       }
     }
-    return builder.finish()
+    return requests
   }
 
-  /// The entries with a banner inserted wherever the section changes.
-  static func insertSectionBanners(_ entries: [LayoutEntry]) -> [LayoutEntry] {
-    var result: [LayoutEntry] = []
-    var currentSection: String?
-    for entry in entries {
-      if case .item(let item) = entry, let section = item.section, section != currentSection {
-        result.append(.banner(BannerContent(title: section)))
-        currentSection = section
-      }
-      result.append(entry)
-    }
-    return result
+  /// The error for captions that leave no room for a card below a banner on one page.
+  /// `item` is the card's index, or nil for the equal cells of the row modes.
+  static func noRoomBelowBanner(item: Int?, geometry: ColumnGeometry) -> LayoutError {
+    let subject =
+      item.map { "item \($0 + 1) cannot share a page with the banner before it: its" }
+      ?? "cells cannot share a page with a banner: their"
+    return LayoutError(
+      option: "--caption-lines",
+      "\(subject) caption and the banner fill the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; limit captions with --caption-lines or use a bigger --page"
+    )
   }
-}
 
-/// Column count and widths derived from the options, validated.
-struct ColumnGeometry {
-  let content: Rect
-  let count: Int
-  let width: Double
-  let innerWidth: Double
-
-  init(options: LayoutOptions) throws {
-    let margins = options.margins
-    let pageHeight: Double
-    switch options.page {
-    case .paper(_, let height): pageHeight = height
-    case .continuous: pageHeight = .infinity
-    }
-    let pageWidth = options.page.width
-    guard pageWidth.isFinite, pageWidth > 0 else {
-      throw LayoutError("page width must be a positive number of points (got \(pageWidth))")
-    }
-    for (name, value) in [
-      ("--gutter", options.gutter), ("--row-gap", options.rowGap), ("--padding", options.padding),
-      ("caption gap", options.captionGap), ("--margin", margins.top), ("--margin", margins.right),
-      ("--margin", margins.bottom), ("--margin", margins.left),
-    ] where !(value >= 0 && value.isFinite) {
-      throw LayoutError("\(name) must be zero or more (got \(value))")
-    }
-    content = Rect(
-      x: margins.left, y: margins.top, width: pageWidth - margins.left - margins.right,
-      height: pageHeight - margins.top - margins.bottom)
-    guard content.width > 0, content.height > 0 else {
+  /// Rejects a card whose caption alone is taller than the page (taller images are scaled later).
+  private func check(_ card: CardBox, geometry: ColumnGeometry) throws {
+    guard card.fixedHeight < geometry.content.height else {
       throw LayoutError(
-        "--margin leaves no room on a \(Int(pageWidth))×\(Int(pageHeight)) pt page; use smaller margins")
-    }
-    switch options.columns {
-    case .count(let n):
-      guard n > 0 else { throw LayoutError("--columns must be 1 or more (got \(n))") }
-      count = n
-    case .minimumWidth(let minimum):
-      guard minimum > 0, minimum.isFinite else {
-        throw LayoutError("--column-width must be more than 0 (got \(minimum))")
-      }
-      count = max(1, Int(((content.width + options.gutter) / (minimum + options.gutter)).rounded(.down)))
-    }
-    width = (content.width - options.gutter * Double(count - 1)) / Double(count)
-    innerWidth = width - 2 * options.padding
-    guard innerWidth >= 1 else {
-      throw LayoutError(
-        "\(count) columns of \(Self.format(width)) pt leave no room inside --padding \(Self.format(options.padding)) pt; use fewer columns or less padding"
+        option: "--caption-lines",
+        "the caption of item \(card.item + 1) is \(ColumnGeometry.format(card.captionHeight)) pt tall, more than the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; limit it with --caption-lines or use a bigger --page"
       )
     }
-  }
-
-  /// The left edge of `column`, counted from the left.
-  func columnX(_ column: Int, gutter: Double) -> Double {
-    content.x + Double(column) * (width + gutter)
-  }
-
-  static func format(_ value: Double) -> String {
-    String(Double((value * 10).rounded() / 10))
   }
 }

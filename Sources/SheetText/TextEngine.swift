@@ -12,6 +12,8 @@ public final class TextEngine: TextMeasuring {
   private let fontMap: UnsafeMutablePointer<PangoFontMap>
   private let context: OpaquePointer
   private var fontDescriptions: [String: OpaquePointer] = [:]
+  /// One layout reused for every measurement (drawing makes its own).
+  private let measuringLayout: OpaquePointer
 
   /// Creates an engine over `fonts`.
   public init(fonts: FontSet = .system) throws {
@@ -29,6 +31,7 @@ public final class TextEngine: TextMeasuring {
       throw TextError("could not create a Pango context")
     }
     self.context = context
+    measuringLayout = pango_layout_new(context)!
     let fontOptions = cairo_font_options_create()
     cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
     cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_NONE)
@@ -41,6 +44,7 @@ public final class TextEngine: TextMeasuring {
 
   deinit {
     for description in fontDescriptions.values { pango_font_description_free(description) }
+    g_object_unref(UnsafeMutableRawPointer(measuringLayout))
     g_object_unref(UnsafeMutableRawPointer(context))
     g_object_unref(UnsafeMutableRawPointer(fontMap))
   }
@@ -48,8 +52,8 @@ public final class TextEngine: TextMeasuring {
   /// The size of `text` set in `style` and wrapped at `width` points.
   public func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
     guard !text.isEmpty else { return .empty }
-    let layout = makeLayout(text, style: style, width: width)
-    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    let layout = measuringLayout
+    configure(layout, text, style: style, width: width)
     var logicalWidth: Int32 = 0
     var logicalHeight: Int32 = 0
     pango_layout_get_size(layout, &logicalWidth, &logicalHeight)
@@ -71,6 +75,15 @@ public final class TextEngine: TextMeasuring {
     pango_cairo_show_layout(cairo, layout)
   }
 
+  /// Which of `scalars` the primary font for `font` has glyphs for (no fallback font needed).
+  func primaryFontCovers(_ scalars: [Unicode.Scalar], font: String) -> [Bool] {
+    guard let loaded = pango_context_load_font(context, fontDescription(font)) else {
+      return scalars.map { _ in false }
+    }
+    defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+    return scalars.map { pango_font_has_char(loaded, gunichar($0.value)) != 0 }
+  }
+
   /// Whether `markup` parses as Pango markup.
   public static func isValidMarkup(_ markup: String) -> Bool {
     var error: UnsafeMutablePointer<GError>?
@@ -81,12 +94,22 @@ public final class TextEngine: TextMeasuring {
 
   private func makeLayout(_ text: String, style: TextStyle, width: Double) -> OpaquePointer {
     let layout = pango_layout_new(context)!
+    configure(layout, text, style: style, width: width)
+    return layout
+  }
+
+  /// Sets every property of `layout` that measuring and drawing depend on, so a reused layout
+  /// measures exactly as a new one.
+  private func configure(_ layout: OpaquePointer, _ text: String, style: TextStyle, width: Double) {
     pango_layout_set_font_description(layout, fontDescription(style.font))
     pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
     if style.maxLines > 0 {
       pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
       pango_layout_set_height(layout, Int32(-style.maxLines))
+    } else {
+      pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+      pango_layout_set_height(layout, -1)
     }
     switch style.alignment {
     case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
@@ -96,9 +119,9 @@ public final class TextEngine: TextMeasuring {
     if style.isMarkup && Self.isValidMarkup(text) {
       pango_layout_set_markup(layout, text, -1)
     } else {
+      pango_layout_set_attributes(layout, nil)
       pango_layout_set_text(layout, text, -1)
     }
-    return layout
   }
 
   private func fontDescription(_ font: String) -> OpaquePointer {

@@ -123,6 +123,8 @@ struct ExifCaptionTests {
     struct Item: Decodable {
       var source: String
       var caption: String
+      var page: Int
+      var element: Int
     }
     var items: [Item]
   }
@@ -137,6 +139,7 @@ struct ExifCaptionTests {
     let items = try JSONDecoder().decode(Export.self, from: Data(result.standardOutput.utf8)).items
     let space = "\u{00A0}"
     #expect(items.map { ($0.source as NSString).lastPathComponent } == ["earlier.jpg", "later.jpg"])
+    #expect(items.map(\.page) == [0, 0] && items.map(\.element) == [0, 1])
     #expect(
       items.map(\.caption) == [
         "Canon EOS R6|RF24-105mm F4 L IS USM|2\(space)s|f/8|ISO\(space)100|105\(space)mm|2023-12-24 09:15",

@@ -1,0 +1,112 @@
+/// The content box and the column (or cell) widths derived from the options, validated.
+struct ColumnGeometry {
+  /// The area cards and banners go in: the page inside its margins, minus header and footer.
+  let content: Rect
+  let count: Int
+  /// Outer width of a column or cell.
+  let width: Double
+  /// Width inside the padding: the image and caption width.
+  let innerWidth: Double
+  /// Sideways shift of odd rows in staggered mode (zero otherwise).
+  let stagger: Double
+
+  /// Validates `options`; `reservedTop` and `reservedBottom` are the header and footer heights
+  /// (with their gaps) taken from every page.
+  init(options: LayoutOptions, reservedTop: Double = 0, reservedBottom: Double = 0) throws {
+    try Self.validate(options)
+    let margins = options.margins
+    let pageWidth = options.page.width
+    let pageHeight: Double
+    switch options.page {
+    case .paper(_, let height): pageHeight = height
+    case .continuous: pageHeight = .infinity
+    }
+    content = Rect(
+      x: margins.left, y: margins.top + reservedTop, width: pageWidth - margins.left - margins.right,
+      height: pageHeight - margins.top - margins.bottom - reservedTop - reservedBottom)
+    guard content.width > 0, content.height > 0 else {
+      throw LayoutError(
+        option: "--margin",
+        "the margins\(reservedTop + reservedBottom > 0 ? ", header and footer" : "") leave no room on a \(Self.format(pageWidth))×\(Self.format(pageHeight)) pt page; use smaller margins or a bigger --page"
+      )
+    }
+    switch options.columns {
+    case .count(let n):
+      guard n > 0, n <= 10_000 else {
+        throw LayoutError(option: "--columns", "must be between 1 and 10000 (got \(n))")
+      }
+      count = n
+    case .minimumWidth(let minimum):
+      guard minimum > 0, minimum.isFinite else {
+        throw LayoutError(option: "--column-width", "must be more than 0 (got \(minimum))")
+      }
+      count = max(
+        1, min(10_000, Int(((content.width + options.gutter) / (minimum + options.gutter)).rounded(.down))))
+    }
+    let shiftFraction = options.mode == .staggered ? options.staggerOffset : 0
+    width = (content.width - options.gutter * Double(count - 1)) / (Double(count) + shiftFraction)
+    stagger = width * shiftFraction
+    innerWidth = width - 2 * options.padding
+    guard innerWidth >= 1 else {
+      throw LayoutError(
+        option: options.columns.optionName,
+        "\(count) columns of \(Self.format(width)) pt leave no room inside --padding \(Self.format(options.padding)) pt; use fewer columns or less padding"
+      )
+    }
+  }
+
+  private static func validate(_ options: LayoutOptions) throws {
+    let pageWidth = options.page.width
+    guard pageWidth.isFinite, pageWidth > 0, pageWidth < 1e7 else {
+      throw LayoutError(
+        option: "--page", "the page width must be a positive number of points (got \(pageWidth))")
+    }
+    if case .paper(_, let height) = options.page, !(height.isFinite && height > 0 && height < 1e7) {
+      throw LayoutError(
+        option: "--page", "the page height must be a positive number of points (got \(height))")
+    }
+    let margins = options.margins
+    for (name, value) in [
+      ("--gutter", options.gutter), ("--row-gap", options.rowGap), ("--padding", options.padding),
+      ("--caption-gap", options.captionGap), ("--margin", margins.top), ("--margin", margins.right),
+      ("--margin", margins.bottom), ("--margin", margins.left), ("--banner-padding", options.bannerPadding),
+    ] where !(value >= 0 && value < 1e7) {
+      throw LayoutError(option: name, "must be zero or more (got \(value))")
+    }
+    if let aspect = options.imageAspect, !(aspect > 0 && aspect.isFinite) {
+      throw LayoutError(option: "--image-aspect", "must be W:H with both sides more than 0, e.g. 4:3")
+    }
+    if let limit = options.maxImageHeight, !(limit > 0 && limit.isFinite) {
+      throw LayoutError(option: "--max-image-height", "must be more than 0 (got \(limit))")
+    }
+    if let cadence = options.bannerCadence, cadence.every < 1 {
+      throw LayoutError(option: "--banner-every", "must be 1 or more (got \(cadence.every))")
+    }
+    guard options.balance >= 0, options.balance <= 1000 else {
+      throw LayoutError(option: "--balance", "must be between 0 and 1000 positions (got \(options.balance))")
+    }
+    guard options.staggerOffset >= 0, options.staggerOffset < 1 else {
+      throw LayoutError(
+        option: "--stagger", "must be at least 0 and less than 1 (got \(options.staggerOffset))")
+    }
+  }
+
+  /// The left edge of `column` (counted from the left) in a row shifted by `shift`.
+  func columnX(_ column: Int, gutter: Double, shift: Double = 0) -> Double {
+    content.x + shift + Double(column) * (width + gutter)
+  }
+
+  static func format(_ value: Double) -> String {
+    String(Double((value * 10).rounded() / 10))
+  }
+}
+
+extension ColumnRule {
+  /// The command-line option that sets this rule.
+  var optionName: String {
+    switch self {
+    case .count: "--columns"
+    case .minimumWidth: "--column-width"
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/// The input as placement sees it: entries in reading order with section and cadence banners
+/// inserted, then reduced to steps that refer to measured cards and banners by index.
+extension WaterfallLayout {
+  /// One input entry after section and cadence banners are inserted.
+  enum FlowEntry {
+    case item(LayoutItem)
+    case banner(BannerContent, section: String?)
+  }
+
+  /// Calls `body` with each entry in reading order, with a banner inserted wherever the section
+  /// changes and every `cadence.every` items.
+  static func forEachFlowEntry(
+    _ entries: [LayoutEntry], cadence: BannerCadence?, _ body: (FlowEntry) throws -> Void
+  ) rethrows {
+    let total =
+      cadence == nil
+      ? 0 : entries.reduce(0) { count, entry in if case .item = entry { count + 1 } else { count } }
+    var currentSection: String?
+    var index = 0
+    for entry in entries {
+      switch entry {
+      case .banner(let content):
+        try body(.banner(content, section: content.section))
+      case .item(let item):
+        if let section = item.section, section != currentSection {
+          try body(.banner(BannerContent(title: section), section: section))
+          currentSection = section
+        }
+        if let cadence, cadence.every > 0, index % cadence.every == 0 {
+          let title = cadence.title(
+            number: index / cadence.every + 1, first: index + 1, last: min(index + cadence.every, total))
+          try body(.banner(BannerContent(title: title), section: nil))
+        }
+        try body(.item(item))
+        index += 1
+      }
+    }
+  }
+
+  /// The height of the tallest run of consecutive banners that a card follows, each banner
+  /// with its gap below; 0 for none.
+  static func tallestBannerRun(_ steps: [FlowStep], banners: [BannerBox], gap: Double) -> Double {
+    bannerRuns(steps, banners: banners, gap: gap).map(\.height).max() ?? 0
+  }
+
+  /// Each run of consecutive banners that a card follows: its height (banners and their gaps)
+  /// and the card's item index.
+  static func bannerRuns(_ steps: [FlowStep], banners: [BannerBox], gap: Double) -> [(
+    height: Double, card: Int
+  )] {
+    var runs: [(height: Double, card: Int)] = []
+    var run = 0.0
+    for step in steps {
+      switch step {
+      case .banner(let index): run += banners[index].height + gap
+      case .card(let index):
+        if run > 0 { runs.append((run, index)) }
+        run = 0
+      }
+    }
+    return runs
+  }
+}
+
+/// One step of placement: a card (by item index) or a banner (by banner index).
+enum FlowStep {
+  case card(Int)
+  case banner(Int)
+}
+
+/// An item's pixel size after EXIF orientation.
+struct PixelSize {
+  var width: Int
+  var height: Int
+}
+
+/// The input measured once: each item's pixel size, aspect and caption height, each banner's
+/// box, and the placement steps in reading order.
+struct MeasuredInput {
+  private(set) var sizes: [PixelSize] = []
+  private(set) var aspects: [Double] = []
+  private(set) var captions: [Double] = []
+  private(set) var banners: [BannerBox] = []
+  private(set) var steps: [FlowStep] = []
+
+  /// Throws when a banner is taller than a page.
+  init(
+    _ entries: [LayoutEntry], options: LayoutOptions, geometry: ColumnGeometry, measurer: some TextMeasuring
+  ) throws {
+    sizes.reserveCapacity(entries.count)
+    aspects.reserveCapacity(entries.count)
+    captions.reserveCapacity(entries.count)
+    steps.reserveCapacity(entries.count)
+    try WaterfallLayout.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
+      switch entry {
+      case .item(let item):
+        steps.append(.card(sizes.count))
+        sizes.append(PixelSize(width: item.pixelWidth, height: item.pixelHeight))
+        aspects.append(CardBox.aspect(of: item))
+        captions.append(
+          item.caption.isEmpty
+            ? 0
+            : measurer.measure(item.caption, style: options.captionStyle, width: geometry.innerWidth).height)
+      case .banner(let content, let section):
+        let box = BannerBox(
+          content: content, section: section, options: options, width: geometry.content.width,
+          measurer: measurer)
+        guard box.height <= geometry.content.height else {
+          throw LayoutError(
+            option: "--page",
+            "the banner “\(content.title)” is \(ColumnGeometry.format(box.height)) pt tall, more than the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; shorten it or use a bigger page"
+          )
+        }
+        steps.append(.banner(banners.count))
+        banners.append(box)
+      }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// How cards are arranged on the page.
+public enum LayoutMode: String, Codable, CaseIterable, Hashable, Sendable {
+  /// Columns of cards whose heights follow their images (the Pinterest-style masonry).
+  case waterfall
+  /// Rows of equal square cells, every other row shifted sideways (the offset-rows layout).
+  case staggered
+  /// Rows of equal cells with each image fitted inside, like ImageMagick's montage.
+  case grid
+}
+
+/// Which column a waterfall card goes to.
+public enum Placement: String, Codable, CaseIterable, Hashable, Sendable {
+  /// The column whose bottom is highest; ties and sub-tolerance differences go to the first
+  /// column in reading direction.
+  case shortest
+  /// Round robin: the k-th card after a page start or a banner goes to column k mod columns.
+  case order
+}
+
+/// The reading direction of columns.
+public enum Direction: String, Codable, CaseIterable, Hashable, Sendable {
+  /// The first column is the leftmost.
+  case ltr
+  /// The first column is the rightmost (a mirror image), for right-to-left catalogs.
+  case rtl
+}
+
+/// What happens when an image's aspect differs from the box reserved for it.
+public enum ImageFit: String, Codable, CaseIterable, Hashable, Sendable {
+  /// The image fills the whole box; the renderer crops its centre.
+  case crop
+  /// The image keeps its aspect inside the box, centred, leaving bars on two sides.
+  case letterbox
+}
+
+/// Banners inserted every so many items, with text from a template.
+public struct BannerCadence: Hashable, Sendable {
+  /// Items between banners; the first banner comes before the first item.
+  public var every: Int
+  /// The banner title: `{n}` is the banner's number, `{first}` and `{last}` the 1-based
+  /// numbers of the first and last item it introduces, `{count}` the number of items.
+  public var template: String
+
+  /// The default template, e.g. `Items 1–50`.
+  public static let defaultTemplate = "Items {first}–{last}"
+
+  public init(every: Int, template: String = BannerCadence.defaultTemplate) {
+    self.every = every
+    self.template = template
+  }
+
+  /// The title of banner number `number` (1-based) introducing items `first...last` (1-based).
+  public func title(number: Int, first: Int, last: Int) -> String {
+    template.replacingOccurrences(of: "{n}", with: String(number))
+      .replacingOccurrences(of: "{first}", with: String(first))
+      .replacingOccurrences(of: "{last}", with: String(last))
+      .replacingOccurrences(of: "{count}", with: String(last - first + 1))
+  }
+}
+
+/// Text repeated at the top or bottom of every page, whose measured height each page reserves.
+public struct PageMarginText: Hashable, Sendable {
+  /// The text; `{page}` becomes the page number and `{pages}` the number of pages.
+  public var text: String
+  /// How the text is set (one line by default).
+  public var style: TextStyle
+  /// Space between this text and the cards.
+  public var gap: Double
+
+  public init(text: String, style: TextStyle = TextStyle(font: "DejaVu Sans 8", maxLines: 1), gap: Double = 6)
+  {
+    self.text = text
+    self.style = style
+    self.gap = gap
+  }
+
+  /// The text for page `page` (1-based) of `pages`.
+  public func text(page: Int, of pages: Int) -> String {
+    text.replacingOccurrences(of: "{page}", with: String(page))
+      .replacingOccurrences(of: "{pages}", with: String(pages))
+  }
+}

@@ -1,0 +1,129 @@
+/// A header or footer text, measured once; every page reserves its height plus its gap.
+struct MarginBox {
+  let text: PageMarginText
+  let height: Double
+
+  init(_ text: PageMarginText, width: Double, measurer: some TextMeasuring) {
+    self.text = text
+    height = measurer.measure(Self.sample(text), style: text.style, width: width).height
+  }
+
+  /// The text measured for every page: page numbers as wide as four digits.
+  static func sample(_ text: PageMarginText) -> String {
+    text.text(page: 8888, of: 8888)
+  }
+
+  var reserved: Double { height + text.gap }
+}
+
+/// Figures the placers report for the layout's metrics.
+struct PlacementFigures {
+  var columnSpread = 0.0
+  var maxDisplacement = 0
+  var scaledToFit = 0
+}
+
+/// Collects elements into pages: mirrors them for right-to-left layouts, closes pages, and at
+/// the end adds headers and footers, the item table and the metrics.
+struct PageAccumulator {
+  let options: LayoutOptions
+  let geometry: ColumnGeometry
+  let header: MarginBox?
+  let footer: MarginBox?
+  private var pages: [LayoutPage] = []
+  private var elements: [LayoutElement] = []
+
+  init(options: LayoutOptions, geometry: ColumnGeometry, header: MarginBox?, footer: MarginBox?) {
+    self.options = options
+    self.geometry = geometry
+    self.header = header
+    self.footer = footer
+  }
+
+  var pageIsEmpty: Bool { elements.isEmpty }
+
+  /// Adds `element`, laid out left to right; mirrored when the direction is right to left.
+  mutating func add(_ element: LayoutElement) {
+    guard options.direction == .rtl else {
+      elements.append(element)
+      return
+    }
+    let content = geometry.content
+    func mirror(_ rect: Rect) -> Rect {
+      Rect(
+        x: 2 * content.x + content.width - rect.x - rect.width, y: rect.y, width: rect.width,
+        height: rect.height)
+    }
+    var mirrored = element
+    mirrored.frame = mirror(element.frame)
+    mirrored.image = element.image.map(mirror)
+    mirrored.imageArea = element.imageArea.map(mirror)
+    mirrored.caption = element.caption.map(mirror)
+    mirrored.subtitleFrame = element.subtitleFrame.map(mirror)
+    mirrored.column = element.column.map { geometry.count - 1 - $0 }
+    elements.append(mirrored)
+  }
+
+  /// Closes the current page.
+  mutating func closePage() {
+    let height: Double
+    switch options.page {
+    case .paper(_, let paperHeight): height = paperHeight
+    case .continuous:
+      let lowest = elements.map(\.frame.maxY).max() ?? geometry.content.y
+      height = lowest + (footer?.reserved ?? 0) + options.margins.bottom
+    }
+    pages.append(LayoutPage(width: options.page.width, height: height, elements: elements))
+    elements = []
+  }
+
+  /// The finished layout, with the last page closed.
+  mutating func finish(sizes: [PixelSize], figures: PlacementFigures) -> Layout {
+    if !elements.isEmpty || pages.isEmpty { closePage() }
+    addMargins()
+    var placed = sizes.map { PlacedItem(width: $0.width, height: $0.height, page: 0, element: 0) }
+    for (pageIndex, page) in pages.enumerated() {
+      for (elementIndex, element) in page.elements.enumerated() {
+        guard element.kind == .card, let item = element.item else { continue }
+        placed[item].page = pageIndex
+        placed[item].element = elementIndex
+      }
+    }
+    let metrics = LayoutMetrics(
+      whitespace: whitespace(), columnSpread: figures.columnSpread, maxDisplacement: figures.maxDisplacement,
+      scaledToFit: figures.scaledToFit)
+    return Layout(pages: pages, items: placed, metrics: metrics)
+  }
+
+  /// Puts the header first and the footer last on every page.
+  private mutating func addMargins() {
+    guard header != nil || footer != nil else { return }
+    let count = pages.count
+    let x = geometry.content.x
+    let width = geometry.content.width
+    for index in pages.indices {
+      if let header {
+        let frame = Rect(x: x, y: options.margins.top, width: width, height: header.height)
+        let text = header.text.text(page: index + 1, of: count)
+        pages[index].elements.insert(
+          LayoutElement(kind: .header, frame: frame, caption: frame, text: text), at: 0)
+      }
+      if let footer {
+        let y = pages[index].height - options.margins.bottom - footer.height
+        let frame = Rect(x: x, y: y, width: width, height: footer.height)
+        let text = footer.text.text(page: index + 1, of: count)
+        pages[index].elements.append(LayoutElement(kind: .footer, frame: frame, caption: frame, text: text))
+      }
+    }
+  }
+
+  private func whitespace() -> Double {
+    let ratios = pages.map { page -> Double in
+      let contentArea = geometry.content.width * (page.height - options.margins.top - options.margins.bottom)
+      guard contentArea > 0 else { return 0 }
+      let used = page.elements.reduce(0) { $0 + $1.frame.width * $1.frame.height }
+      return max(0, 1 - used / contentArea)
+    }
+    return ratios.isEmpty ? 0 : ratios.reduce(0, +) / Double(ratios.count)
+  }
+}

@@ -1,0 +1,29 @@
+/// A text to measure: what a ``TextMeasuring`` implementation is asked, as a value.
+///
+/// Texts compare and hash by their UTF-8 bytes (what Pango is given), not by Unicode canonical
+/// equivalence: faster, and two spellings of "é" may indeed measure differently.
+public struct TextRequest: Hashable, Sendable {
+  /// The text, plain or markup as `style` says.
+  public var text: String
+  /// The font, markup flag and line limit.
+  public var style: TextStyle
+  /// The width the text wraps at, in points.
+  public var width: Double
+
+  public init(text: String, style: TextStyle, width: Double) {
+    self.text = text
+    self.style = style
+    self.width = width
+  }
+
+  public static func == (lhs: TextRequest, rhs: TextRequest) -> Bool {
+    lhs.width == rhs.width && lhs.text.utf8.elementsEqual(rhs.text.utf8) && lhs.style == rhs.style
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(style)
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+}

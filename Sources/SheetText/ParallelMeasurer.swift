@@ -1,0 +1,97 @@
+import Foundation
+import SheetLayout
+
+/// Measures many texts at once on several threads, each with its own ``TextEngine`` (Pango
+/// contexts must not be shared across threads) behind a ``FastTextMeasurer``.
+///
+/// ```swift
+/// let table = try ParallelMeasurer(fonts: .system).measure(layout.textRequests(entries))
+/// let result = try layout.layout(entries, measurer: CachingMeasurer(try TextEngine(), table: table))
+/// ```
+public struct ParallelMeasurer: Sendable {
+  /// The fonts every thread's engine uses.
+  public var fonts: FontSet
+  /// How many threads measure; defaults to the number of active processors.
+  public var threads: Int
+  /// Whether plain Latin lines that plainly fit are measured by ``FastTextMeasurer`` from
+  /// Pango's per-character advances; when false every text goes through Pango's full layout.
+  public var fastPath = true
+
+  public init(fonts: FontSet = .system, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.fonts = fonts
+    self.threads = max(1, threads)
+  }
+
+  /// The measurement of every request, keyed by request. Pass distinct requests (as
+  /// ``SheetLayout/WaterfallLayout/textRequests(_:)`` gives): duplicates are measured again.
+  public func measure(_ requests: [TextRequest]) throws -> [TextRequest: TextMeasurement] {
+    let measured = try measureAll(requests)
+    var table: [TextRequest: TextMeasurement] = [:]
+    table.reserveCapacity(requests.count)
+    for (request, measurement) in zip(requests, measured) { table[request] = measurement }
+    return table
+  }
+
+  /// The measurement of each request, in the same order.
+  public func measureAll(_ requests: [TextRequest]) throws -> [TextMeasurement] {
+    let unique = requests
+    let results = ResultSlots(count: unique.count)
+    let workers = min(threads, max(1, unique.count / 64))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      do {
+        let pango = try TextEngine(fonts: fonts)
+        let engine: any TextMeasuring = fastPath ? FastTextMeasurer(engine: pango) : pango
+        // Contiguous chunks keep each thread's font caches warm for similar texts.
+        let chunk = (unique.count + workers - 1) / workers
+        let range = (worker * chunk)..<min(unique.count, (worker + 1) * chunk)
+        for index in range {
+          let request = unique[index]
+          results.set(index, engine.measure(request.text, style: request.style, width: request.width))
+        }
+      } catch {
+        results.fail(error)
+      }
+    }
+    if let error = results.error { throw error }
+    return Array(results.values)
+  }
+}
+
+/// Per-index result storage that threads fill at disjoint indices.
+private final class ResultSlots: @unchecked Sendable {
+  /// Raw storage, so concurrent writes to different indices need no exclusive access to a
+  /// property.
+  let values: UnsafeMutableBufferPointer<TextMeasurement>
+  private(set) var error: (any Error)?
+  private let lock = NSLock()
+
+  init(count: Int) {
+    values = .allocate(capacity: count)
+    values.initialize(repeating: .empty)
+  }
+
+  deinit {
+    values.deinitialize()
+    values.deallocate()
+  }
+
+  /// Each index is written by exactly one thread, and read only after all threads finish.
+  func set(_ index: Int, _ value: TextMeasurement) {
+    values[index] = value
+  }
+
+  func fail(_ error: any Error) {
+    lock.withLock { self.error = error }
+  }
+}
+
+extension WaterfallLayout {
+  /// Lays out `entries`, measuring every distinct text first in parallel with Pango over
+  /// `fonts`, one engine per thread.
+  public func layout(_ entries: [LayoutEntry], fonts: FontSet, threads: Int? = nil) throws -> Layout {
+    var measurer = ParallelMeasurer(fonts: fonts)
+    if let threads { measurer.threads = max(1, threads) }
+    let table = try measurer.measure(textRequests(entries))
+    return try layout(entries, measurer: CachingMeasurer(try TextEngine(fonts: fonts), table: table))
+  }
+}
