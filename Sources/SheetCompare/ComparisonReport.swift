@@ -35,7 +35,15 @@ public struct ComparisonReport {
       let (width, height) = Self.compositeSize(card)
       entries.append(.item(LayoutItem(pixelWidth: width, pixelHeight: height, caption: card.captionMarkup)))
     }
-    let layout = try WaterfallLayout(options: options).layout(entries, measurer: text)
+    let layout: Layout
+    do {
+      layout =
+        cards.isEmpty
+        ? bannerOnly(Self.banner(summary), text: text)
+        : try WaterfallLayout(options: options).layout(entries, measurer: text)
+    } catch {
+      throw ComparisonError(path: path, reason: "cannot lay out the report: \(error)")
+    }
     let output = AtomicOutput()
     let temporary = output.temporaryPath(for: path)
     let surface = cairo_pdf_surface_create(temporary, 595, 842)!
@@ -76,6 +84,24 @@ public struct ComparisonReport {
       throw ComparisonError(path: path, reason: "cannot be written")
     }
     try output.commit()
+  }
+
+  /// One page with the banner alone (the waterfall needs at least one card).
+  private func bannerOnly(_ banner: BannerContent, text: TextEngine) -> Layout {
+    let page = options.page
+    let height = if case .paper(_, let height) = page { height } else { 200.0 }
+    let width = page.width - options.margins.left - options.margins.right
+    let titleHeight = text.measure(banner.title, style: options.bannerStyle, width: width).height
+    let subtitle = banner.subtitle ?? ""
+    let subtitleHeight = text.measure(subtitle, style: options.bannerSubtitleStyle, width: width).height
+    let title = Rect(x: options.margins.left, y: options.margins.top, width: width, height: titleHeight)
+    let subtitleFrame = Rect(x: title.x, y: title.maxY + 2, width: width, height: subtitleHeight)
+    let element = LayoutElement(
+      kind: .banner, frame: Rect(x: title.x, y: title.y, width: width, height: subtitleFrame.maxY - title.y),
+      caption: title, text: banner.title, subtitle: banner.subtitle, subtitleFrame: subtitleFrame)
+    return Layout(
+      pages: [LayoutPage(width: page.width, height: height, elements: [element])],
+      metrics: LayoutMetrics(whitespace: 1, columnSpread: 0, maxDisplacement: 0, scaledToFit: 0))
   }
 
   static let placeholderStyle = TextStyle(font: "DejaVu Sans 8", maxLines: 1, alignment: .center)
