@@ -88,14 +88,16 @@ public struct GoldenStore: Sendable {
   ) throws {
     let golden = goldenPath(name)
     let fingerprintPath = EnvironmentFingerprint.path(forGolden: golden)
-    let current = EnvironmentFingerprint.current(fontFiles: fontFiles)
+    // Hashing the fonts is only needed to record or to explain a failure.
+    var current: EnvironmentFingerprint { EnvironmentFingerprint.current(fontFiles: fontFiles) }
     if isRecording {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       // A golden whose pixels did not change keeps its bytes (PNG bytes vary with zlib), so
       // re-recording a whole suite only touches the goldens that changed.
       if (try? ImageReader.decode(path: golden)) != image { try record(golden) }
-      if (try? EnvironmentFingerprint.read(fingerprintPath)) != current {
-        try current.write(to: fingerprintPath)
+      let fingerprint = current
+      if (try? EnvironmentFingerprint.read(fingerprintPath)) != fingerprint {
+        try fingerprint.write(to: fingerprintPath)
       }
       return
     }
