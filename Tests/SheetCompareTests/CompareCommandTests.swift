@@ -71,6 +71,8 @@ struct CompareCommandTests {
       try compare([expected, actual, "--max-diff-pixels", "1000", "--max-diff-ratio", "0.05%"]).status == 0)
     #expect(try compare([expected, actual, "--ignore", "195,95,20,20"]).status == 0)
     #expect(try compare([expected, actual, "--ignore", "0,0,5,5", "--ignore", "205,95,20,20"]).status == 1)
+    #expect(try compare([expected, actual, "--threshold", "1.5"]).status == 2)
+    #expect(try compare([expected, actual, "--max-diff-ratio", "150%"]).status == 2)
     let badRegion = try compare([expected, actual, "--ignore", "1,2,3"])
     #expect(badRegion.status == 2)
     #expect(badRegion.standardError.contains("x,y,w,h"))
