@@ -27,7 +27,7 @@ extension ComparisonSummary {
     }
     if cases.count == 1, let only = cases.first, only.status == .match {
       let pixels = only.pages.compactMap(\.comparison).first
-      lines.append("match: \(only.name)" + (pixels.map { " (\($0.summary))" } ?? ""))
+      lines.append("match: \(only.name)" + (pixels.map { ": \($0.summary)" } ?? ""))
       for page in only.pages { if let diff = page.diffFile { lines.append("    diff: \(diff)") } }
     } else if cases.count > 1 {
       lines.append("\(cases.count - failures) of \(cases.count) match; \(failures) differ")

@@ -36,7 +36,7 @@ struct CompareCommandTests {
     try FileManager.default.copyItem(atPath: expected, toPath: copy)
     let result = try compare([expected, copy])
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardOutput.hasPrefix("match: copy.png (0 pixels differ"))
+    #expect(result.standardOutput.hasPrefix("match: copy.png: 0 pixels differ"))
   }
 
   @Test("a changed block: exit 1, JSON with the count, ratio, region and largest delta")
