@@ -31,6 +31,8 @@ let package = Package(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .target(
       name: "CShims", dependencies: ["CCairo", "CTurboJPEG"], linkerSettings: [.linkedLibrary("png16")]),
+    // libpng called directly for SheetCompare's large images (setjmp kept in C).
+    .target(name: "CComparePNG", linkerSettings: [.linkedLibrary("png16")]),
 
     // Swift layers.
     .target(name: "SheetLayout"),
@@ -42,7 +44,10 @@ let package = Package(
       name: "SheetRender",
       dependencies: ["CCairo", "CShims", "SheetLayout", "SheetText", "SheetImages"]),
     .target(
-      name: "SheetCompare", dependencies: ["CCairo", "CPoppler", "SheetImages", "SheetRender"],
+      name: "SheetCompare",
+      dependencies: [
+        "CCairo", "CPoppler", "CComparePNG", "SheetLayout", "SheetText", "SheetImages", "SheetRender",
+      ],
       swiftSettings: optimisedInDebug),
     .target(
       name: "ContactSheetCLI",
@@ -57,7 +62,7 @@ let package = Package(
       exclude: ["README.md"]),
 
     // Tests mirror the targets; TestSupport holds helpers they share.
-    .target(name: "TestSupport", dependencies: ["SheetCompare"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["SheetCompare", "SheetText"], path: "Tests/TestSupport"),
     .testTarget(name: "SheetLayoutTests", dependencies: ["SheetLayout", "SheetText", "SheetImages"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(

@@ -1,35 +1,36 @@
 import Foundation
-import SheetImages
+import SheetCompare
+import SheetText
 
-/// Golden PNG files in `Fixtures/goldens`, compared as decoded pixels.
+/// The project's golden PNG files in `Fixtures/goldens`, checked with SheetCompare's
+/// `GoldenStore` (pixelmatch's metric; anti-aliasing that moved is not counted).
 ///
-/// A missing golden fails unless `RECORD_GOLDENS=1` is set; then it is written.
+/// A missing golden fails unless `RECORD_GOLDENS=1` is set; then it is written together with its
+/// environment fingerprint (`NAME.png.json`: library versions and the pinned fonts' hashes).
 public enum Golden {
-  public struct Mismatch: Error, CustomStringConvertible {
-    public var description: String
+  /// The store the project's golden tests use: fingerprints hash the pinned font files.
+  public static var store: GoldenStore {
+    guard case .pinned(let files) = FontSet.pinnedDefault else {
+      return GoldenStore(folder: FixturePaths.goldens)
+    }
+    return GoldenStore(folder: FixturePaths.goldens, fontFiles: files)
   }
 
   /// Compares the PNG at `actualPath` with the golden `name`.png: at most `maxDiffPixels`
-  /// pixels may differ by more than `channelTolerance` in any channel.
+  /// pixels may differ by more than a grey step of `channelTolerance` levels (on the YIQ
+  /// metric, see `threshold(channelTolerance:)`). Throws `GoldenMismatch`, naming the folder
+  /// that holds the actual and diff images.
   public static func check(
     _ actualPath: String, named name: String, channelTolerance: Int = 2, maxDiffPixels: Int = 0
   ) throws {
-    let golden = FixturePaths.goldens.appendingPathComponent("\(name).png").path
-    let recording = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
-    if recording {
-      try? FileManager.default.removeItem(atPath: golden)
-      try FileManager.default.copyItem(atPath: actualPath, toPath: golden)
-      return
-    }
-    guard FileManager.default.fileExists(atPath: golden) else {
-      throw Mismatch(
-        description: "no golden \(golden); run with RECORD_GOLDENS=1 to record it from \(actualPath)")
-    }
-    let difference = PixelTolerance.compare(
-      try ImageReader.decode(path: golden), try ImageReader.decode(path: actualPath),
-      channelTolerance: channelTolerance)
-    guard difference.sameSize, difference.differingPixels <= maxDiffPixels else {
-      throw Mismatch(description: "\(actualPath) differs from golden \(name): \(difference)")
-    }
+    try store.expectMatches(
+      file: actualPath, named: name, threshold: threshold(channelTolerance: channelTolerance),
+      maxDiffPixels: maxDiffPixels)
+  }
+
+  /// The YIQ threshold that lets a grey step of `channelTolerance` levels pass and stops one
+  /// of a level more: `(channelTolerance + ½) · √(0.5053 / 35215)`.
+  public static func threshold(channelTolerance: Int) -> Double {
+    min(1, (Double(channelTolerance) + 0.5) * (0.5053 / 35215).squareRoot())
   }
 }

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import SheetCompare
+
+/// `contactsheet compare EXPECTED ACTUAL`: golden-image comparison of images, PDFs or folders.
+struct CompareCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "compare",
+    abstract: "Compare images, PDFs (page by page) or folders of them with golden copies.",
+    discussion: """
+      Pixels are compared with pixelmatch's perceptual YIQ metric; anti-aliasing that moved is \
+      not counted unless --count-aa. Exit status: 0 within budget, 1 different (or files \
+      missing or extra in folder mode), 2 a file could not be read or is not an image or PDF.
+      """)
+
+  @Argument(help: "The golden file or folder.")
+  var expected: String
+
+  @Argument(help: "The file or folder to check.")
+  var actual: String
+
+  @Option(help: "Colour difference a pixel may have, 0 (exact) to 1.")
+  var threshold = 0.1
+
+  @Flag(name: .customLong("count-aa"), help: "Count anti-aliased pixels as changes.")
+  var countAntiAliasing = false
+
+  @Option(help: "Changed pixels allowed per image or PDF page.")
+  var maxDiffPixels = 0
+
+  @Option(help: "Share of changed pixels allowed per image or page: 0.001 or 0.1%.")
+  var maxDiffRatio: String?
+
+  @Option(help: ArgumentHelp("A region to leave out, in pixels (repeatable).", valueName: "x,y,w,h"))
+  var ignore: [String] = []
+
+  @Option(help: "Resolution PDFs are rasterised at.")
+  var dpi = 100.0
+
+  @Option(help: "Write the diff image here (a .png; a folder when comparing folders).")
+  var diff: String?
+
+  @Flag(help: "Print a JSON summary on standard output.")
+  var json = false
+
+  @Option(help: "Write a PDF report: one card per failure with expected, actual and diff.")
+  var report: String?
+
+  @Flag(help: "Check the environment fingerprint beside each golden (NAME.png.json); write it if missing.")
+  var fingerprint = false
+
+  @Flag(help: "Print the time spent decoding, comparing and writing diffs on standard error.")
+  var timings = false
+
+  func run() throws {
+    let options = try comparisonOptions()
+    guard dpi > 0, dpi <= 1200 else { throw ValidationError("--dpi \(dpi): use a value from 1 to 1200") }
+    if let report, !report.lowercased().hasSuffix(".pdf") {
+      throw ValidationError("--report \(report): the report is a PDF; end the name in .pdf")
+    }
+    let comparer = FileComparer(
+      options: options, dpi: dpi, diffOutput: diff, collectsReportCards: report != nil,
+      checksFingerprints: fingerprint)
+    let run: FileComparer.Run
+    do {
+      run = try comparer.compare(expected: expected, actual: actual)
+      if let report { try ComparisonReport().render(run.summary, cards: run.cards, to: report) }
+    } catch let error as ComparisonError {
+      throw InputError(error.description)
+    }
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      FileHandle.standardOutput.write(try encoder.encode(run.summary) + Data("\n".utf8))
+    } else {
+      print(run.summary.text)
+    }
+    if let report { Diagnostics.note("report: \(report)") }
+    if timings { Diagnostics.note("timings: \(run.timings.description)") }
+    if run.summary.exitStatus != 0 { Foundation.exit(run.summary.exitStatus) }
+  }
+
+  private func comparisonOptions() throws -> ComparisonOptions {
+    guard (0...1).contains(threshold) else {
+      throw ValidationError("--threshold \(threshold): use a value from 0 to 1")
+    }
+    guard maxDiffPixels >= 0 else { throw ValidationError("--max-diff-pixels must not be negative") }
+    var ratio: Double?
+    if let text = maxDiffRatio {
+      let percent = text.hasSuffix("%")
+      guard let value = Double(percent ? String(text.dropLast()) : text), value >= 0 else {
+        throw ValidationError(
+          "--max-diff-ratio \(text): use a share such as 0.001 or a percentage such as 0.1%")
+      }
+      ratio = percent ? value / 100 : value
+      guard ratio! <= 1 else { throw ValidationError("--max-diff-ratio \(text): must be at most 1 (100%)") }
+    }
+    let regions = try ignore.map { text in
+      guard let rect = PixelRect(parsing: text), rect.x >= 0, rect.y >= 0 else {
+        throw ValidationError("--ignore \(text): use x,y,w,h in pixels, such as 0,0,200,30")
+      }
+      return rect
+    }
+    return ComparisonOptions(
+      threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: regions,
+      maxDiffPixels: maxDiffPixels, maxDiffRatio: ratio)
+  }
+}

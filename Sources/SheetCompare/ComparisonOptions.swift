@@ -1,0 +1,35 @@
+/// How two images are compared, and how much difference is allowed.
+///
+/// ```swift
+/// var options = ComparisonOptions(threshold: 0.1, maxDiffPixels: 20)
+/// options.ignoreRegions = [PixelRect(x: 0, y: 0, width: 200, height: 24)]  // a timestamp
+/// ```
+public struct ComparisonOptions: Hashable, Sendable {
+  /// The perceptual colour difference (0…1) a pixel may have before it counts as changed; 0.1
+  /// by default, as in pixelmatch. Lower is stricter.
+  public var threshold: Double
+  /// Count pixels that look like anti-aliasing in both images as changes too.
+  public var countAntiAliasing: Bool
+  /// Regions masked out of the comparison (for example timestamps), in expected-image pixels.
+  public var ignoreRegions: [PixelRect]
+  /// The most changed pixels allowed (per image or PDF page).
+  public var maxDiffPixels: Int
+  /// The largest share (0…1) of compared pixels allowed to change, when set. Both budgets must
+  /// hold.
+  public var maxDiffRatio: Double?
+
+  public init(
+    threshold: Double = 0.1, countAntiAliasing: Bool = false, ignoreRegions: [PixelRect] = [],
+    maxDiffPixels: Int = 0, maxDiffRatio: Double? = nil
+  ) {
+    self.threshold = threshold
+    self.countAntiAliasing = countAntiAliasing
+    self.ignoreRegions = ignoreRegions
+    self.maxDiffPixels = maxDiffPixels
+    self.maxDiffRatio = maxDiffRatio
+  }
+
+  /// The YIQ distance a pixel may have, on pixelmatch's scale: 35215 is the largest possible
+  /// squared distance (black against white).
+  var maximumDelta: Double { 35215 * threshold * threshold }
+}

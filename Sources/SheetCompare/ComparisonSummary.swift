@@ -1,0 +1,138 @@
+/// The outcome of `contactsheet compare`: one case per file pair, written as the `--json`
+/// summary.
+public struct ComparisonSummary: Codable, Hashable, Sendable {
+  /// `match`, `different` or `error` (a file could not be read).
+  public var status: CaseStatus
+  /// The compared paths, as given.
+  public var expected: String
+  public var actual: String
+  /// The options the comparison ran with.
+  public var threshold: Double
+  public var maxDiffPixels: Int
+  public var maxDiffRatio: Double?
+  public var countAntiAliasing: Bool
+  public var ignore: [PixelRect]
+  /// The resolution PDFs were rasterised at.
+  public var dpi: Double
+  /// Cases that did not match.
+  public var failures: Int
+  public var cases: [CaseResult]
+
+  public init(
+    status: CaseStatus, expected: String, actual: String, threshold: Double, maxDiffPixels: Int,
+    maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, failures: Int,
+    cases: [CaseResult]
+  ) {
+    self.status = status
+    self.expected = expected
+    self.actual = actual
+    self.threshold = threshold
+    self.maxDiffPixels = maxDiffPixels
+    self.maxDiffRatio = maxDiffRatio
+    self.countAntiAliasing = countAntiAliasing
+    self.ignore = ignore
+    self.dpi = dpi
+    self.failures = failures
+    self.cases = cases
+  }
+
+  /// The exit status: 0 within budget, 1 different, 2 a file could not be compared.
+  public var exitStatus: Int32 {
+    switch status {
+    case .match: 0
+    case .error: 2
+    default: 1
+    }
+  }
+}
+
+/// How a file, a page or a whole comparison came out.
+public enum CaseStatus: String, Codable, Hashable, Sendable {
+  /// Within the budgets.
+  case match
+  /// Over a budget, or sizes or page counts differ.
+  case different
+  /// In the expected set only.
+  case missing
+  /// In the actual set only.
+  case extra
+  /// Could not be read or is not an image or PDF.
+  case error
+}
+
+/// One compared file (an image, or a PDF page by page).
+public struct CaseResult: Codable, Hashable, Sendable {
+  /// The file's path relative to the compared folders, or its name.
+  public var name: String
+  public var status: CaseStatus
+  /// Why it failed when that is not a pixel count: unreadable, missing, page counts differ.
+  public var message: String?
+  /// What changed in the environment since the golden's fingerprint was recorded.
+  public var environmentChanges: [String]?
+  /// Changed pixels over all pages.
+  public var diffPixels: Int
+  /// `diffPixels` over all compared pixels.
+  public var diffRatio: Double
+  public var pages: [PageResult]
+
+  public init(
+    name: String, status: CaseStatus, message: String? = nil, environmentChanges: [String]? = nil,
+    pages: [PageResult] = []
+  ) {
+    self.name = name
+    self.status = status
+    self.message = message
+    self.environmentChanges = environmentChanges
+    self.pages = pages
+    let comparisons = pages.compactMap(\.comparison)
+    diffPixels = comparisons.reduce(0) { $0 + $1.diffPixels }
+    let compared = comparisons.reduce(0) { $0 + $1.comparedPixels }
+    diffRatio = compared > 0 ? Double(diffPixels) / Double(compared) : (status == .match ? 0 : 1)
+  }
+}
+
+/// One page of a case (images have one page), with the comparison's figures at top level.
+public struct PageResult: Codable, Hashable, Sendable {
+  /// 1-based.
+  public var page: Int
+  public var status: CaseStatus
+  /// Why it failed when that is not a pixel count.
+  public var message: String?
+  /// The diff image written for this page.
+  public var diffFile: String?
+  /// Nil when the page exists on one side only.
+  public var comparison: ImageComparison?
+
+  public init(
+    page: Int, status: CaseStatus, message: String? = nil, diffFile: String? = nil,
+    comparison: ImageComparison? = nil
+  ) {
+    self.page = page
+    self.status = status
+    self.message = message
+    self.diffFile = diffFile
+    self.comparison = comparison
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case page, status, message, diffFile
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    page = try container.decode(Int.self, forKey: .page)
+    status = try container.decode(CaseStatus.self, forKey: .status)
+    message = try container.decodeIfPresent(String.self, forKey: .message)
+    diffFile = try container.decodeIfPresent(String.self, forKey: .diffFile)
+    comparison = try? ImageComparison(from: decoder)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(page, forKey: .page)
+    try container.encode(status, forKey: .status)
+    try container.encodeIfPresent(message, forKey: .message)
+    try container.encodeIfPresent(diffFile, forKey: .diffFile)
+    try comparison?.encode(to: encoder)
+  }
+}

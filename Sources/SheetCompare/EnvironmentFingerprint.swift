@@ -1,0 +1,161 @@
+import CCairo
+import CPoppler
+import Foundation
+
+/// What a rendering's pixels depend on besides the code: the versions of the text and
+/// graphics libraries and the font files. Stored next to a golden as `NAME.png.json`, so that a
+/// failing comparison can say "pango changed" before it says "1 234 pixels differ".
+public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
+  /// Library name to version: cairo, pango, harfbuzz, freetype, fontconfig and poppler.
+  public var libraries: [String: String]
+  /// The font files text may be set in, with their hashes.
+  public var fonts: [FontFile]
+
+  /// One font file and the role it plays: a family fontconfig resolves (`sans-serif`), or
+  /// `pinned` for a file given explicitly.
+  public struct FontFile: Codable, Hashable, Sendable {
+    public var role: String
+    public var file: String
+    public var sha256: String
+
+    public init(role: String, file: String, sha256: String) {
+      self.role = role
+      self.file = file
+      self.sha256 = sha256
+    }
+  }
+
+  public init(libraries: [String: String], fonts: [FontFile]) {
+    self.libraries = libraries
+    self.fonts = fonts
+  }
+
+  /// This machine's fingerprint. `fontFiles` are the pinned font files used (those that exist
+  /// are hashed); without them, the files fontconfig resolves for `sans-serif`, `serif` and
+  /// `monospace` are.
+  public static func current(fontFiles: [String]? = nil) -> EnvironmentFingerprint {
+    var fonts: [FontFile] = []
+    if let fontFiles {
+      for file in fontFiles where FileManager.default.fileExists(atPath: file) {
+        fonts.append(FontFile(role: "pinned", file: file, sha256: hash(file)))
+      }
+    } else {
+      for family in ["sans-serif", "serif", "monospace"] {
+        if let file = resolvedFile(family: family) {
+          fonts.append(FontFile(role: family, file: file, sha256: hash(file)))
+        }
+      }
+    }
+    return EnvironmentFingerprint(libraries: libraryVersions(), fonts: fonts)
+  }
+
+  /// The fingerprint file that goes with a golden: `NAME.png.json` beside `NAME.png`.
+  public static func path(forGolden golden: String) -> String { golden + ".json" }
+
+  /// Reads a stored fingerprint; nil when there is none.
+  public static func read(_ path: String) throws -> EnvironmentFingerprint? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    do {
+      return try JSONDecoder().decode(EnvironmentFingerprint.self, from: data)
+    } catch {
+      throw ComparisonError(path: path, reason: "is not a fingerprint file (\(error.localizedDescription))")
+    }
+  }
+
+  /// Writes the fingerprint as stable, sorted JSON.
+  public func write(to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    try (encoder.encode(self) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+  }
+
+  /// What changed since `recorded`, one readable line per library or font, such as
+  /// `pango 1.50.12 → 1.52.1` or `font sans-serif: DejaVuSans.ttf changed (sha256 1f2e3d4c → 9a8b7c6d)`.
+  /// Empty when nothing did.
+  public func changes(since recorded: EnvironmentFingerprint) -> [String] {
+    var lines: [String] = []
+    for name in Set(libraries.keys).union(recorded.libraries.keys).sorted() {
+      let before = recorded.libraries[name] ?? "none"
+      let now = libraries[name] ?? "none"
+      if before != now { lines.append("\(name) \(before) → \(now)") }
+    }
+    let recordedFonts = Dictionary(recorded.fonts.map { ("\($0.role) \($0.file)", $0) }) { first, _ in first }
+    let currentFonts = Dictionary(fonts.map { ("\($0.role) \($0.file)", $0) }) { first, _ in first }
+    for font in recorded.fonts {
+      if let now = currentFonts["\(font.role) \(font.file)"] {
+        if now.sha256 != font.sha256 {
+          lines.append(
+            "font \(font.role): \(font.file) changed (sha256 \(font.sha256.prefix(8)) → \(now.sha256.prefix(8)))"
+          )
+        }
+      } else if let replacement = fonts.first(where: { $0.role == font.role && $0.role != "pinned" }) {
+        lines.append("font \(font.role): \(font.file) → \(replacement.file)")
+      } else {
+        lines.append("font \(font.role): \(font.file) is gone")
+      }
+    }
+    for font in fonts where recordedFonts["\(font.role) \(font.file)"] == nil {
+      if font.role == "pinned" || !recorded.fonts.contains(where: { $0.role == font.role }) {
+        lines.append("font \(font.role): \(font.file) is new")
+      }
+    }
+    return lines
+  }
+
+  static func libraryVersions() -> [String: String] {
+    var versions: [String: String] = [
+      "cairo": String(cString: cairo_version_string()),
+      "pango": String(cString: pango_version_string()),
+      "harfbuzz": String(cString: hb_version_string()),
+      "poppler": String(cString: poppler_get_version()),
+    ]
+    let fontconfig = Int(FcGetVersion())
+    versions["fontconfig"] = "\(fontconfig / 10000).\(fontconfig / 100 % 100).\(fontconfig % 100)"
+    var library: FT_Library?
+    if FT_Init_FreeType(&library) == 0, let library {
+      var major: FT_Int = 0
+      var minor: FT_Int = 0
+      var patch: FT_Int = 0
+      FT_Library_Version(library, &major, &minor, &patch)
+      FT_Done_FreeType(library)
+      versions["freetype"] = "\(major).\(minor).\(patch)"
+    }
+    return versions
+  }
+
+  /// The file fontconfig picks for `family` with the machine's configuration.
+  static func resolvedFile(family: String) -> String? {
+    guard FcInit() != 0, let pattern = FcNameParse(family) else { return nil }
+    defer { FcPatternDestroy(pattern) }
+    FcConfigSubstitute(nil, pattern, FcMatchPattern)
+    FcDefaultSubstitute(pattern)
+    var result = FcResultNoMatch
+    guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+    defer { FcPatternDestroy(match) }
+    var file: UnsafeMutablePointer<FcChar8>?
+    guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+    return String(cString: file)
+  }
+
+  /// The SHA-256 of `file`, remembered per process by path, size and modification time (a
+  /// CJK font is 20 MB and a test suite asks for it once per golden).
+  static func hash(_ file: String) -> String {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+    let key = "\(file)|\(attributes?[.size] ?? 0)|\(attributes?[.modificationDate] ?? 0)"
+    if let known = HashCache.shared.get(key) { return known }
+    guard let data = FileManager.default.contents(atPath: file) else { return "unreadable" }
+    let digest = SHA256.hex([UInt8](data))
+    HashCache.shared.set(key, digest)
+    return digest
+  }
+}
+
+/// Font hashes already computed in this process.
+private final class HashCache: @unchecked Sendable {
+  static let shared = HashCache()
+  private var digests: [String: String] = [:]
+  private let lock = NSLock()
+
+  func get(_ key: String) -> String? { lock.withLock { digests[key] } }
+  func set(_ key: String, _ digest: String) { lock.withLock { digests[key] = digest } }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The outcome of comparing two images (or two PDF pages).
+public struct ImageComparison: Codable, Hashable, Sendable {
+  public var expectedSize: PixelSize
+  public var actualSize: PixelSize
+  /// Pixels over the threshold, anti-aliasing excluded unless it is counted.
+  public var diffPixels: Int
+  /// Pixels over the threshold that look like anti-aliasing (not in `diffPixels` unless
+  /// anti-aliasing is counted).
+  public var antiAliasedPixels: Int
+  /// Pixels compared: the image's area less the ignored regions.
+  public var comparedPixels: Int
+  /// `diffPixels / comparedPixels` (0 when nothing was compared).
+  public var diffRatio: Double
+  /// The largest colour difference of any compared pixel, on the threshold's 0…1 scale.
+  public var largestDelta: Double
+  /// Bounding boxes of the changed areas, largest first (at most `ImageComparison.regionLimit`).
+  public var regions: [PixelRect]
+  /// How many separate changed areas there are (may exceed `regions.count`).
+  public var regionCount: Int
+
+  /// The most regions listed.
+  public static let regionLimit = 20
+
+  /// Whether both images have the same size (otherwise nothing else was compared).
+  public var sizesMatch: Bool { expectedSize == actualSize }
+
+  /// Whether the difference is within the budgets of `options`.
+  public func isWithinBudget(_ options: ComparisonOptions) -> Bool {
+    guard sizesMatch else { return false }
+    if diffPixels > options.maxDiffPixels { return false }
+    if let ratio = options.maxDiffRatio, diffRatio > ratio { return false }
+    return true
+  }
+
+  /// A one-line account, such as `1 234 pixels differ (0.81%), largest delta 0.42, 3 regions`.
+  public var summary: String {
+    guard sizesMatch else {
+      return "sizes differ: expected \(expectedSize), actual \(actualSize)"
+    }
+    var text = "\(diffPixels) pixel\(diffPixels == 1 ? "" : "s") differ (\(Self.percent(diffRatio)))"
+    if diffPixels > 0 || antiAliasedPixels > 0 {
+      text += ", largest delta \(String(format: "%.3f", largestDelta))"
+    }
+    if regionCount > 0 { text += ", \(regionCount) region\(regionCount == 1 ? "" : "s")" }
+    if antiAliasedPixels > 0 { text += "; \(antiAliasedPixels) anti-aliased pixels ignored" }
+    return text
+  }
+
+  /// A ratio as a percentage with enough digits to show small changes.
+  static func percent(_ ratio: Double) -> String {
+    if ratio == 0 { return "0%" }
+    let value = ratio * 100
+    return value >= 1 ? String(format: "%.2f%%", value) : String(format: "%.4f%%", value)
+  }
+
+  /// The result for two images of different sizes.
+  static func sizeMismatch(expected: PixelSize, actual: PixelSize) -> ImageComparison {
+    let area = expected.width * expected.height
+    return ImageComparison(
+      expectedSize: expected, actualSize: actual, diffPixels: area, antiAliasedPixels: 0,
+      comparedPixels: area, diffRatio: 1, largestDelta: 1, regions: [], regionCount: 0)
+  }
+}

@@ -1,0 +1,172 @@
+import Dispatch
+import Foundation
+import SheetImages
+
+/// Compares two images with pixelmatch's method (see `ColorDelta` and `AntiAliasing`) and
+/// draws the difference.
+///
+/// Pixels equal as 32-bit words are skipped (whole rows at once with `memcmp`), so identical
+/// images cost little more than reading them. Rows are compared in parallel bands.
+///
+/// ```swift
+/// let (result, diff) = PixelComparator.compare(golden, rendered, makeDiffImage: true)
+/// if !result.isWithinBudget(ComparisonOptions()) { print(result.summary) }
+/// ```
+public enum PixelComparator {
+  /// Rows per parallel band; a multiple of the diff grid's cell size, so no two bands write
+  /// the same cell.
+  static let bandHeight = 64
+
+  /// Compares `actual` with `expected`. With `makeDiffImage`, also returns the diff image: a
+  /// faded grey copy of the expected image, changed pixels red (blue where the actual pixel is
+  /// darker), anti-aliasing yellow. Images of different sizes are reported as such, with no
+  /// diff image.
+  public static func compare(
+    _ expected: RasterImage, _ actual: RasterImage, options: ComparisonOptions = ComparisonOptions(),
+    makeDiffImage: Bool = false
+  ) -> (comparison: ImageComparison, diff: RasterImage?) {
+    let expectedSize = PixelSize(width: expected.width, height: expected.height)
+    let actualSize = PixelSize(width: actual.width, height: actual.height)
+    guard expectedSize == actualSize else {
+      return (.sizeMismatch(expected: expectedSize, actual: actualSize), nil)
+    }
+    let width = expected.width
+    let height = expected.height
+    let bandCount = (height + bandHeight - 1) / bandHeight
+    var bands = [BandResult](repeating: BandResult(), count: bandCount)
+    var grid = DiffGrid(width: width, height: height)
+    var diffPixels = [UInt8](repeating: 0, count: makeDiffImage ? width * height * 4 : 0)
+    let mask = IgnoreMask(options.ignoreRegions, width: width, height: height)
+    expected.withPixelView { expectedView in
+      actual.withPixelView { actualView in
+        grid.withWriter { writer in
+          diffPixels.withUnsafeMutableBytes { diffBytes in
+            bands.withUnsafeMutableBufferPointer { slots in
+              let comparer = BandComparer(
+                expected: expectedView, actual: actualView, mask: mask, grid: writer,
+                diff: makeDiffImage ? diffBytes.baseAddress : nil, results: slots.baseAddress!,
+                maximumDelta: options.maximumDelta, countAntiAliasing: options.countAntiAliasing)
+              DispatchQueue.concurrentPerform(iterations: bandCount) { index in
+                comparer.run(band: index, rows: (index * bandHeight)..<min((index + 1) * bandHeight, height))
+              }
+            }
+          }
+        }
+      }
+    }
+    let total = bands.reduce(into: BandResult()) { $0.add($1) }
+    let (regions, regionCount) = grid.regions(limit: ImageComparison.regionLimit)
+    let comparison = ImageComparison(
+      expectedSize: expectedSize, actualSize: actualSize, diffPixels: total.diffPixels,
+      antiAliasedPixels: total.antiAliasedPixels, comparedPixels: total.comparedPixels,
+      diffRatio: total.comparedPixels > 0 ? Double(total.diffPixels) / Double(total.comparedPixels) : 0,
+      largestDelta: (total.largestDelta / 35215).squareRoot(), regions: regions, regionCount: regionCount)
+    let diff =
+      makeDiffImage
+      ? RasterImage(width: width, height: height, pixels: diffPixels, hasAlpha: false) : nil
+    return (comparison, diff)
+  }
+}
+
+/// Counts from one band of rows.
+struct BandResult {
+  var diffPixels = 0
+  var antiAliasedPixels = 0
+  var comparedPixels = 0
+  var largestDelta = 0.0
+
+  mutating func add(_ other: BandResult) {
+    diffPixels += other.diffPixels
+    antiAliasedPixels += other.antiAliasedPixels
+    comparedPixels += other.comparedPixels
+    largestDelta = max(largestDelta, other.largestDelta)
+  }
+}
+
+/// The per-row work of `PixelComparator`, shared by the bands: each band reads the images and
+/// writes only its own rows of the diff image, its own grid cells and its own result slot.
+private struct BandComparer: @unchecked Sendable {
+  let expected: PixelView
+  let actual: PixelView
+  let mask: IgnoreMask
+  let grid: DiffGrid.Writer
+  let diff: UnsafeMutableRawPointer?
+  let results: UnsafeMutablePointer<BandResult>
+  let maximumDelta: Double
+  let countAntiAliasing: Bool
+
+  static let red: UInt32 = 0xFFFF_0000
+  static let blue: UInt32 = 0xFF00_00FF
+  static let yellow: UInt32 = 0xFFFF_FF00
+
+  func run(band: Int, rows: Range<Int>) {
+    var result = BandResult()
+    for y in rows {
+      var x = 0
+      for ignored in mask.ignoredColumns(row: y) {
+        compare(row: y, columns: x..<ignored.lowerBound, into: &result)
+        fade(row: y, columns: ignored)
+        x = ignored.upperBound
+      }
+      compare(row: y, columns: x..<expected.width, into: &result)
+    }
+    results[band] = result
+  }
+
+  private func compare(row y: Int, columns: Range<Int>, into result: inout BandResult) {
+    guard !columns.isEmpty else { return }
+    result.comparedPixels += columns.count
+    let offset = (y * expected.width + columns.lowerBound) * 4
+    if memcmp(expected.base + offset, actual.base + offset, columns.count * 4) == 0 {
+      fade(row: y, columns: columns)
+      return
+    }
+    for x in columns {
+      let expectedPixel = expected[x, y]
+      let actualPixel = actual[x, y]
+      if expectedPixel == actualPixel {
+        put(Self.faded(expectedPixel), x: x, y: y)
+        continue
+      }
+      let delta = ColorDelta.delta(expectedPixel, actualPixel)
+      let magnitude = abs(delta)
+      result.largestDelta = max(result.largestDelta, magnitude)
+      guard magnitude > maximumDelta else {
+        put(Self.faded(expectedPixel), x: x, y: y)
+        continue
+      }
+      if !countAntiAliasing
+        && (AntiAliasing.isAntiAliased(expected, x: x, y: y, other: actual)
+          || AntiAliasing.isAntiAliased(actual, x: x, y: y, other: expected))
+      {
+        result.antiAliasedPixels += 1
+        put(Self.yellow, x: x, y: y)
+      } else {
+        result.diffPixels += 1
+        grid.add(x: x, y: y)
+        put(delta < 0 ? Self.blue : Self.red, x: x, y: y)
+      }
+    }
+  }
+
+  /// Writes the faded expected pixels of a row span into the diff image.
+  private func fade(row y: Int, columns: Range<Int>) {
+    guard diff != nil else { return }
+    for x in columns { put(Self.faded(expected[x, y]), x: x, y: y) }
+  }
+
+  @inline(__always) private func put(_ pixel: UInt32, x: Int, y: Int) {
+    diff?.storeBytes(of: pixel, toByteOffset: (y &* expected.width &+ x) &<< 2, as: UInt32.self)
+  }
+
+  /// pixelmatch's faded grey: the pixel's brightness blended 10% over white.
+  @inline(__always) static func faded(_ pixel: UInt32) -> UInt32 {
+    let alpha = Int(pixel >> 24)
+    let red = Int((pixel >> 16) & 0xFF)
+    let green = Int((pixel >> 8) & 0xFF)
+    let blue = Int(pixel & 0xFF)
+    let brightness = (red &* 19588 &+ green &* 38445 &+ blue &* 7503 &+ 32768) >> 16
+    let grey = UInt32(255 - (alpha - brightness + 5) / 10)
+    return 0xFF00_0000 | grey &* 0x01_0101
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A rectangle of whole pixels, measured from the image's top-left corner.
+public struct PixelRect: Codable, Hashable, Sendable, CustomStringConvertible {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// Parses `x,y,w,h` (whole pixels, width and height positive); nil otherwise.
+  ///
+  /// ```swift
+  /// PixelRect(parsing: "10,20,300,40")  // PixelRect(x: 10, y: 20, width: 300, height: 40)
+  /// ```
+  public init?(parsing text: String) {
+    let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3],
+      width > 0, height > 0
+    else { return nil }
+    self.init(x: x, y: y, width: width, height: height)
+  }
+
+  /// `x,y,w,h`, the form `init(parsing:)` reads.
+  public var description: String { "\(x),\(y),\(width),\(height)" }
+
+  public var maxX: Int { x + width }
+  public var maxY: Int { y + height }
+  public var area: Int { width * height }
+
+  /// The part of this rectangle inside `other`, or nil when they do not overlap.
+  public func intersection(_ other: PixelRect) -> PixelRect? {
+    let left = max(x, other.x)
+    let top = max(y, other.y)
+    let right = min(maxX, other.maxX)
+    let bottom = min(maxY, other.maxY)
+    guard right > left, bottom > top else { return nil }
+    return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+}
+
+/// A size in pixels.
+public struct PixelSize: Codable, Hashable, Sendable, CustomStringConvertible {
+  public var width: Int
+  public var height: Int
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// `W×H`.
+  public var description: String { "\(width)×\(height)" }
+}

@@ -1,1 +1,0 @@
-// SheetCompare: see issue 6.

@@ -1,0 +1,171 @@
+import SheetCompare
+import SheetImages
+import Testing
+
+@Suite("pixelmatch metric on hand-made images")
+struct PixelComparatorTests {
+  @Test("identical images have no difference")
+  func identical() {
+    let image = TestImages.edge(at: 4.5)
+    let (result, _) = PixelComparator.compare(image, image)
+    #expect(result.diffPixels == 0)
+    #expect(result.antiAliasedPixels == 0)
+    #expect(result.comparedPixels == 60)
+    #expect(result.largestDelta == 0)
+    #expect(result.regions.isEmpty)
+  }
+
+  @Test("a one-pixel change is counted, with its region and delta")
+  func onePixel() {
+    let expected = TestImages.grey(100)
+    var actual = expected
+    actual.set(x: 5, y: 2, grey: 160)
+    let (result, _) = PixelComparator.compare(expected, actual)
+    #expect(result.diffPixels == 1)
+    #expect(result.diffRatio == 1.0 / 64)
+    #expect(result.regions == [PixelRect(x: 5, y: 2, width: 1, height: 1)])
+    #expect(result.regionCount == 1)
+    // A grey step of 60 levels: √(0.5053·60² / 35215) ≈ 0.2273.
+    #expect(abs(result.largestDelta - 0.2273) < 0.001)
+    #expect(!result.isWithinBudget(ComparisonOptions()))
+  }
+
+  @Test("a change under the threshold is not counted; a stricter threshold counts it")
+  func threshold() {
+    let expected = TestImages.grey(100)
+    var actual = expected
+    actual.set(x: 1, y: 1, grey: 110)  // delta ≈ 0.038
+    #expect(PixelComparator.compare(expected, actual).comparison.diffPixels == 0)
+    #expect(
+      PixelComparator.compare(expected, actual, options: ComparisonOptions(threshold: 0.03)).comparison
+        .diffPixels == 1)
+    #expect(
+      PixelComparator.compare(expected, actual, options: ComparisonOptions(threshold: 0)).comparison
+        .diffPixels == 1)
+  }
+
+  @Test("an anti-aliased edge shifted by a quarter pixel is anti-aliasing, not a change")
+  func antiAliasedEdge() {
+    let expected = TestImages.edge(at: 4.5)
+    let actual = TestImages.edge(at: 4.75)
+    #expect(expected != actual)
+    let (result, diff) = PixelComparator.compare(expected, actual, makeDiffImage: true)
+    #expect(result.diffPixels == 0)
+    #expect(result.antiAliasedPixels == 6)  // the edge's column, every row
+    #expect(result.isWithinBudget(ComparisonOptions()))
+    #expect(diff?.pixel(x: 4, y: 3) == [0, 255, 255, 255])  // yellow
+
+    let counted = PixelComparator.compare(
+      expected, actual, options: ComparisonOptions(countAntiAliasing: true))
+    #expect(counted.comparison.diffPixels == 6)
+  }
+
+  @Test("an edge that moves by two pixels is a change (the grey edge pixels are anti-aliasing)")
+  func movedEdge() {
+    let (result, _) = PixelComparator.compare(TestImages.edge(at: 4.5), TestImages.edge(at: 6.5))
+    // Column 5 turns from white to black; columns 4 and 6 are the edge's grey in one image.
+    #expect(result.diffPixels == 6)
+    #expect(result.antiAliasedPixels == 12)
+    #expect(result.regions == [PixelRect(x: 5, y: 0, width: 1, height: 6)])
+  }
+
+  @Test("translucent pixels are blended over a checkerboard: a change of alpha alone counts")
+  func translucency() {
+    let transparent = RasterImage(width: 4, height: 4, fill: (b: 0, g: 0, r: 0, a: 0))
+    // Opaque white: over white alone it would equal transparency.
+    let white = RasterImage(width: 4, height: 4, fill: (b: 255, g: 255, r: 255, a: 255))
+    #expect(PixelComparator.compare(transparent, white).comparison.diffPixels == 16)
+    // Transparent black (0,0,0,0) is drawn as black over the dark square: opaque black differs
+    // over the light one.
+    let black = RasterImage(width: 4, height: 4, fill: (b: 0, g: 0, r: 0, a: 255))
+    #expect(PixelComparator.compare(transparent, black).comparison.diffPixels == 16)
+    // Half-transparent red against nearly the same alpha: invisible on either square.
+    let red128 = RasterImage(width: 4, height: 4, fill: (b: 0, g: 0, r: 128, a: 128))
+    let red130 = RasterImage(width: 4, height: 4, fill: (b: 0, g: 0, r: 130, a: 130))
+    #expect(PixelComparator.compare(red128, red130).comparison.diffPixels == 0)
+    // Transparent pixels whose hidden colour differs are equal: premultiplied, both are zero.
+    #expect(PixelComparator.compare(transparent, transparent).comparison.diffPixels == 0)
+  }
+
+  @Test("ignored regions are masked and not compared; regions outside the image are clipped")
+  func ignoreRegions() {
+    let expected = TestImages.grey(100)
+    var actual = expected
+    actual.set(x: 6, y: 6, grey: 250)
+    actual.set(x: 1, y: 1, grey: 250)
+    let options = ComparisonOptions(ignoreRegions: [PixelRect(x: 5, y: 5, width: 10, height: 10)])
+    let (result, _) = PixelComparator.compare(expected, actual, options: options)
+    #expect(result.diffPixels == 1)
+    #expect(result.comparedPixels == 64 - 9)
+    #expect(result.regions == [PixelRect(x: 1, y: 1, width: 1, height: 1)])
+
+    let both = ComparisonOptions(ignoreRegions: [
+      PixelRect(x: 5, y: 5, width: 10, height: 10), PixelRect(x: 0, y: 0, width: 2, height: 2),
+      PixelRect(x: 1, y: 0, width: 2, height: 1),
+    ])
+    let masked = PixelComparator.compare(expected, actual, options: both).comparison
+    #expect(masked.diffPixels == 0)
+    #expect(masked.comparedPixels == 64 - 9 - 5)
+  }
+
+  @Test("budgets: pixel count and ratio must both hold")
+  func budgets() {
+    let expected = TestImages.grey(100)
+    var actual = expected
+    for x in 0..<5 { actual.set(x: x, y: 3, grey: 200) }
+    let (result, _) = PixelComparator.compare(expected, actual)
+    #expect(result.diffPixels == 5)
+    #expect(!result.isWithinBudget(ComparisonOptions(maxDiffPixels: 4)))
+    #expect(result.isWithinBudget(ComparisonOptions(maxDiffPixels: 5)))
+    #expect(result.isWithinBudget(ComparisonOptions(maxDiffPixels: 100, maxDiffRatio: 5.0 / 64)))
+    #expect(!result.isWithinBudget(ComparisonOptions(maxDiffPixels: 100, maxDiffRatio: 0.07)))
+  }
+
+  @Test("different sizes are reported with both sizes")
+  func sizeMismatch() {
+    let (result, diff) = PixelComparator.compare(
+      TestImages.grey(1, width: 8, height: 8), TestImages.grey(1, width: 8, height: 9), makeDiffImage: true)
+    #expect(!result.sizesMatch)
+    #expect(diff == nil)
+    #expect(!result.isWithinBudget(ComparisonOptions(maxDiffPixels: .max)))
+    #expect(result.summary == "sizes differ: expected 8×8, actual 8×9")
+  }
+
+  @Test("diff image: faded grey, red where the actual is brighter, blue where darker")
+  func diffImage() {
+    let expected = TestImages.grey(100)
+    var actual = expected
+    actual.set(x: 1, y: 1, grey: 250)
+    actual.set(x: 6, y: 6, grey: 0)
+    let (_, diff) = PixelComparator.compare(expected, actual, makeDiffImage: true)
+    let diffImage = try! #require(diff)
+    #expect(diffImage.pixel(x: 1, y: 1) == [0, 0, 255, 255])  // red (B, G, R, A)
+    #expect(diffImage.pixel(x: 6, y: 6) == [255, 0, 0, 255])  // blue
+    // 100 faded 10% over white: 255 − (255 − 100)/10 ≈ 239.
+    #expect(diffImage.pixel(x: 3, y: 3) == [239, 239, 239, 255])
+  }
+
+  @Test("changes far apart are separate regions, largest first; nearby ones merge")
+  func regions() {
+    let expected = TestImages.grey(100, width: 120, height: 80)
+    var actual = expected
+    for x in 10..<14 { actual.set(x: x, y: 10, grey: 0) }
+    actual.set(x: 20, y: 12, grey: 0)  // within a cell of the first: merges
+    for y in 60..<70 { for x in 90..<100 { actual.set(x: x, y: y, grey: 0) } }
+    let (result, _) = PixelComparator.compare(expected, actual)
+    #expect(result.regionCount == 2)
+    #expect(
+      result.regions == [
+        PixelRect(x: 90, y: 60, width: 10, height: 10), PixelRect(x: 10, y: 10, width: 11, height: 3),
+      ])
+  }
+
+  @Test("a large image compared in parallel bands counts each change once")
+  func bands() {
+    let expected = TestImages.grey(30, width: 301, height: 333)
+    var actual = expected
+    for y in stride(from: 0, to: 333, by: 7) { actual.set(x: (y * 13) % 301, y: y, grey: 220) }
+    let (result, _) = PixelComparator.compare(expected, actual)
+    #expect(result.diffPixels == (0..<333).filter { $0 % 7 == 0 }.count)
+  }
+}
