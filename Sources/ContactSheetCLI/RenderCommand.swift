@@ -71,6 +71,12 @@ struct RenderCommand: StyledCommand {
     do {
       var renderer = SheetRenderer(style: style, fonts: fontFlags.fontSet)
       renderer.stopOnImageFailure = strict
+      renderer.onProgress = { state in
+        progress?.update(
+          stage: "Drawing", done: state.imagesDrawn, total: state.imageCount,
+          note: "page \(state.pagesWritten)/\(state.pageCount) written")
+      }
+      defer { progress?.finishStage() }
       written = try renderer.render(document, to: output) { error in
         Diagnostics.warn(Self.describe(error, origin: nil))
       }

@@ -4,6 +4,14 @@ import SheetImages
 import SheetLayout
 import SheetText
 
+/// How far rendering has got.
+public struct RenderProgress: Sendable, Hashable {
+  public var imagesDrawn: Int
+  public var imageCount: Int
+  public var pagesWritten: Int
+  public var pageCount: Int
+}
+
 /// Draws a laid-out sheet into PDF, PNG or SVG files.
 ///
 /// Images are decoded on all cores, a bounded number ahead of drawing, while pages are drawn
@@ -22,6 +30,8 @@ public struct SheetRenderer {
   public var stopOnImageFailure = false
   /// Rows of a PNG page drawn at once: taller pages are drawn in bands of this many rows.
   var pngBandRows = 2048
+  /// Called on the drawing thread after each image is drawn and each page is written.
+  public var onProgress: ((RenderProgress) -> Void)?
 
   public init(style: RenderStyle = RenderStyle(), fonts: FontSet = .system) {
     self.style = style
@@ -49,6 +59,8 @@ public struct SheetRenderer {
     let pipeline = DecodePipeline(jobs: imageJobs(plan, document: document, resolution: sink.imageResolution))
     defer { pipeline.cancel() }
     var nextJob = 0
+    var progress = RenderProgress(
+      imagesDrawn: 0, imageCount: plan.cardsInDrawingOrder.count, pagesWritten: 0, pageCount: pages.count)
     for (pageIndex, page) in pages.enumerated() {
       let fields = PageTemplate(
         title: document.info.title ?? "", page: pageIndex + 1, pages: pages.count,
@@ -69,6 +81,8 @@ public struct SheetRenderer {
             if bandIndex == span.lowerBound && plan.hasJob(element) {
               let image = pipeline.take(nextJob)
               nextJob += 1
+              progress.imagesDrawn = nextJob
+              onProgress?(progress)
               if case .failed(let error) = image {
                 if stopOnImageFailure { throw error }
                 warn(error)
@@ -95,6 +109,8 @@ public struct SheetRenderer {
         drawPageTemplates(cairo, page: page, fields: fields, painter: painter)
       }
       try sink.endPage()
+      progress.pagesWritten = pageIndex + 1
+      onProgress?(progress)
     }
     return try sink.finish()
   }

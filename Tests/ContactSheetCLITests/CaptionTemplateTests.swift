@@ -17,6 +17,10 @@ struct CaptionTemplateTests {
   func defaults() throws {
     #expect(try render("{camera|unknown} / {lens}", [:]) == "unknown / ")
     #expect(try render("{camera|unknown}", ["camera": "X100V"]) == "X100V")
+    #expect(try render("{title|{name}}", ["name": "a&b.jpg"]) == "a&amp;b.jpg")
+    #expect(try render("{title|{name}}", ["name": "a.jpg", "title": "Lamp"]) == "Lamp")
+    #expect(try render("{camera|R&D}", [:]) == "R&amp;D")
+    #expect(try CaptionTemplate("{title|{camera}}").fieldNames == ["title", "camera"])
   }
 
   @Test("\\n starts a new line, doubled braces are literal")

@@ -3,14 +3,15 @@ import Foundation
 /// A caption template such as `<b>{name}</b>\n{camera|unknown} · {date:yyyy-MM-dd}`.
 ///
 /// - `{field}` is replaced by the field's value, escaped so it never breaks Pango markup;
-///   a missing field renders empty, or `{field|default}` renders the default.
+///   a missing field renders empty, or `{field|default}` renders the default, which may
+///   name other fields: `{title|{name}}` is the title, else the file name.
 /// - `{date:FORMAT}` formats a date field with a Unicode date pattern (`yyyy-MM-dd HH:mm`).
 /// - `\n` starts a new line; `{{` and `}}` are literal braces.
 /// - Everything else is Pango markup, kept as written.
 struct CaptionTemplate: Hashable, Sendable {
-  enum Part: Hashable, Sendable {
+  indirect enum Part: Hashable, Sendable {
     case literal(String)
-    case field(name: String, format: String?, fallback: String?)
+    case field(name: String, format: String?, fallback: [Part])
   }
 
   let parts: [Part]
@@ -36,7 +37,7 @@ struct CaptionTemplate: Hashable, Sendable {
         literal.append("}")
         index = text.index(after: next)
       } else if character == "{" {
-        guard let close = text[next...].firstIndex(of: "}") else {
+        guard let close = Self.closingBrace(in: text, after: index) else {
           throw ParseError(
             message:
               "'{' at character \(text.distance(from: text.startIndex, to: index) + 1) is never closed; write {{ for a literal brace"
@@ -55,9 +56,38 @@ struct CaptionTemplate: Hashable, Sendable {
     self.parts = parts
   }
 
-  /// The field names the template refers to.
-  var fieldNames: Set<String> {
-    Set(parts.compactMap { if case .field(let name, _, _) = $0 { name } else { nil } })
+  /// The field names the template refers to, defaults included.
+  var fieldNames: Set<String> { Self.fieldNames(parts) }
+
+  private static func fieldNames(_ parts: [Part]) -> Set<String> {
+    parts.reduce(into: Set<String>()) { names, part in
+      if case .field(let name, _, let fallback) = part { names.formUnion([name] + fieldNames(fallback)) }
+    }
+  }
+
+  /// The `}` that closes the `{` at `open`, counting nested braces.
+  private static func closingBrace(in text: String, after open: String.Index) -> String.Index? {
+    var depth = 0
+    var index = open
+    while index < text.endIndex {
+      if text[index] == "{" { depth += 1 }
+      if text[index] == "}" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+      index = text.index(after: index)
+    }
+    return nil
+  }
+
+  /// A field's text, escaped: its value, else its default (whose literal text is escaped too).
+  private static func text(of part: Part, _ value: (String, String?) -> String?) -> String {
+    switch part {
+    case .literal(let text): return Markup.escape(text)
+    case .field(let name, let format, let fallback):
+      if let own = value(name, format), !own.isEmpty { return Markup.escape(own) }
+      return fallback.map { text(of: $0, value) }.joined()
+    }
   }
 
   /// The caption for one item: `value(name, format)` gives a field's text, or nil if missing.
@@ -83,11 +113,11 @@ struct CaptionTemplate: Hashable, Sendable {
           if index > 0 { endLine() }
           line += piece
         }
-      case .field(let name, let format, let fallback):
-        let text = value(name, format).flatMap { $0.isEmpty ? nil : $0 } ?? fallback ?? ""
+      case .field:
+        let text = Self.text(of: part, value)
         fieldCount += 1
         if !text.isEmpty { filledCount += 1 }
-        line += Markup.escape(text)
+        line += text
       }
     }
     endLine()
@@ -96,9 +126,9 @@ struct CaptionTemplate: Hashable, Sendable {
 
   private static func field(_ body: String) throws -> Part {
     var spec = Substring(body)
-    var fallback: String?
+    var fallback: [Part] = []
     if let bar = spec.firstIndex(of: "|") {
-      fallback = String(spec[spec.index(after: bar)...])
+      fallback = try CaptionTemplate(String(spec[spec.index(after: bar)...])).parts
       spec = spec[..<bar]
     }
     var format: String?

@@ -14,7 +14,8 @@ final class ProgressReporter: @unchecked Sendable {
     quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressReporter()
   }
 
-  func update(stage: String, done: Int, total: Int) {
+  /// Redraws the bar: `done` of `total` in this stage, with an optional note (pages written).
+  func update(stage: String, done: Int, total: Int, note: String = "") {
     lock.withLock {
       let now = Date()
       if stage != currentStage {
@@ -29,10 +30,9 @@ final class ProgressReporter: @unchecked Sendable {
       let width = 24
       let filled = total > 0 ? min(width, width * done / total) : width
       let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-      let line = String(
-        format: "\r%@ %@ %d/%d  %.1f/s  %@ left\u{1B}[K",
-        stage.padding(toLength: 9, withPad: " ", startingAt: 0), bar,
-        done, total, rate, Self.duration(left))
+      let counts = String(format: "%d/%d  %.1f/s  %@ left", done, total, rate, Self.duration(left))
+      let label = stage.padding(toLength: 9, withPad: " ", startingAt: 0)
+      let line = "\r\(label) \(bar) \(counts)\(note.isEmpty ? "" : "  " + note)\u{1B}[K"
       FileHandle.standardError.write(Data(line.utf8))
       drawn = true
     }

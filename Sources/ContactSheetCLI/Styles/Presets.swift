@@ -35,7 +35,7 @@ enum Preset: String, CaseIterable {
       font: DejaVu Sans 8
       caption-lines: 3
       corner-radius: 4pt
-      caption: "<b>{title|stem}</b>\\n{price}"
+      caption: "<b>{title|{name}}</b>\\n{price}"
       """
     case .pinterest:
       """
@@ -45,7 +45,7 @@ enum Preset: String, CaseIterable {
       margin: 16pt
       gutter: 14pt
       row-gap: 14pt
-      padding: 0
+      padding: 8pt
       font: DejaVu Sans 10
       corner-radius: 14pt
       shadow-blur: 14pt
