@@ -15,10 +15,13 @@ release: deps
 	$(SWIFT) build -c release --product contactsheet
 
 ## Render the sample photos into out/demo.pdf and out/demo.png.
+DEMO_OPTIONS := --columns 3 --title "ContactSheet sample photos" --header "{title}" \
+	--footer "Page {page} of {pages}" --caption '<b>{stem}</b>\n{width}×{height} · {filesize}'
+
 demo: release
 	@mkdir -p out
-	$(BIN_RELEASE) render Fixtures/photos -o out/demo.pdf --columns 3
-	$(BIN_RELEASE) render Fixtures/photos -o out/demo.png --columns 3
+	$(BIN_RELEASE) render Fixtures/photos -o out/demo.pdf $(DEMO_OPTIONS)
+	$(BIN_RELEASE) render Fixtures/photos -o out/demo.png $(DEMO_OPTIONS)
 
 ## Lint, build, then run the whole test suite.
 test: deps lint
