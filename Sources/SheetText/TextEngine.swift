@@ -136,6 +136,8 @@ public final class TextEngine: TextMeasuring {
       throw TextError("could not create a fontconfig configuration")
     }
     defer { FcConfigDestroy(config) }
+    // Colour emoji are bitmap fonts: without the scaling rule they are drawn at their bitmap size.
+    _ = FcConfigParseAndLoadFromMemory(config, PinnedFontRules.bitmapScaling, 1)
     var added = 0
     for file in files where FileManager.default.fileExists(atPath: file) {
       if FcConfigAppFontAddFile(config, file) != 0 { added += 1 }
