@@ -13,7 +13,7 @@ struct LayoutCommand: StyledCommand {
 
   @OptionGroup var inputFlags: InputFlags
 
-  @Flag(help: "Print the layout as JSON (the only format for now).")
+  @Flag(help: "Print the layout as JSON (the only format so far, and the default).")
   var json = false
 
   @OptionGroup var layoutFlags: LayoutFlags
@@ -24,9 +24,12 @@ struct LayoutCommand: StyledCommand {
   @OptionGroup(visibility: .hidden) var renderFlags: RenderFlags
 
   func run() throws {
-    let sheet = try SheetPreparer(flags: inputFlags).prepare()
+    let sheet = try SheetPreparer(flags: inputFlags, readsEveryHeader: false).prepare()
     for item in sheet.items {
-      if let failure = item.failure { Diagnostics.warn(RenderCommand.describe(failure, origin: item.origin)) }
+      if let failure = item.failure {
+        Diagnostics.warn(
+          RenderCommand.describe(failure, origin: item.origin, consequence: "laid out as a 4:3 card"))
+      }
     }
     let layout = try Self.makeLayout(
       sheet.entries, options: layoutFlags.layoutOptions().withMarkupCaptions(), fonts: fontFlags.fontSet)

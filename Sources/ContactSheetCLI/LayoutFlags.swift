@@ -91,6 +91,9 @@ struct LayoutFlags: ParsableArguments {
   var dpi: Double = 150
 
   func layoutOptions() throws -> LayoutOptions {
+    guard (10...2400).contains(dpi) else {
+      throw ValidationError("--dpi must be between 10 and 2400 (got \(dpi))")
+    }
     var options = LayoutOptions()
     options.mode = mode
     options.page = try parsePage()

@@ -94,9 +94,13 @@ struct RenderCommand: StyledCommand {
     }
   }
 
-  static func describe(_ error: ImageError, origin: String?) -> String {
+  /// A warning for an image that cannot be shown: where it was named, the file, why, and
+  /// what the run does instead.
+  static func describe(
+    _ error: ImageError, origin: String?, consequence: String = "shown as a placeholder card"
+  ) -> String {
     let prefix = origin.map { "\($0): " } ?? ""
-    return "\(prefix)\(error.path): \(error.reason) (shown as a placeholder card)"
+    return "\(prefix)\(error.path): \(error.reason) (\(consequence))"
   }
 }
 

@@ -82,8 +82,12 @@ struct RenderFlags: ParsableArguments {
       guard (0...1).contains(shadowOpacity) else {
         throw ValidationError("--shadow-opacity must be between 0 and 1")
       }
+      let blur = try length(shadowBlur, "--shadow-blur")
+      guard (0...144).contains(blur) else {
+        throw ValidationError("--shadow-blur must be between 0 and 2in (144pt); got \(shadowBlur)")
+      }
       style.shadow = ShadowStyle(
-        blur: max(0, try length(shadowBlur, "--shadow-blur")),
+        blur: blur,
         offsetX: try length(offsets[0], "--shadow-offset"),
         offsetY: try length(offsets[1], "--shadow-offset"), opacity: shadowOpacity,
         color: try color(shadowColor, "--shadow-color"))

@@ -123,21 +123,24 @@ final class CardPainter {
     case .device(let deviceScale): scale = deviceScale
     case .embedded: scale = 2
     }
-    let mask = shadowMask(blur: shadow.blur, scale: scale)
     let offsetShape = Rect(
       x: shape.x + shadow.offsetX, y: shape.y + shadow.offsetY, width: shape.width, height: shape.height)
     Cairo.setColor(cairo, shadow.color, opacity: shadow.opacity)
-    if mask.fits(offsetShape) {
+    // The corners a card really has: a radius larger than half its shorter side is clamped.
+    let radius = min(style.cornerRadius, shape.width / 2, shape.height / 2)
+    if radius == style.cornerRadius, let mask = shadowMask(blur: shadow.blur, scale: scale),
+      mask.fits(offsetShape)
+    {
       mask.paint(cairo, shape: offsetShape)
     } else {
-      // Too small for nine slices: a mask of its own, made once for this card.
-      let radius = min(style.cornerRadius, shape.width / 2, shape.height / 2)
-      ShadowMask(radius: radius, blur: min(shadow.blur, min(shape.width, shape.height) / 2), scale: scale)
+      // Too small for the shared nine slices: a mask of its own, made once for this card.
+      ShadowMask(radius: radius, blur: min(shadow.blur, min(shape.width, shape.height) / 2), scale: scale)?
         .paint(cairo, shape: offsetShape)
     }
   }
 
-  private func shadowMask(blur: Double, scale: Double) -> ShadowMask {
+  /// The shared mask for the style's corner radius and `blur`, made once per resolution.
+  private func shadowMask(blur: Double, scale: Double) -> ShadowMask? {
     if let mask = shadowMasks[blur], mask.scale == scale { return mask }
     let mask = ShadowMask(radius: style.cornerRadius, blur: blur, scale: scale)
     shadowMasks[blur] = mask

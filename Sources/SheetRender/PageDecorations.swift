@@ -17,19 +17,38 @@ public struct PageTemplate: Sendable, Hashable {
     self.date = date
   }
 
-  /// `template` with its fields replaced; unknown braces are left as they are.
+  /// `template` with its fields replaced in one pass, so a title that itself contains
+  /// `{page}` is printed as written; unknown braces are left as they are.
   public func expand(_ template: String) -> String {
+    var result = ""
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      guard let close = rest[open...].firstIndex(of: "}") else { break }
+      let name = rest[rest.index(after: open)..<close]
+      result += value(of: name) ?? String(rest[open...close])
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+  }
+
+  private func value(of field: Substring) -> String? {
+    switch field {
+    case "title": title
+    case "page": String(page)
+    case "pages": String(pages)
+    case "date": Self.dateFormatter.string(from: date)
+    default: nil
+    }
+  }
+
+  private static let dateFormatter: DateFormatter = {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyy-MM-dd"
-    return
-      template
-      .replacingOccurrences(of: "{title}", with: title)
-      .replacingOccurrences(of: "{pages}", with: String(pages))
-      .replacingOccurrences(of: "{page}", with: String(page))
-      .replacingOccurrences(of: "{date}", with: formatter.string(from: date))
-  }
+    return formatter
+  }()
 
   /// The expanded template split at `|` into left, centre and right parts: one part is
   /// centred, two are left and right, three are left, centre and right.

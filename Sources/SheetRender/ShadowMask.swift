@@ -18,7 +18,7 @@ final class ShadowMask {
   private let sizePixels: Int
 
   /// A mask for a rounded rectangle of `radius` blurred by `blur` points, `scale` pixels per point.
-  init(radius: Double, blur: Double, scale: Double) {
+  init?(radius: Double, blur: Double, scale: Double) {
     let sigma = max(blur, 0) / 2 * scale
     let extentPixels = Int((3 * sigma).rounded(.up))
     let radiusPixels = Int((radius * scale).rounded(.up))
@@ -29,6 +29,13 @@ final class ShadowMask {
     extent = Double(extentPixels) / scale
     corner = Double(cornerPixels) / scale
     surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(sizePixels), Int32(sizePixels))
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+      let data = cairo_image_surface_get_data(surface)
+    else {
+      // Larger than Cairo allows: callers clamp the radius to the card, so this is a safety net.
+      cairo_surface_destroy(surface)
+      return nil
+    }
     let cairo = cairo_create(surface)!
     Cairo.roundedRectangle(
       cairo,
@@ -40,7 +47,7 @@ final class ShadowMask {
     cairo_destroy(cairo)
     cairo_surface_flush(surface)
     BoxBlur.gaussianApproximation(
-      data: cairo_image_surface_get_data(surface)!, width: sizePixels, height: sizePixels,
+      data: data, width: sizePixels, height: sizePixels,
       stride: Int(cairo_image_surface_get_stride(surface)), sigma: sigma)
     cairo_surface_mark_dirty(surface)
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which fonts text is set in.
 public enum FontSet: Hashable, Sendable {
   /// The machine's fonts through its fontconfig settings, with its fallback for CJK,
@@ -19,6 +21,7 @@ public enum FontSet: Hashable, Sendable {
       "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
       "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
     ]
-    return .pinned(candidates)
+    // Noto's CJK and emoji files are optional extras: leave out what this machine lacks.
+    return .pinned(candidates.filter { FileManager.default.fileExists(atPath: $0) })
   }
 }

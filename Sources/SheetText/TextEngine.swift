@@ -138,13 +138,16 @@ public final class TextEngine: TextMeasuring {
     defer { FcConfigDestroy(config) }
     // Colour emoji are bitmap fonts: without the scaling rule they are drawn at their bitmap size.
     _ = FcConfigParseAndLoadFromMemory(config, PinnedFontRules.bitmapScaling, 1)
-    var added = 0
-    for file in files where FileManager.default.fileExists(atPath: file) {
-      if FcConfigAppFontAddFile(config, file) != 0 { added += 1 }
+    for file in files {
+      // Every file named must load: a typo would otherwise change the sheet silently.
+      guard FcConfigAppFontAddFile(config, file) != 0 else {
+        let reason =
+          FileManager.default.fileExists(atPath: file)
+          ? "is not a font fontconfig can read" : "does not exist"
+        throw TextError("font file \(file) \(reason)")
+      }
     }
-    guard added > 0 else {
-      throw TextError("none of the pinned font files could be loaded: \(files.joined(separator: ", "))")
-    }
+    guard !files.isEmpty else { throw TextError("a pinned font set needs at least one font file") }
     guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
       throw TextError("could not create a Pango font map")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SheetCompare
+import SheetLayout
 import TestSupport
 import Testing
 
@@ -23,7 +24,8 @@ struct BookmarkAndPresetTests {
     let bookmarks = try PDFRasterizer(path: pdf).bookmarks
     #expect(bookmarks.map(\.title) == ["Animals", "Instruments"])
     let pages = bookmarks.compactMap(\.page)
-    #expect(pages.count == 2 && pages[0] == 1 && pages[1] > 1)
+    try #require(pages.count == 2)
+    #expect(pages[0] == 1 && pages[1] > 1)
     #expect(try ProcessRunner.pdfInfo(pdf)["Pages"].flatMap(Int.init) ?? 0 >= pages[1])
   }
 
@@ -35,14 +37,43 @@ struct BookmarkAndPresetTests {
     #expect(try PDFRasterizer(path: pdf).bookmarks.map(\.title) == ["Kitchen", "Posters", "Kitchen"])
   }
 
-  @Test("every preset renders the sample photos", arguments: ["proof", "catalog", "pinterest"])
-  func presets(_ preset: String) throws {
+  @Test("every preset renders the sample photos")
+  func presetsRender() throws {
+    for preset in ["proof", "catalog", "pinterest"] {
+      let folder = try FixturePaths.temporaryFolder()
+      let output = folder.appendingPathComponent("sheet.png").path
+      let result = try ProcessRunner.run(
+        FixturePaths.binary,
+        ["render", FixturePaths.photos.path, "-o", output, "--preset", preset, "--dpi", "30", "-q"])
+      #expect(result.status == 0, "\(preset): \(result.standardError)")
+      #expect(FileManager.default.fileExists(atPath: output), "\(preset) wrote no single page")
+    }
+  }
+
+  @Test("each preset's options reach the layout")
+  func presetsShapeTheLayout() throws {
+    func layout(_ preset: String) throws -> Layout {
+      let result = try ProcessRunner.run(
+        FixturePaths.binary, ["layout", "--json", FixturePaths.photos.path, "--preset", preset])
+      #expect(result.status == 0, "\(preset): \(result.standardError)")
+      return try JSONDecoder().decode(Layout.self, from: Data(result.standardOutput.utf8))
+    }
+    let columns = { (layout: Layout) in Set(layout.pages.flatMap(\.elements).compactMap(\.column)).count }
+    #expect(columns(try layout("proof")) == 8)
+    #expect(columns(try layout("catalog")) == 3)
+    let pinterest = try layout("pinterest")
+    #expect(columns(pinterest) == 2 && pinterest.pages.count == 1 && pinterest.pages[0].width == 720)
+  }
+
+  @Test("a manifest's caption wins over the preset's")
+  func manifestCaptionBeatsPreset() throws {
     let folder = try FixturePaths.temporaryFolder()
-    let output = folder.appendingPathComponent("sheet.png").path
+    let manifest = folder.appendingPathComponent("m.yaml")
+    try Data("caption: \"Manifest {stem}\"\nitems: [\(FixturePaths.photo("coffee.png"))]\n".utf8).write(
+      to: manifest)
     let result = try ProcessRunner.run(
-      FixturePaths.binary,
-      ["render", FixturePaths.photos.path, "-o", output, "--preset", preset, "--dpi", "30", "-q"])
+      FixturePaths.binary, ["layout", "--json", manifest.path, "--preset", "proof"])
     #expect(result.status == 0, "stderr: \(result.standardError)")
-    #expect(try !FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    #expect(result.standardOutput.contains("\"caption\" : \"Manifest coffee\""))
   }
 }

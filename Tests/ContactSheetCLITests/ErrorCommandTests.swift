@@ -124,3 +124,50 @@ struct ErrorCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sheet.png"])
   }
 }
+
+@Suite("Option values out of range, and their messages")
+struct OptionRangeTests {
+  private func run(_ arguments: [String]) throws -> ProcessResult {
+    try ProcessRunner.run(FixturePaths.binary, arguments)
+  }
+
+  @Test("a corner radius larger than the cards is clamped, never a crash")
+  func hugeCornerRadius() throws {
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("a.pdf").path
+    let result = try run([
+      "render", FixturePaths.photo("coffee.png"), "-o", output, "--corner-radius", "3000mm", "-q",
+    ])
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+  }
+
+  @Test("an enormous shadow blur, --dpi 0 and a missing --font-file are usage errors that say what works")
+  func refusedValues() throws {
+    let photo = FixturePaths.photo("coffee.png")
+    let blur = try run(["render", photo, "-o", "/tmp/unused.pdf", "--shadow-blur", "10in"])
+    #expect(blur.status == 2 && blur.standardError.contains("--shadow-blur must be between"))
+    let dpi = try run(["layout", "--json", photo, "--dpi", "0"])
+    #expect(dpi.status == 2 && dpi.standardError.contains("--dpi must be between 10 and 2400"))
+    let font = try run(["layout", "--json", photo, "--font-file", "/nonexistent/Font.ttf"])
+    #expect(font.status == 2 && font.standardError.contains("/nonexistent/Font.ttf does not exist"))
+  }
+
+  @Test("a bad caption in a manifest is reported against its own line, not --caption")
+  func manifestCaptionError() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let manifest = folder.appendingPathComponent("m.yaml")
+    try Data("caption: \"{oops\"\nitems: [a.jpg]\n".utf8).write(to: manifest)
+    let result = try run(["layout", "--json", manifest.path])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("m.yaml:1:10: caption: '{' at character 1 is never closed"))
+  }
+
+  @Test("layout does not open images whose manifest gives their size")
+  func layoutSkipsKnownSizes() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let manifest = folder.appendingPathComponent("m.json")
+    try Data(#"{"items": [{"image": "not-here.jpg", "width": 640, "height": 480}]}"#.utf8).write(to: manifest)
+    let result = try run(["layout", "--json", manifest.path])
+    #expect(result.status == 0)
+    #expect(result.standardError.isEmpty, "unexpected warning: \(result.standardError)")
+  }
+}

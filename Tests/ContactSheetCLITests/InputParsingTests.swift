@@ -69,9 +69,21 @@ struct InputParsingTests {
     #expect(throws: InputError.self) { try StyleFile.arguments(from: node, source: "s.yaml") }
   }
 
-  @Test("every preset is a valid style")
+  @Test("every preset is a valid style for both render and layout")
   func presets() throws {
-    for preset in Preset.allCases { #expect(try !preset.arguments().isEmpty) }
+    for preset in Preset.allCases {
+      let options = try preset.arguments()
+      #expect(!options.isEmpty)
+      _ = try ContactSheetCommand.parseAsRoot(["render"] + options + RenderCommand.validationTail)
+      _ = try ContactSheetCommand.parseAsRoot(["layout"] + options + LayoutCommand.validationTail)
+    }
+  }
+
+  @Test("only plain true and false are booleans in a style; Off or quoted no are text")
+  func styleBooleans() throws {
+    let node = try #require(try Yams.compose(yaml: "title: Off\nfooter: \"no\"\nno-shadow: true\n"))
+    #expect(
+      try StyleFile.arguments(from: node, source: "s.yaml") == ["--title=Off", "--footer=no", "--no-shadow"])
   }
 
   @Test("relative paths stay relative and fold ..")

@@ -16,7 +16,7 @@ struct RenderCommandTests {
     #expect(info["Page size"]?.hasPrefix("595.276 x 841.89") == true)
   }
 
-  @Test("more columns than fit fail with status 2 and leave the old output untouched")
+  @Test("zero columns fail with status 2, name the option and leave the old output untouched")
   func badColumnsKeepsOldOutput() throws {
     let folder = try FixturePaths.temporaryFolder()
     let output = folder.appendingPathComponent("sheet.pdf").path

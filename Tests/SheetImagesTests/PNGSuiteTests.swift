@@ -3,6 +3,12 @@ import Testing
 
 @Suite("PNG kinds (PngSuite-like fixtures)")
 struct PNGSuiteTests {
+  @Test("the fixtures are there: every kind below is a case of its own")
+  func fixturesPresent() {
+    #expect(ImageFixtures.pngSuiteNames.count >= 30)
+    #expect(ImageFixtures.pngSuiteNames.contains { $0.hasPrefix("basi") })
+  }
+
   @Test("every kind decodes to 32×32", arguments: ImageFixtures.pngSuiteNames)
   func decodes(name: String) throws {
     let image = try ImageReader.decode(path: ImageFixtures.pngSuite(name))

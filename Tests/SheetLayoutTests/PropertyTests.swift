@@ -150,9 +150,12 @@ struct PropertyTests {
 
   @Test("rectangle queries find exactly the elements a brute-force scan finds")
   func spatialIndex() throws {
+    var checkedLayouts = 0
+    defer { #expect(checkedLayouts > 250, "only \(checkedLayouts) of 500 random cases could be laid out") }
     for seed in Self.seeds.prefix(500) {
       let input = RandomCase(seed: seed)
       guard let layout = try? layOut(input.entries, input.options) else { continue }
+      checkedLayouts += 1
       var random = SeededRandom(state: seed &* 31)
       for page in layout.pages {
         let index = PageIndex(page)

@@ -11,6 +11,8 @@ struct Catalog {
   var keywords: String?
   /// A caption template from a manifest, used when `--caption` is not given.
   var captionTemplate: String?
+  /// Where `captionTemplate` was written (`catalog.yaml:5:10`), for messages.
+  var captionSource: String?
   /// Files that inputs name (images and manifests); the output must not overwrite them.
   var inputFiles: [String] = []
 

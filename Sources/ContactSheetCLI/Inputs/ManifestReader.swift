@@ -48,7 +48,9 @@ enum ManifestReader {
       case "author": catalog.author = try context.scalar(value, key)
       case "subject": catalog.subject = try context.scalar(value, key)
       case "keywords": catalog.keywords = try context.keywords(value)
-      case "caption": catalog.captionTemplate = try context.scalar(value, key)
+      case "caption":
+        catalog.captionTemplate = try context.scalar(value, key)
+        catalog.captionSource = "\(location(path, value)): caption"
       case "style": break  // Applied as options before parsing; see StyledParsing.
       case "items": catalog.entries += try context.entries(value, section: nil)
       case "sections": catalog.entries += try context.sections(value)

@@ -23,7 +23,6 @@ enum Preset: String, CaseIterable {
       caption-lines: 1
       corner-radius: 0
       no-shadow: true
-      caption: "{name}"
       """
     case .catalog:
       """
@@ -35,7 +34,6 @@ enum Preset: String, CaseIterable {
       font: DejaVu Sans 8
       caption-lines: 3
       corner-radius: 4pt
-      caption: "<b>{title|{name}}</b>\\n{price}"
       """
     case .pinterest:
       """
@@ -51,6 +49,16 @@ enum Preset: String, CaseIterable {
       shadow-blur: 14pt
       shadow-opacity: 0.25
       """
+    }
+  }
+
+  /// The preset's caption template; unlike its options it comes after a manifest's caption,
+  /// so a manifest's own caption wins over the preset's.
+  var caption: String? {
+    switch self {
+    case .proof: "{name}"
+    case .catalog: "<b>{title|{name}}</b>\\n{price}"
+    case .pinterest: nil
     }
   }
 

@@ -64,9 +64,7 @@ struct StyleCommand: ParsableCommand {
       let command = root["command"] as? [String: Any],
       let arguments = command["arguments"] as? [[String: Any]]
     else { throw ValidationError("could not read the render command's options") }
-    let runOnly = StyleFile.excludedKeys.union([
-      "strict", "max-pixels", "image-column", "section-column", "sort", "reverse",
-    ])
+    let runOnly = StyleFile.excludedKeys
     return arguments.compactMap { argument in
       guard let names = argument["names"] as? [[String: Any]],
         let long = names.first(where: { ($0["kind"] as? String) == "long" })?["name"] as? String,

@@ -7,9 +7,10 @@ import Yams
 /// on. A style is applied as if its options were typed before the command line's own, so
 /// the command line always wins.
 enum StyleFile {
-  /// Options that belong to a run, not to a style.
+  /// Options that belong to a run (what to read, where to write, how strictly), not to a style.
   static let excludedKeys: Set<String> = [
-    "output", "style", "preset", "quiet", "recursive", "help", "version", "json",
+    "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
+    "image-column", "section-column", "sort", "reverse",
   ]
 
   /// The options a style file at `path` stands for.
@@ -58,10 +59,11 @@ enum StyleFile {
           arguments.append("--\(key)=\(text)")
         }
       case .scalar(let scalar):
-        switch scalar.string.lowercased() {
-        case "true", "yes", "on":
+        // Only plain `true` and `false` are booleans; `title: Off` or `caption: "no"` are text.
+        switch (scalar.style == .plain, scalar.string) {
+        case (true, "true"):
           arguments.append("--\(key)")
-        case "false", "no", "off":
+        case (true, "false"):
           // A flag left off; `no-shadow: false` means shadows, which is the default.
           break
         default:

@@ -17,29 +17,26 @@ struct SheetPreparer {
   var flags: InputFlags
   var maxPixels = 200_000_000
   var progress: ProgressReporter?
+  /// Whether to read the header of items whose manifest gives their size (`render` does, to
+  /// find unreadable files before drawing; `layout` need not open them at all).
+  var readsEveryHeader = true
 
   func prepare() throws -> PreparedSheet {
     let collector = InputCollector(
       recursive: flags.recursive, imageColumn: flags.imageColumn, sectionColumn: flags.sectionColumn)
     var catalog = try collector.collect(flags.inputs)
     let order = try SortOrder(parsing: flags.sort)
-    let templateText = flags.caption ?? catalog.captionTemplate
-    let template: CaptionTemplate?
-    do {
-      template = try templateText.map(CaptionTemplate.init)
-    } catch let error as CaptionTemplate.ParseError {
-      throw InputError("--caption: \(error.message)")
-    }
     let items = catalog.items
     guard !items.isEmpty else {
       throw InputError(
         "no images found in \(flags.inputs.joined(separator: ", ")); give image files, folders or a manifest")
     }
-    let fieldNames = template?.fieldNames ?? []
-    let itemTemplates = try items.compactMap(\.caption).map(CaptionTemplate.init)
-    let allFields = itemTemplates.reduce(fieldNames) { $0.union($1.fieldNames) }
+    var templates = try CaptionTemplates(flags: flags, catalog: catalog)
+    let allFields = try items.reduce(into: Set<String>()) {
+      $0.formUnion(try templates.template(for: $1).fieldNames)
+    }
     let reader = HeaderReader(
-      needsHeaders: true,
+      needsHeaders: readsEveryHeader,
       needsExif: order.needsExif || !allFields.isDisjoint(with: CaptionFields.exifFields),
       needsFileAttributes: order.needsFileAttributes
         || !allFields.isDisjoint(with: CaptionFields.fileSystemFields),
@@ -57,12 +54,12 @@ struct SheetPreparer {
     }
     catalog.entries = ItemSorter.sort(
       catalog.entries, order: order, reverse: flags.reverse, attributes: attributes)
-    return try finish(catalog, template: template, attributes: attributes)
+    return try finish(catalog, templates: &templates, attributes: attributes)
   }
 
-  private func finish(_ catalog: Catalog, template: CaptionTemplate?, attributes: [String: FileAttributes])
-    throws -> PreparedSheet
-  {
+  private func finish(
+    _ catalog: Catalog, templates: inout CaptionTemplates, attributes: [String: FileAttributes]
+  ) throws -> PreparedSheet {
     var entries: [LayoutEntry] = []
     var items: [CatalogItem] = []
     var renderItems: [RenderItem] = []
@@ -78,7 +75,7 @@ struct SheetPreparer {
           currentSection = section
         }
         let fields = CaptionFields(item: item, index: items.count + 1, fileAttributes: attributes[item.path])
-        let caption = try captionTemplate(for: item, global: template).render { fields.value($0, format: $1) }
+        let caption = try templates.template(for: item).render { fields.value($0, format: $1) }
         let size = item.layoutSize
         // Sections are already banners in the entries; the layout need not insert them again.
         entries.append(
@@ -90,18 +87,5 @@ struct SheetPreparer {
       }
     }
     return PreparedSheet(entries: entries, items: items, renderItems: renderItems, catalog: catalog)
-  }
-
-  /// An item's own caption, else `--caption` or the manifest's, else its title, else its name.
-  private func captionTemplate(for item: CatalogItem, global: CaptionTemplate?) throws -> CaptionTemplate {
-    if let own = item.caption {
-      do {
-        return try CaptionTemplate(own)
-      } catch let error as CaptionTemplate.ParseError {
-        throw InputError("\(item.origin ?? item.path): caption: \(error.message)")
-      }
-    }
-    if let global { return global }
-    return try CaptionTemplate(item.fields["title"] != nil ? "{title}" : "{name}")
   }
 }

@@ -1,0 +1,40 @@
+/// Chooses and parses each item's caption template, each distinct text once, and names the
+/// template's source when it does not parse.
+///
+/// The caption of an item is its own `caption`, else `--caption` (or a style's), else the
+/// manifest's `caption`, else the preset's, else `{title}` for items with a title, else `{name}`.
+struct CaptionTemplates {
+  private let shared: (text: String, source: String)?
+  private var parsed: [String: CaptionTemplate] = [:]
+
+  init(flags: InputFlags, catalog: Catalog) throws {
+    if let caption = flags.caption {
+      shared = (caption, "--caption")
+    } else if let caption = catalog.captionTemplate {
+      shared = (caption, catalog.captionSource ?? "the manifest's caption")
+    } else if let name = flags.preset, let caption = Preset(rawValue: name.lowercased())?.caption {
+      shared = (caption, "preset \(name)")
+    } else {
+      shared = nil
+    }
+  }
+
+  mutating func template(for item: CatalogItem) throws -> CaptionTemplate {
+    let (text, source): (String, String)
+    if let own = item.caption {
+      (text, source) = (own, "\(item.origin ?? item.path): caption")
+    } else if let shared {
+      (text, source) = shared
+    } else {
+      (text, source) = (item.fields["title"] != nil ? "{title}" : "{name}", "default caption")
+    }
+    if let known = parsed[text] { return known }
+    do {
+      let template = try CaptionTemplate(text)
+      parsed[text] = template
+      return template
+    } catch let error as CaptionTemplate.ParseError {
+      throw InputError("\(source): \(error.message)")
+    }
+  }
+}
