@@ -67,23 +67,3 @@ struct StrictFailure: StatusError {
   var description: String
   var exitStatus: Int32 { ExitStatus.strict }
 }
-
-/// Removes temporary output files when the run is interrupted (Ctrl-C, kill, hang-up), so an
-/// interrupted run leaves the previous output untouched and no stray files.
-enum SignalCleanup {
-  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-
-  static func install() {
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler {
-        TemporaryFiles.shared.removeAll()
-        FileHandle.standardError.write(Data("\ninterrupted; no output was changed\n".utf8))
-        Foundation.exit(128 + signalNumber)
-      }
-      source.resume()
-      sources.append(source)
-    }
-  }
-}

@@ -25,7 +25,7 @@ struct InputFlags: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Caption template: {name} {stem} {ext} {dir} {index} {width} {height} {megapixels} {filesize} {date} {date:FORMAT} {camera} {lens} {exposure} {aperture} {iso} {focal}, any manifest or CSV field, {field|default}; \\n for a new line; Pango markup allowed. Default: {name}, or an item's title.",
+      "Caption template: {name} {stem} {ext} {dir} {index} {width} {height} {megapixels} {filesize} {date} {date:FORMAT} {camera} {lens} {exposure} {aperture} {iso} {focal} {section}, any manifest or CSV field, {field|default} or {field|{other}}; \\n for a new line; Pango markup allowed. Default: {name}, or an item's title.",
       valueName: "template"))
   var caption: String?
 

@@ -81,10 +81,16 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: "Let cards move up to K places from input order to even out column bottoms (0: keep order).")
   var balance: Int = 0
 
-  @Option(help: "Text at the top of every page ({page} and {pages} are replaced); its height is reserved.")
+  @Option(
+    help:
+      "Text at the top of every page: {title} {page} {pages} {date}; 'left|centre|right' splits it. Its height is reserved."
+  )
   var header: String?
 
-  @Option(help: "Text at the bottom of every page ({page} and {pages} are replaced); its height is reserved.")
+  @Option(
+    help:
+      "Text at the bottom of every page: {title} {page} {pages} {date}; 'left|centre|right' splits it. Its height is reserved."
+  )
   var footer: String?
 
   @Option(help: "Pixels per inch that px lengths refer to (the PNG output resolution).")

@@ -1,23 +1,21 @@
 import Foundation
+import SheetRender
 
 /// Refuses output paths that would overwrite one of the run's inputs.
 enum OutputGuard {
   static func check(output: String, inputs: [String]) throws {
     let target = canonical(output)
     let url = URL(fileURLWithPath: target)
-    let stem = url.deletingPathExtension().lastPathComponent
-    let ext = url.pathExtension
     let folder = url.deletingLastPathComponent().path
+    // Pages OUT-001.png … of a multi-page PNG or SVG are the output too.
+    let pages = url.pathExtension.lowercased() == "pdf" ? nil : PageFileNames(path: target)
     for input in inputs where !input.isEmpty {
       let path = canonical(input)
       let inputURL = URL(fileURLWithPath: path)
-      let name = inputURL.lastPathComponent
-      // Page files OUT-001.png … of a multi-page PNG or SVG count as the output too.
-      let isPageFile =
-        inputURL.deletingLastPathComponent().path == folder && name.hasPrefix(stem + "-")
-        && name.hasSuffix("." + ext)
-        && name.dropFirst(stem.count + 1).dropLast(ext.count + 1).allSatisfy(\.isNumber)
-      if path == target || (isPageFile && ext.lowercased() != "pdf") {
+      let isPage =
+        inputURL.deletingLastPathComponent().path == folder
+        && pages?.isNumberedPage(inputURL.lastPathComponent) == true
+      if path == target || isPage {
         throw InputError("-o \(output) would overwrite the input \(input); write the sheet somewhere else")
       }
     }

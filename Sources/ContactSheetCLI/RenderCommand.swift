@@ -44,6 +44,7 @@ struct RenderCommand: StyledCommand {
     let progress = ProgressReporter.forTerminal(quiet: quiet)
     let sheet = try SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress).prepare()
     try OutputGuard.check(output: output, inputs: sheet.catalog.inputFiles + sheet.items.map(\.path))
+    for warning in sheet.warnings { Diagnostics.warn(warning) }
     let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
     for (item, failure) in failures { Diagnostics.warn(Self.describe(failure, origin: item.origin)) }
     if strict && !failures.isEmpty {

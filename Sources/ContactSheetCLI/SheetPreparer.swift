@@ -2,6 +2,7 @@ import Foundation
 import SheetImages
 import SheetLayout
 import SheetRender
+import SheetText
 
 /// The inputs turned into what layout and rendering need: layout entries, one render item per
 /// card, document metadata and the warnings found on the way.
@@ -10,6 +11,8 @@ struct PreparedSheet {
   var items: [CatalogItem]
   var renderItems: [RenderItem]
   var catalog: Catalog
+  /// Problems that do not stop the run (captions that are not valid markup).
+  var warnings: [String] = []
 }
 
 /// Reads inputs, headers and captions for `render` and `layout`.
@@ -64,6 +67,7 @@ struct SheetPreparer {
     var items: [CatalogItem] = []
     var renderItems: [RenderItem] = []
     var currentSection: String?
+    var invalidMarkup: [CaptionTemplate: String] = [:]
     for entry in catalog.entries {
       switch entry {
       case .banner(let content):
@@ -75,7 +79,11 @@ struct SheetPreparer {
           currentSection = section
         }
         let fields = CaptionFields(item: item, index: items.count + 1, fileAttributes: attributes[item.path])
-        let caption = try templates.template(for: item).render { fields.value($0, format: $1) }
+        let template = try templates.template(for: item)
+        let caption = template.render { fields.value($0, format: $1) }
+        if invalidMarkup[template] == nil && !TextEngine.isValidMarkup(caption) {
+          invalidMarkup[template] = item.path
+        }
         let size = item.layoutSize
         // Sections are already banners in the entries; the layout need not insert them again.
         entries.append(
@@ -86,6 +94,10 @@ struct SheetPreparer {
           RenderItem(path: item.path, caption: caption, failure: item.failure?.reason, link: item.link))
       }
     }
-    return PreparedSheet(entries: entries, items: items, renderItems: renderItems, catalog: catalog)
+    let warnings = invalidMarkup.values.sorted().map { path in
+      "the caption of \(path) is not valid Pango markup, so it is shown as plain text; write &amp; for &, &lt; for <"
+    }
+    return PreparedSheet(
+      entries: entries, items: items, renderItems: renderItems, catalog: catalog, warnings: warnings)
   }
 }

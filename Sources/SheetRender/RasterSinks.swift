@@ -2,39 +2,6 @@ import CCairo
 import CShims
 import Foundation
 
-/// Numbered page files (`OUT.png` for one page, else `OUT-001.png`, …), written atomically.
-struct PageFileNames {
-  let path: String
-
-  /// The file for page `index` (0-based) of `count`.
-  func name(page index: Int, of count: Int) -> String {
-    guard count > 1 else { return path }
-    let url = URL(fileURLWithPath: path)
-    let ext = url.pathExtension
-    let stem = url.deletingPathExtension().path
-    return "\(stem)-\(String(format: "%03d", index + 1)).\(ext)"
-  }
-
-  /// Files of an earlier run that the new pages will not replace.
-  func staleFiles(keeping count: Int) -> [String] {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
-    let stem = url.deletingPathExtension().lastPathComponent
-    let ext = url.pathExtension
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let kept = Set((0..<count).map { AtomicOutput.absolute(name(page: $0, of: count)) })
-    return names.filter { name in
-      guard name.hasPrefix(stem + "-"), name.hasSuffix("." + ext) else {
-        return name == url.lastPathComponent
-      }
-      let number = name.dropFirst(stem.count + 1).dropLast(ext.count + 1)
-      return number.count == 3 && number.allSatisfy(\.isNumber)
-    }
-    .map { AtomicOutput.absolute((folder as NSString).appendingPathComponent($0)) }
-    .filter { !kept.contains($0) }
-  }
-}
-
 /// One PNG file per page, at `dpi`. A page taller than `bandRows` pixels (a long continuous
 /// sheet) is drawn and written a band at a time, so memory does not grow with its length.
 final class PNGSink: PageSink {

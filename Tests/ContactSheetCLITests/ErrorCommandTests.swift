@@ -94,6 +94,16 @@ struct ErrorCommandTests {
     #expect(FileManager.default.contents(atPath: input) == before)
   }
 
+  @Test("a multi-page PNG output may not overwrite an input named like one of its pages")
+  func outputOverPageInput() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let input = folder.appendingPathComponent("sheet-002.png").path
+    try FileManager.default.copyItem(atPath: FixturePaths.photo("horse.png"), toPath: input)
+    let result = try render([input, "-o", folder.appendingPathComponent("sheet.png").path])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("would overwrite the input"))
+  }
+
   @Test("an output folder that does not exist gives status 3")
   func unwritableOutput() throws {
     let result = try render([FixturePaths.photo("rocket.jpg"), "-o", "/nonexistent-folder/sheet.pdf"])
@@ -169,5 +179,28 @@ struct OptionRangeTests {
     let result = try run(["layout", "--json", manifest.path])
     #expect(result.status == 0)
     #expect(result.standardError.isEmpty, "unexpected warning: \(result.standardError)")
+  }
+}
+
+@Suite("Caption markup warnings")
+struct CaptionMarkupWarningTests {
+  @Test("a template that is not valid markup is warned about once, naming the first file")
+  func invalidMarkupWarns() throws {
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      [
+        "layout", "--json", FixturePaths.photo("coffee.png"), FixturePaths.photo("horse.png"), "--caption",
+        "Salt & Pepper <b>{name}</b>",
+      ])
+    #expect(result.status == 0)
+    let warnings = result.standardError.split(separator: "\n").filter {
+      $0.contains("not valid Pango markup")
+    }
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("coffee.png") == true)
+    let valid = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["layout", "--json", FixturePaths.photo("coffee.png"), "--caption", "Salt &amp; <b>{name}</b>"])
+    #expect(valid.standardError.isEmpty, "unexpected: \(valid.standardError)")
   }
 }

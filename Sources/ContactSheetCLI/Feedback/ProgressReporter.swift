@@ -53,14 +53,3 @@ final class ProgressReporter: @unchecked Sendable {
       : String(format: "%d:%02d", Int(seconds) / 60, Int(seconds) % 60)
   }
 }
-
-/// Messages on standard error.
-enum Diagnostics {
-  static func warn(_ message: String) {
-    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
-  }
-
-  static func note(_ message: String) {
-    FileHandle.standardError.write(Data("\(message)\n".utf8))
-  }
-}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Numbered page files: `OUT.png` for one page, else `OUT-001.png`, `OUT-002.png`, ….
+public struct PageFileNames: Sendable {
+  public let path: String
+
+  public init(path: String) {
+    self.path = path
+  }
+
+  /// The file for page `index` (0-based) of `count`.
+  public func name(page index: Int, of count: Int) -> String {
+    guard count > 1 else { return path }
+    let url = URL(fileURLWithPath: path)
+    let ext = url.pathExtension
+    let stem = url.deletingPathExtension().path
+    return "\(stem)-\(String(format: "%03d", index + 1)).\(ext)"
+  }
+
+  /// Whether `fileName` (a name in the output's folder) is one of the output's numbered pages.
+  public func isNumberedPage(_ fileName: String) -> Bool {
+    let url = URL(fileURLWithPath: path)
+    let stem = url.deletingPathExtension().lastPathComponent
+    let ext = url.pathExtension
+    guard fileName.hasPrefix(stem + "-"), fileName.hasSuffix("." + ext) else { return false }
+    let number = fileName.dropFirst(stem.count + 1).dropLast(ext.count + 1)
+    return number.count == 3 && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
+  }
+
+  /// Files of an earlier run that the new pages will not replace.
+  func staleFiles(keeping count: Int) -> [String] {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let kept = Set((0..<count).map { AtomicOutput.absolute(name(page: $0, of: count)) })
+    return names.filter { $0 == url.lastPathComponent || isNumberedPage($0) }
+      .map { AtomicOutput.absolute((folder as NSString).appendingPathComponent($0)) }
+      .filter { !kept.contains($0) }
+  }
+}
