@@ -40,6 +40,9 @@ struct RenderCommand: StyledCommand {
     guard OutputFormat(path: output) != nil else {
       throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
     }
+    // Options are checked before any file is read, so a typo fails at once.
+    let options = try layoutFlags.layoutOptions().withMarkupCaptions()
+    let style = try renderStyle(options)
     let started = Date()
     let progress = ProgressReporter.forTerminal(quiet: quiet)
     let sheet = try SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress).prepare()
@@ -53,21 +56,9 @@ struct RenderCommand: StyledCommand {
           "\(failures.count) of \(sheet.items.count) images could not be read (--strict); nothing was written"
       )
     }
-    let options = try layoutFlags.layoutOptions().withMarkupCaptions()
     let layout = try LayoutCommand.makeLayout(sheet.entries, options: options, fonts: fontFlags.fontSet)
-    var style = RenderStyle()
-    style.dpi = layoutFlags.dpi
-    style.captionStyle = options.captionStyle
-    style.maxPixels = maxPixels
-    style.pageMargins = options.margins
-    style.headerFooterStyle = (options.header ?? options.footer)?.style ?? style.headerFooterStyle
-    try renderFlags.apply(to: &style, length: layoutFlags.length)
-    let catalog = sheet.catalog
-    var info = DocumentInfo(
-      title: catalog.title ?? "Contact sheet", author: catalog.author, subject: catalog.subject,
-      keywords: catalog.keywords)
-    renderFlags.apply(to: &info)
-    let document = SheetDocument(layout: layout, items: sheet.renderItems, info: info)
+    let document = SheetDocument(
+      layout: layout, items: sheet.renderItems, info: documentInfo(sheet.catalog))
     let written: [String]
     do {
       var renderer = SheetRenderer(style: style, fonts: fontFlags.fontSet)
@@ -93,6 +84,27 @@ struct RenderCommand: StyledCommand {
           seconds: Date().timeIntervalSince(started)
         ).text)
     }
+  }
+
+  /// How to draw: the layout's fonts and margins, then the drawing options.
+  private func renderStyle(_ options: LayoutOptions) throws -> RenderStyle {
+    var style = RenderStyle()
+    style.dpi = layoutFlags.dpi
+    style.captionStyle = options.captionStyle
+    style.maxPixels = maxPixels
+    style.pageMargins = options.margins
+    style.headerFooterStyle = (options.header ?? options.footer)?.style ?? style.headerFooterStyle
+    try renderFlags.apply(to: &style, length: layoutFlags.length)
+    return style
+  }
+
+  /// PDF metadata: the manifest's, overridden by the command line's.
+  private func documentInfo(_ catalog: Catalog) -> DocumentInfo {
+    var info = DocumentInfo(
+      title: catalog.title ?? "Contact sheet", author: catalog.author, subject: catalog.subject,
+      keywords: catalog.keywords)
+    renderFlags.apply(to: &info)
+    return info
   }
 
   /// A warning for an image that cannot be shown: where it was named, the file, why, and
