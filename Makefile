@@ -23,10 +23,11 @@ demo: release
 	$(BIN_RELEASE) render Fixtures/photos -o out/demo.pdf $(DEMO_OPTIONS)
 	$(BIN_RELEASE) render Fixtures/photos -o out/demo.png $(DEMO_OPTIONS)
 
-## Lint, build, then run the whole test suite.
+## Lint, build, then run the whole test suite. Tests are built optimised: pixel loops are
+## unbearably slow unoptimised, and the package itself carries no unsafe flags to force it.
 test: deps lint
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
+	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

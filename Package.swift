@@ -1,10 +1,6 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Pixel loops are unbearably slow unoptimised, so the modules that run them are optimised
-/// in debug builds too (tests run the debug build).
-let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
-
 /// ContactSheet: one module per layer, each importing only the layers below it.
 let package = Package(
   name: "ContactSheet",
@@ -21,7 +17,7 @@ let package = Package(
   targets: [
     // C libraries, found through pkg-config.
     .systemLibrary(
-      name: "CCairo", pkgConfig: "pangocairo",
+      name: "CPangoCairo", pkgConfig: "pangocairo",
       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
     .systemLibrary(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -29,30 +25,29 @@ let package = Package(
     .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
     .systemLibrary(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
-    .target(
-      name: "CShims", dependencies: ["CCairo", "CTurboJPEG"], linkerSettings: [.linkedLibrary("png16")]),
-    // libpng called directly for SheetCompare's large images (setjmp kept in C).
-    .target(name: "CComparePNG", linkerSettings: [.linkedLibrary("png16")]),
+    .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // libpng's reader and streaming writer, whose setjmp error handling must stay in C.
+    .target(name: "CPNG", dependencies: ["CLibPNG"]),
 
     // Swift layers.
+    /// Package-internal helpers every layer may use (atomic output, page-file names).
+    .target(name: "SheetSupport"),
     .target(name: "SheetLayout"),
-    .target(name: "SheetText", dependencies: ["CCairo", "CShims", "SheetLayout"]),
+    .target(name: "SheetText", dependencies: ["CPangoCairo", "SheetLayout"]),
     .target(
-      name: "SheetImages", dependencies: ["CCairo", "CTurboJPEG", "CWebP", "CExif", "CShims"],
-      swiftSettings: optimisedInDebug),
+      name: "SheetImages", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CExif", "SheetSupport"]),
     .target(
       name: "SheetRender",
-      dependencies: ["CCairo", "CShims", "SheetLayout", "SheetText", "SheetImages"]),
+      dependencies: ["CPangoCairo", "CPNG", "SheetSupport", "SheetLayout", "SheetText", "SheetImages"]),
     .target(
       name: "SheetCompare",
       dependencies: [
-        "CCairo", "CPoppler", "CComparePNG", "SheetLayout", "SheetText", "SheetImages", "SheetRender",
-      ],
-      swiftSettings: optimisedInDebug),
+        "CPangoCairo", "CPoppler", "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender",
+      ]),
     .target(
       name: "ContactSheetCLI",
       dependencies: [
-        "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetCompare",
+        "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetCompare",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Yams", package: "Yams"),
       ]),

@@ -1,5 +1,6 @@
 import Foundation
 import SheetRender
+import SheetSupport
 
 /// Refuses output paths that would overwrite one of the run's inputs.
 enum OutputGuard {

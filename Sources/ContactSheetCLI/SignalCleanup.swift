@@ -1,5 +1,6 @@
 import Foundation
 import SheetRender
+import SheetSupport
 
 /// Removes temporary output files when the run is interrupted (Ctrl-C, kill, hang-up), so an
 /// interrupted run leaves the previous output untouched and no stray files.

@@ -16,9 +16,6 @@ enum ComparedFile {
     let magic = (try? handle.read(upToCount: 8)) ?? Data()
     try? handle.close()
     if magic.starts(with: "%PDF-".utf8) { return .pdf(try PDFRasterizer(path: path)) }
-    if magic.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-      return .image(try PNGWriter.read(path))
-    }
     do {
       return .image(try ImageReader.decode(path: path))
     } catch let error as ImageError {

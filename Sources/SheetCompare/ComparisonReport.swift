@@ -1,8 +1,9 @@
-import CCairo
+import CPangoCairo
 import Foundation
 import SheetImages
 import SheetLayout
 import SheetRender
+import SheetSupport
 import SheetText
 
 /// The review sheet for a failed comparison: a PDF laid out by ContactSheet's waterfall with a

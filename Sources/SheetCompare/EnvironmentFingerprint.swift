@@ -1,4 +1,4 @@
-import CCairo
+import CPangoCairo
 import CPoppler
 import Foundation
 

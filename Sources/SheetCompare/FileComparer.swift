@@ -170,7 +170,7 @@ public struct FileComparer {
         var diffFile: String?
         if let diffNames, let diff, writesPassingDiffs || !passed {
           let path = diffNames.name(page: index, numbered: numbered)
-          try PNGWriter.write(diff, to: path)
+          try diff.writePNG(to: path)
           diffFile = path
           timings.writingDiffs += lap()
         }

@@ -43,7 +43,7 @@ public struct GoldenStore: Sendable {
     let options = ComparisonOptions(
       threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
       maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-    try check(image, named: name, options: options) { try PNGWriter.write(image, to: $0) }
+    try check(image, named: name, options: options) { try image.writePNG(to: $0) }
   }
 
   /// Checks PNG (or JPEG) data against the golden `name`.png.
@@ -130,8 +130,8 @@ public struct GoldenStore: Sendable {
     let evidence = failuresFolder.appendingPathComponent(name)
     do {
       try? FileManager.default.removeItem(at: evidence)
-      try PNGWriter.write(image, to: evidence.appendingPathComponent("actual.png").path)
-      if let diff { try PNGWriter.write(diff, to: evidence.appendingPathComponent("diff.png").path) }
+      try image.writePNG(to: evidence.appendingPathComponent("actual.png").path)
+      if let diff { try diff.writePNG(to: evidence.appendingPathComponent("diff.png").path) }
       try FileManager.default.copyItem(
         atPath: golden, toPath: evidence.appendingPathComponent("expected.png").path)
       message += ". Actual, diff and expected images: \(evidence.path)"

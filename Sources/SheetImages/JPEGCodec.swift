@@ -1,4 +1,3 @@
-import CShims
 import CTurboJPEG
 
 /// JPEG reading through the TurboJPEG API, which keeps libjpeg's `longjmp` error handling
@@ -15,8 +14,8 @@ enum JPEGCodec {
     }
     defer { tjDestroy(handle) }
     let factor = scalingFactor(width: header.width, height: header.height, minimumSize: minimumSize)
-    let width = Int(cs_tj_scaled(Int32(header.width), factor))
-    let height = Int(cs_tj_scaled(Int32(header.height), factor))
+    let width = Int(scaled(Int32(header.width), factor))
+    let height = Int(scaled(Int32(header.height), factor))
     let cmyk = header.components == 4
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     let format = cmyk ? TJPF_CMYK : TJPF_BGRA
@@ -85,13 +84,19 @@ enum JPEGCodec {
       let factor = factors[index]
       let ratio = Double(factor.num) / Double(factor.denom)
       guard ratio <= 1, ratio < bestRatio else { continue }
-      if Int(cs_tj_scaled(Int32(width), factor)) >= minimumSize.width
-        && Int(cs_tj_scaled(Int32(height), factor)) >= minimumSize.height
+      if Int(scaled(Int32(width), factor)) >= minimumSize.width
+        && Int(scaled(Int32(height), factor)) >= minimumSize.height
       {
         best = factor
         bestRatio = ratio
       }
     }
     return best
+  }
+
+  /// TurboJPEG's `TJSCALED` macro (which Swift cannot import): a dimension scaled by `factor`,
+  /// rounded up.
+  static func scaled(_ dimension: Int32, _ factor: tjscalingfactor) -> Int32 {
+    (dimension * factor.num + factor.denom - 1) / factor.denom
   }
 }

@@ -1,4 +1,3 @@
-import CShims
 import CTurboJPEG
 
 extension RasterImage {

@@ -1,4 +1,4 @@
-import CCairo
+import CPangoCairo
 import SheetLayout
 
 /// Small drawing helpers over a `cairo_t`.

@@ -1,4 +1,4 @@
-import CCairo
+import CPangoCairo
 import SheetImages
 import SheetLayout
 import SheetText

@@ -1,6 +1,7 @@
-import CCairo
+import CPangoCairo
 import Foundation
 import SheetLayout
+import SheetSupport
 
 /// One multi-page PDF document.
 final class PDFSink: PageSink {

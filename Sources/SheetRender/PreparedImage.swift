@@ -1,4 +1,4 @@
-import CCairo
+import CPangoCairo
 import Foundation
 import SheetImages
 import SheetLayout

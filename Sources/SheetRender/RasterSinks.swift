@@ -1,6 +1,7 @@
-import CCairo
-import CShims
+import CPNG
+import CPangoCairo
 import Foundation
+import SheetSupport
 
 /// One PNG file per page, at `dpi`. A page taller than `bandRows` pixels (a long continuous
 /// sheet) is drawn and written a band at a time, so memory does not grow with its length.
@@ -28,7 +29,7 @@ final class PNGSink: PageSink {
 
   deinit {
     releaseSurface()
-    if let stream { cs_png_close(stream, 0, nil, 0) }
+    if let stream { cpng_writer_close(stream, 0, nil, 0) }
   }
 
   func bands(pageHeight: Double) -> [PageBand] {
@@ -46,8 +47,9 @@ final class PNGSink: PageSink {
     var error = [CChar](repeating: 0, count: 256)
     let temporary = output.temporaryPath(for: page.final)
     guard
-      let stream = cs_png_open(
-        temporary, Int32(page.width), Int32(page.height), Self.compressionLevel, &error, 256)
+      let stream = cpng_writer_open(
+        temporary, Int32(page.width), Int32(page.height), CPNG_ROWS_BGRX, Self.compressionLevel, nil, 0,
+        &error, 256)
     else { throw RenderError("cannot write \(page.final): \(Self.text(error))") }
     self.stream = stream
     let surface = cairo_image_surface_create(
@@ -71,7 +73,7 @@ final class PNGSink: PageSink {
     try writeBand()
     releaseSurface()
     var error = [CChar](repeating: 0, count: 256)
-    let status = stream.map { cs_png_close($0, 1, &error, 256) } ?? 0
+    let status = stream.map { cpng_writer_close($0, 1, &error, 256) } ?? 0
     stream = nil
     guard status == 0 else { throw RenderError("cannot write \(page.final): \(Self.text(error))") }
     written.append(page.final)
@@ -102,8 +104,9 @@ final class PNGSink: PageSink {
     cairo_surface_flush(surface)
     let rows = min(bandRows, page.height - bandIndex * bandRows)
     guard rows > 0 else { return }
-    let status = cs_png_write_rows(
-      stream, cairo_image_surface_get_data(surface), Int32(rows), cairo_image_surface_get_stride(surface))
+    let status = cpng_writer_write_rows(
+      stream, cairo_image_surface_get_data(surface), Int32(rows), Int(cairo_image_surface_get_stride(surface))
+    )
     guard status == 0 else { throw RenderError("cannot write \(page.final)") }
   }
 

@@ -23,8 +23,8 @@ struct CompareCommandTests {
     for y in 100..<110 { for x in 200..<210 { changed.set(x: x, y: y, bgra: (0, 0, 255, 255)) } }
     let expected = folder.appendingPathComponent("expected.png").path
     let actual = folder.appendingPathComponent("actual.png").path
-    try PNGWriter.write(photo, to: expected)
-    try PNGWriter.write(changed, to: actual)
+    try photo.writePNG(to: expected)
+    try changed.writePNG(to: actual)
     return (expected, actual)
   }
 

@@ -25,7 +25,7 @@ struct FolderAndPDFTests {
         for column in x..<x + size { copy.set(x: column, y: row, bgra: (255, 0, 0, 255)) }
       }
     }
-    try PNGWriter.write(copy, to: path.path)
+    try copy.writePNG(to: path.path)
   }
 
   /// Two folders: `same.png` and `sub/same.png` equal, `b.png` and `sub/c.png` changed,

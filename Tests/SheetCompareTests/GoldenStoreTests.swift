@@ -89,7 +89,7 @@ struct GoldenStoreTests {
   func pngData() throws {
     let folder = try FixturePaths.temporaryFolder()
     let file = folder.appendingPathComponent("image.png").path
-    try PNGWriter.write(TestImages.edge(at: 2.5), to: file)
+    try TestImages.edge(at: 2.5).writePNG(to: file)
     let data = try Data(contentsOf: URL(fileURLWithPath: file))
     let goldens = folder.appendingPathComponent("Goldens")
     try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
@@ -108,8 +108,7 @@ struct GoldenStoreTests {
     translucent.set(x: 1, y: 1, bgra: (0, 0, 64, 128))
     for (path, source) in [("opaque.png", opaque), ("alpha.png", translucent)] {
       let file = folder.appendingPathComponent(path).path
-      try PNGWriter.write(source, to: file)
-      #expect(try PNGWriter.read(file) == source)
+      try source.writePNG(to: file)
       #expect(try ImageReader.decode(path: file) == source)
     }
   }

@@ -13,7 +13,7 @@ struct GoldenWrapperTests {
     var image = try ImageReader.decode(path: golden)
     for y in 40..<43 { for x in 40..<43 { image.set(x: x, y: y, bgra: (0, 0, 200, 255)) } }
     let changed = try FixturePaths.temporaryFolder().appendingPathComponent("changed.png").path
-    try PNGWriter.write(image, to: changed)
+    try image.writePNG(to: changed)
     let error = #expect(throws: GoldenMismatch.self) {
       try Golden.check(changed, named: "foundation-sheet", maxDiffPixels: 8)
     }

@@ -1,4 +1,4 @@
-import CCairo
+import CPangoCairo
 import SheetCompare
 import SheetImages
 import TestSupport

@@ -16,10 +16,16 @@ public enum FixturePaths {
     photos.appendingPathComponent(name).path
   }
 
-  /// The built `contactsheet` binary: `$CONTACTSHEET_BIN`, else the debug build.
+  /// The built `contactsheet` binary: `$CONTACTSHEET_BIN`, else the one built beside the test
+  /// bundle that is running (same configuration, debug or release).
   public static var binary: String {
     if let path = ProcessInfo.processInfo.environment["CONTACTSHEET_BIN"] { return path }
-    return packageRoot.appendingPathComponent(".build/debug/contactsheet").path
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let sibling = bundle.deletingLastPathComponent().appendingPathComponent("contactsheet").path
+    precondition(
+      FileManager.default.isExecutableFile(atPath: sibling),
+      "no contactsheet binary beside \(bundle.path); build with --build-tests or set CONTACTSHEET_BIN")
+    return sibling
   }
 
   /// A new empty folder for one test's output.

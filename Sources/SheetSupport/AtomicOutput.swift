@@ -3,14 +3,14 @@ import Foundation
 /// Writes files next to their destination under a temporary name and moves them into place
 /// only when all are complete, so a failed or interrupted run never leaves a half-written file
 /// or a mix of old and new pages.
-public final class AtomicOutput {
+package final class AtomicOutput {
   private var pending: [(temporary: String, final: String)] = []
   private var committed = false
 
-  public init() {}
+  package init() {}
 
   /// A temporary path in the same folder as `finalPath`, to be moved there on `commit()`.
-  public func temporaryPath(for finalPath: String) -> String {
+  package func temporaryPath(for finalPath: String) -> String {
     let url = URL(fileURLWithPath: finalPath)
     let folder = url.deletingLastPathComponent().path
     let name = ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(pending.count).tmp"
@@ -21,7 +21,7 @@ public final class AtomicOutput {
   }
 
   /// Moves every temporary file into place, then removes `stale` files left by an earlier run.
-  public func commit(removing stale: [String] = []) throws {
+  package func commit(removing stale: [String] = []) throws {
     for (temporary, final) in pending {
       guard rename(temporary, final) == 0 else {
         let reason = String(cString: strerror(errno))
@@ -40,12 +40,12 @@ public final class AtomicOutput {
   }
 
   /// `path` made absolute and standardised, for comparing paths written differently.
-  static func absolute(_ path: String) -> String {
+  package static func absolute(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   /// Removes the temporary files; the destinations are left as they were.
-  public func discard() {
+  package func discard() {
     for (temporary, _) in pending {
       unlink(temporary)
       TemporaryFiles.shared.unregister(temporary)
@@ -59,16 +59,16 @@ public final class AtomicOutput {
 }
 
 /// Temporary files still being written, removed if the process is interrupted.
-public final class TemporaryFiles: @unchecked Sendable {
-  public static let shared = TemporaryFiles()
+package final class TemporaryFiles: @unchecked Sendable {
+  package static let shared = TemporaryFiles()
   private let lock = NSLock()
   private var paths: Set<String> = []
 
-  func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
-  func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+  package func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+  package func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
 
   /// Removes every registered temporary file (called from a signal handler's queue).
-  public func removeAll() {
+  package func removeAll() {
     lock.withLock {
       for path in paths { unlink(path) }
       paths.removeAll()

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Numbered page files: `OUT.png` for one page, else `OUT-001.png`, `OUT-002.png`, ….
-public struct PageFileNames: Sendable {
-  public let path: String
+package struct PageFileNames: Sendable {
+  package let path: String
 
-  public init(path: String) {
+  package init(path: String) {
     self.path = path
   }
 
   /// The file for page `index` (0-based) of `count`.
-  public func name(page index: Int, of count: Int) -> String {
+  package func name(page index: Int, of count: Int) -> String {
     guard count > 1 else { return path }
     let url = URL(fileURLWithPath: path)
     let ext = url.pathExtension
@@ -18,7 +18,7 @@ public struct PageFileNames: Sendable {
   }
 
   /// Whether `fileName` (a name in the output's folder) is one of the output's numbered pages.
-  public func isNumberedPage(_ fileName: String) -> Bool {
+  package func isNumberedPage(_ fileName: String) -> Bool {
     let url = URL(fileURLWithPath: path)
     let stem = url.deletingPathExtension().lastPathComponent
     let ext = url.pathExtension
@@ -28,7 +28,7 @@ public struct PageFileNames: Sendable {
   }
 
   /// Files of an earlier run that the new pages will not replace.
-  func staleFiles(keeping count: Int) -> [String] {
+  package func staleFiles(keeping count: Int) -> [String] {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
