@@ -8,7 +8,12 @@ let package = Package(
     .executable(name: "contactsheet", targets: ["contactsheet"]),
     .library(name: "SheetLayout", targets: ["SheetLayout"]),
     .library(name: "SheetRender", targets: ["SheetRender"]),
+    .library(name: "SheetImages", targets: ["SheetImages"]),
+    .library(name: "SheetText", targets: ["SheetText"]),
+    .library(name: "SheetDiff", targets: ["SheetDiff"]),
+    .library(name: "SheetGolden", targets: ["SheetGolden"]),
     .library(name: "SheetCompare", targets: ["SheetCompare"]),
+    .library(name: "SheetReport", targets: ["SheetReport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,16 +44,24 @@ let package = Package(
     .target(
       name: "SheetRender",
       dependencies: ["CPangoCairo", "CPNG", "SheetSupport", "SheetLayout", "SheetText", "SheetImages"]),
+    // Comparison, split by job: the metric (light), golden tests on it (light: no Pango, poppler
+    // or renderer), file/folder/PDF comparison, and the review report drawn by SheetRender.
+    .target(name: "SheetDiff", dependencies: ["SheetImages", "SheetSupport"]),
+    .target(name: "SheetGolden", dependencies: ["SheetDiff", "SheetImages", "SheetSupport"]),
     .target(
       name: "SheetCompare",
+      dependencies: ["CPangoCairo", "CPoppler", "SheetSupport", "SheetImages", "SheetDiff"]),
+    .target(
+      name: "SheetReport",
       dependencies: [
-        "CPangoCairo", "CPoppler", "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender",
+        "CPangoCairo", "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetDiff",
+        "SheetCompare",
       ]),
     .target(
       name: "ContactSheetCLI",
       dependencies: [
-        "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetCompare",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetDiff", "SheetCompare",
+        "SheetReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Yams", package: "Yams"),
       ]),
     .executableTarget(name: "contactsheet", dependencies: ["ContactSheetCLI"]),
@@ -57,12 +70,17 @@ let package = Package(
       exclude: ["README.md"]),
 
     // Tests mirror the targets; TestSupport holds helpers they share.
-    .target(name: "TestSupport", dependencies: ["SheetCompare", "SheetText"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["SheetCompare", "SheetDiff", "SheetGolden", "SheetText"],
+      path: "Tests/TestSupport"),
     .testTarget(name: "SheetLayoutTests", dependencies: ["SheetLayout", "SheetText", "SheetImages"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
-    .testTarget(name: "SheetCompareTests", dependencies: ["SheetCompare", "TestSupport"]),
+    .testTarget(name: "SheetDiffTests", dependencies: ["SheetDiff", "TestSupport"]),
+    .testTarget(name: "SheetGoldenTests", dependencies: ["SheetGolden", "SheetDiff", "TestSupport"]),
+    .testTarget(
+      name: "SheetCompareTests", dependencies: ["SheetCompare", "SheetDiff", "SheetReport", "TestSupport"]),
     .testTarget(
       name: "ContactSheetCLITests",
       dependencies: ["ContactSheetCLI", "SheetCompare", "TestSupport"]),

@@ -317,3 +317,5 @@ int cpng_write_bgrx(const char *path, const uint8_t *pixels, int width, int heig
   free(indices);
   return cpng_writer_close(writer, status == 0, error, error_size) == 0 && status == 0 ? 0 : -1;
 }
+
+const char *cpng_version(void) { return png_get_libpng_ver(NULL); }

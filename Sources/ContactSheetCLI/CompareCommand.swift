@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import SheetCompare
+import SheetDiff
+import SheetImages
+import SheetReport
 
 /// `contactsheet compare EXPECTED ACTUAL`: golden-image comparison of images, PDFs or folders.
 struct CompareCommand: ParsableCommand {
@@ -65,7 +68,7 @@ struct CompareCommand: ParsableCommand {
     do {
       run = try comparer.compare(expected: expected, actual: actual)
       if let report { try ComparisonReport().render(run.summary, cards: run.cards, to: report) }
-    } catch let error as ComparisonError {
+    } catch let error as ImageError {
       throw InputError(error.description)
     }
     if json {

@@ -1,4 +1,5 @@
 import Foundation
+import SheetDiff
 import SheetImages
 
 /// An input of a comparison: an image (one page) or a PDF (its pages, rasterised on demand).
@@ -10,7 +11,7 @@ enum ComparedFile {
   static func open(_ path: String) throws -> ComparedFile {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       let exists = FileManager.default.fileExists(atPath: path)
-      throw ComparisonError(
+      throw ImageError(
         path: path, reason: exists ? "cannot be read (check its permissions)" : "file not found")
     }
     let magic = (try? handle.read(upToCount: 8)) ?? Data()
@@ -19,7 +20,7 @@ enum ComparedFile {
     do {
       return .image(try ImageReader.decode(path: path))
     } catch let error as ImageError {
-      throw ComparisonError(path: path, reason: error.reason)
+      throw ImageError(path: path, reason: error.reason)
     }
   }
 

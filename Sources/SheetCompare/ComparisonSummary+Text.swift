@@ -1,3 +1,5 @@
+import SheetDiff
+
 extension ComparisonSummary {
   /// A readable account: one line per failing case (environment changes first, then pixel
   /// counts and regions), and a closing total.

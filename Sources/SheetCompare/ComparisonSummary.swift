@@ -1,3 +1,5 @@
+import SheetDiff
+
 /// The outcome of `contactsheet compare`: one case per file pair, written as the `--json`
 /// summary.
 public struct ComparisonSummary: Codable, Hashable, Sendable {

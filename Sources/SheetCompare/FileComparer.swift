@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SheetDiff
 import SheetImages
 
 /// Compares two image or PDF files, or two folders of them matched by relative path: what
@@ -64,7 +65,7 @@ public struct FileComparer {
     let actualIsFolder =
       FileManager.default.fileExists(atPath: actual, isDirectory: &isFolder) && isFolder.boolValue
     guard expectedIsFolder == actualIsFolder else {
-      throw ComparisonError(
+      throw ImageError(
         path: expectedIsFolder ? actual : expected, reason: "is a file, but the other input is a folder")
     }
     var cases: [CaseResult] = []
@@ -205,18 +206,18 @@ public struct FileComparer {
 
   /// Opens both files at once (decoding two large PNGs takes two cores).
   private static func openBoth(_ expected: String, _ actual: String)
-    -> Result<(ComparedFile, ComparedFile), ComparisonError>
+    -> Result<(ComparedFile, ComparedFile), ImageError>
   {
     let slots = OpenSlots()
     DispatchQueue.concurrentPerform(iterations: 2) { index in
       let path = index == 0 ? expected : actual
-      let result: Result<ComparedFile, ComparisonError>
+      let result: Result<ComparedFile, ImageError>
       do {
         result = .success(try ComparedFile.open(path))
-      } catch let error as ComparisonError {
+      } catch let error as ImageError {
         result = .failure(error)
       } catch {
-        result = .failure(ComparisonError(path: path, reason: "\(error)"))
+        result = .failure(ImageError(path: path, reason: "\(error)"))
       }
       slots.set(index, result)
     }
@@ -245,7 +246,7 @@ public struct FileComparer {
     guard
       let enumerator = FileManager.default.enumerator(
         at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-    else { throw ComparisonError(path: folder, reason: "cannot be listed") }
+    else { throw ImageError(path: folder, reason: "cannot be listed") }
     let extensions: Set<String> = ["png", "jpg", "jpeg", "pdf"]
     var names: Set<String> = []
     let prefix = root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
@@ -271,12 +272,12 @@ struct DiffNames {
 
 /// Two result slots filled from worker threads.
 private final class OpenSlots: @unchecked Sendable {
-  private var results: [Result<ComparedFile, ComparisonError>?] = [nil, nil]
+  private var results: [Result<ComparedFile, ImageError>?] = [nil, nil]
   private let lock = NSLock()
 
-  func set(_ index: Int, _ result: Result<ComparedFile, ComparisonError>) {
+  func set(_ index: Int, _ result: Result<ComparedFile, ImageError>) {
     lock.withLock { results[index] = result }
   }
 
-  func get(_ index: Int) -> Result<ComparedFile, ComparisonError> { lock.withLock { results[index]! } }
+  func get(_ index: Int) -> Result<ComparedFile, ImageError> { lock.withLock { results[index]! } }
 }

@@ -1,6 +1,7 @@
 import CPangoCairo
 import CPoppler
 import Foundation
+import SheetDiff
 import SheetImages
 
 /// A PDF opened with poppler-glib and rasterised page by page through its Cairo backend.
@@ -11,17 +12,17 @@ public final class PDFRasterizer {
   public let path: String
   private let document: OpaquePointer
 
-  /// Opens the PDF at `path`; throws `ComparisonError` when it cannot be read or parsed.
+  /// Opens the PDF at `path`; throws `ImageError` when it cannot be read or parsed.
   public init(path: String) throws {
     self.path = path
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
     var error: UnsafeMutablePointer<GError>?
     guard let uri = g_filename_to_uri(absolute, nil, &error) else {
-      throw ComparisonError(path: path, reason: Self.consume(error) ?? "not a usable file name")
+      throw ImageError(path: path, reason: Self.consume(error) ?? "not a usable file name")
     }
     defer { g_free(uri) }
     guard let document = poppler_document_new_from_file(uri, nil, &error) else {
-      throw ComparisonError(
+      throw ImageError(
         path: path, reason: "not a readable PDF (\(Self.consume(error) ?? "unknown error"))")
     }
     self.document = document
@@ -35,7 +36,7 @@ public final class PDFRasterizer {
   /// Page `index` (0-based) drawn over white at `dpi` pixels per inch.
   public func render(page index: Int, dpi: Double) throws -> RasterImage {
     guard let page = poppler_document_get_page(document, Int32(index)) else {
-      throw ComparisonError(path: path, reason: "has no page \(index + 1)")
+      throw ImageError(path: path, reason: "has no page \(index + 1)")
     }
     defer { g_object_unref(UnsafeMutableRawPointer(page)) }
     var widthPoints = 0.0
@@ -47,7 +48,7 @@ public final class PDFRasterizer {
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
     else {
-      throw ComparisonError(path: path, reason: "page \(index + 1) is too large at \(dpi) dpi; lower --dpi")
+      throw ImageError(path: path, reason: "page \(index + 1) is too large at \(dpi) dpi; lower --dpi")
     }
     defer { cairo_surface_destroy(surface) }
     let cairo = cairo_create(surface)

@@ -1,4 +1,5 @@
 import Foundation
+import SheetDiff
 import SheetImages
 
 /// One failure as the report shows it: expected, actual and diff side by side, with a caption.
@@ -72,7 +73,7 @@ public struct ReportCard: Sendable {
   }
 
   /// The caption under the panels, as Pango markup: the title in bold.
-  var captionMarkup: String {
+  package var captionMarkup: String {
     var lines = ["<b>\(Self.escaped(title))</b>"]
     if !environmentChanges.isEmpty {
       lines.append("environment changed: " + Self.escaped(environmentChanges.joined(separator: "; ")))
@@ -85,7 +86,7 @@ public struct ReportCard: Sendable {
   }
 
   /// What an empty panel says instead of an image.
-  func placeholder(for panel: Int) -> String {
+  package func placeholder(for panel: Int) -> String {
     switch panel {
     case 0: "no expected image"
     case 1: "no actual image"

@@ -1,5 +1,6 @@
 import Foundation
 import SheetCompare
+import SheetDiff
 import SheetImages
 import TestSupport
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
 import SheetCompare
+import SheetDiff
+import TestSupport
 import Testing
 
 @Suite("Environment fingerprints")

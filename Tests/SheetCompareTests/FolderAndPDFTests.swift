@@ -1,6 +1,8 @@
 import Foundation
 import SheetCompare
+import SheetDiff
 import SheetImages
+import SheetReport
 import TestSupport
 import Testing
 

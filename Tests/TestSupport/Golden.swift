@@ -1,5 +1,7 @@
 import Foundation
 import SheetCompare
+import SheetDiff
+import SheetGolden
 import SheetText
 
 /// The project's golden PNG files in `Fixtures/goldens`, checked with SheetCompare's
@@ -8,12 +10,15 @@ import SheetText
 /// A missing golden fails unless `RECORD_GOLDENS=1` is set; then it is written together with its
 /// environment fingerprint (`NAME.png.json`: library versions and the pinned fonts' hashes).
 public enum Golden {
-  /// The store the project's golden tests use: fingerprints hash the pinned font files.
+  /// The store the project's golden tests use: fingerprints name the text and graphics
+  /// libraries and hash the pinned font files.
   public static var store: GoldenStore {
     guard case .pinned(let files) = FontSet.pinnedDefault else {
-      return GoldenStore(folder: FixturePaths.goldens)
+      return GoldenStore(folder: FixturePaths.goldens) { EnvironmentFingerprint.current() }
     }
-    return GoldenStore(folder: FixturePaths.goldens, fontFiles: files)
+    return GoldenStore(folder: FixturePaths.goldens, fontFiles: files) {
+      EnvironmentFingerprint.current(fontFiles: files)
+    }
   }
 
   /// Compares the PNG at `actualPath` with the golden `name`.png: at most `maxDiffPixels`

@@ -67,4 +67,7 @@ int cpng_writer_close(cpng_writer *writer, int complete, char *error, size_t err
 int cpng_write_bgrx(const char *path, const uint8_t *pixels, int width, int height, size_t stride,
                     char *error, size_t error_size);
 
+/// The version of the libpng in use, such as "1.6.39".
+const char *cpng_version(void);
+
 #endif

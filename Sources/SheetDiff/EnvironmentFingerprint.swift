@@ -1,6 +1,6 @@
-import CPangoCairo
-import CPoppler
 import Foundation
+import SheetImages
+import SheetSupport
 
 /// What a rendering's pixels depend on besides the code: the versions of the text and
 /// graphics libraries and the font files. Stored next to a golden as `NAME.png.json`, so that a
@@ -30,23 +30,13 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
     self.fonts = fonts
   }
 
-  /// This machine's fingerprint. `fontFiles` are the pinned font files used (those that exist
-  /// are hashed); without them, the files fontconfig resolves for `sans-serif`, `serif` and
-  /// `monospace` are.
-  public static func current(fontFiles: [String]? = nil) -> EnvironmentFingerprint {
-    var fonts: [FontFile] = []
-    if let fontFiles {
-      for file in fontFiles where FileManager.default.fileExists(atPath: file) {
-        fonts.append(FontFile(role: "pinned", file: file, sha256: hash(file)))
-      }
-    } else {
-      for family in ["sans-serif", "serif", "monospace"] {
-        if let file = resolvedFile(family: family) {
-          fonts.append(FontFile(role: family, file: file, sha256: hash(file)))
-        }
-      }
+  /// A fingerprint of `libraries` and the font files `fontFiles` (those that exist are hashed,
+  /// with the role `pinned`).
+  public static func pinned(fontFiles: [String], libraries: [String: String]) -> EnvironmentFingerprint {
+    let fonts = fontFiles.filter { FileManager.default.fileExists(atPath: $0) }.map {
+      FontFile(role: "pinned", file: $0, sha256: hash($0))
     }
-    return EnvironmentFingerprint(libraries: libraryVersions(), fonts: fonts)
+    return EnvironmentFingerprint(libraries: libraries, fonts: fonts)
   }
 
   /// The fingerprint file that goes with a golden: `NAME.png.json` beside `NAME.png`.
@@ -58,7 +48,7 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
     do {
       return try JSONDecoder().decode(EnvironmentFingerprint.self, from: data)
     } catch {
-      throw ComparisonError(path: path, reason: "is not a fingerprint file (\(error.localizedDescription))")
+      throw ImageError(path: path, reason: "is not a fingerprint file (\(error.localizedDescription))")
     }
   }
 
@@ -102,44 +92,9 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
     return lines
   }
 
-  static func libraryVersions() -> [String: String] {
-    var versions: [String: String] = [
-      "cairo": String(cString: cairo_version_string()),
-      "pango": String(cString: pango_version_string()),
-      "harfbuzz": String(cString: hb_version_string()),
-      "poppler": String(cString: poppler_get_version()),
-    ]
-    let fontconfig = Int(FcGetVersion())
-    versions["fontconfig"] = "\(fontconfig / 10000).\(fontconfig / 100 % 100).\(fontconfig % 100)"
-    var library: FT_Library?
-    if FT_Init_FreeType(&library) == 0, let library {
-      var major: FT_Int = 0
-      var minor: FT_Int = 0
-      var patch: FT_Int = 0
-      FT_Library_Version(library, &major, &minor, &patch)
-      FT_Done_FreeType(library)
-      versions["freetype"] = "\(major).\(minor).\(patch)"
-    }
-    return versions
-  }
-
-  /// The file fontconfig picks for `family` with the machine's configuration.
-  static func resolvedFile(family: String) -> String? {
-    guard FcInit() != 0, let pattern = FcNameParse(family) else { return nil }
-    defer { FcPatternDestroy(pattern) }
-    FcConfigSubstitute(nil, pattern, FcMatchPattern)
-    FcDefaultSubstitute(pattern)
-    var result = FcResultNoMatch
-    guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
-    defer { FcPatternDestroy(match) }
-    var file: UnsafeMutablePointer<FcChar8>?
-    guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-    return String(cString: file)
-  }
-
   /// The SHA-256 of `file`, remembered per process by path, size and modification time (a
   /// CJK font is 20 MB and a test suite asks for it once per golden).
-  static func hash(_ file: String) -> String {
+  package static func hash(_ file: String) -> String {
     let attributes = try? FileManager.default.attributesOfItem(atPath: file)
     let key = "\(file)|\(attributes?[.size] ?? 0)|\(attributes?[.modificationDate] ?? 0)"
     if let known = HashCache.shared.get(key) { return known }

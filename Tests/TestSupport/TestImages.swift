@@ -1,15 +1,15 @@
 import SheetImages
 
 /// Small hand-made images for the metric's tests.
-enum TestImages {
+public enum TestImages {
   /// A `width`×`height` opaque grey image.
-  static func grey(_ level: UInt8, width: Int = 8, height: Int = 8) -> RasterImage {
+  public static func grey(_ level: UInt8, width: Int = 8, height: Int = 8) -> RasterImage {
     RasterImage(width: width, height: height, fill: (b: level, g: level, r: level, a: 255))
   }
 
   /// Photo-like noise in mid-tones with no flat areas (so no pixel looks like anti-aliasing,
   /// and no pixel is near a pure colour painted over it), the same for the same `seed`.
-  static func noise(width: Int, height: Int, seed: UInt64 = 6) -> RasterImage {
+  public static func noise(width: Int, height: Int, seed: UInt64 = 6) -> RasterImage {
     var state = seed
     var pixels = [UInt8](repeating: 255, count: width * height * 4)
     for index in 0..<width * height {
@@ -24,7 +24,7 @@ enum TestImages {
   /// A vertical edge from black (left) to white (right) at `edge` pixels from the left; the
   /// pixel the edge crosses is grey in proportion to its coverage, as an anti-aliasing
   /// rasteriser draws it.
-  static func edge(at edge: Double, width: Int = 10, height: Int = 6) -> RasterImage {
+  public static func edge(at edge: Double, width: Int = 10, height: Int = 6) -> RasterImage {
     var image = grey(0, width: width, height: height)
     for y in 0..<height {
       for x in 0..<width {
@@ -38,7 +38,7 @@ enum TestImages {
 
 extension RasterImage {
   /// Sets one pixel (premultiplied B, G, R, A).
-  mutating func set(x: Int, y: Int, bgra: (UInt8, UInt8, UInt8, UInt8)) {
+  public mutating func set(x: Int, y: Int, bgra: (UInt8, UInt8, UInt8, UInt8)) {
     let offset = (y * width + x) * 4
     pixels[offset] = bgra.0
     pixels[offset + 1] = bgra.1
@@ -47,10 +47,10 @@ extension RasterImage {
     if bgra.3 != 255 { hasAlpha = true }
   }
 
-  mutating func set(x: Int, y: Int, grey: UInt8) { set(x: x, y: y, bgra: (grey, grey, grey, 255)) }
+  public mutating func set(x: Int, y: Int, grey: UInt8) { set(x: x, y: y, bgra: (grey, grey, grey, 255)) }
 
   /// One pixel as (B, G, R, A).
-  func pixel(x: Int, y: Int) -> [UInt8] {
+  public func pixel(x: Int, y: Int) -> [UInt8] {
     Array(pixels[(y * width + x) * 4..<(y * width + x) * 4 + 4])
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetImages
 
 /// The outcome of comparing two images (or two PDF pages).
 public struct ImageComparison: Codable, Hashable, Sendable {
@@ -49,14 +50,14 @@ public struct ImageComparison: Codable, Hashable, Sendable {
   }
 
   /// A ratio as a percentage with enough digits to show small changes.
-  static func percent(_ ratio: Double) -> String {
+  package static func percent(_ ratio: Double) -> String {
     if ratio == 0 { return "0%" }
     let value = ratio * 100
     return value >= 1 ? String(format: "%.2f%%", value) : String(format: "%.4f%%", value)
   }
 
   /// The result for two images of different sizes.
-  static func sizeMismatch(expected: PixelSize, actual: PixelSize) -> ImageComparison {
+  package static func sizeMismatch(expected: PixelSize, actual: PixelSize) -> ImageComparison {
     let area = expected.width * expected.height
     return ImageComparison(
       expectedSize: expected, actualSize: actual, diffPixels: area, antiAliasedPixels: 0,

@@ -1,5 +1,7 @@
 import CPangoCairo
 import Foundation
+import SheetCompare
+import SheetDiff
 import SheetImages
 import SheetLayout
 import SheetRender
@@ -43,7 +45,7 @@ public struct ComparisonReport {
         ? bannerOnly(Self.banner(summary), text: text)
         : try WaterfallLayout(options: options).layout(entries, measurer: text)
     } catch {
-      throw ComparisonError(path: path, reason: "cannot lay out the report: \(error)")
+      throw ImageError(path: path, reason: "cannot lay out the report: \(error)")
     }
     let output = AtomicOutput()
     let temporary = output.temporaryPath(for: path)
@@ -51,7 +53,7 @@ public struct ComparisonReport {
     defer { cairo_surface_destroy(surface) }
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
       output.discard()
-      throw ComparisonError(path: path, reason: "cannot be written")
+      throw ImageError(path: path, reason: "cannot be written")
     }
     let date = ISO8601DateFormatter().string(from: DocumentInfo.reproducibleDate())
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, "ContactSheet comparison report")
@@ -82,7 +84,7 @@ public struct ComparisonReport {
     cairo_surface_finish(surface)
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
       output.discard()
-      throw ComparisonError(path: path, reason: "cannot be written")
+      throw ImageError(path: path, reason: "cannot be written")
     }
     try output.commit()
   }

@@ -1,11 +1,11 @@
 /// SHA-256 (FIPS 180-4), for fingerprinting font files; Foundation on Linux has no digest API.
-enum SHA256 {
+package enum SHA256 {
   /// The digest of `bytes` as 64 lowercase hex digits.
-  static func hex(_ bytes: [UInt8]) -> String {
+  package static func hex(_ bytes: [UInt8]) -> String {
     digest(bytes).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 
-  static func digest(_ bytes: [UInt8]) -> [UInt8] {
+  package static func digest(_ bytes: [UInt8]) -> [UInt8] {
     var state: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]

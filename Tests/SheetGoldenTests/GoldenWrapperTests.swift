@@ -1,5 +1,6 @@
 import Foundation
-import SheetCompare
+import SheetDiff
+import SheetGolden
 import SheetImages
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
-import SheetCompare
+import SheetDiff
 import SheetImages
+import TestSupport
 import Testing
 
 @Suite("pixelmatch metric on hand-made images")

@@ -44,17 +44,3 @@ public struct PixelRect: Codable, Hashable, Sendable, CustomStringConvertible {
     return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
   }
 }
-
-/// A size in pixels.
-public struct PixelSize: Codable, Hashable, Sendable, CustomStringConvertible {
-  public var width: Int
-  public var height: Int
-
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
-
-  /// `W×H`.
-  public var description: String { "\(width)×\(height)" }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import SheetDiff
 import SheetImages
 
 /// Golden images for tests, with an assertion that works in Swift Testing and XCTest alike: it
@@ -17,18 +18,32 @@ public struct GoldenStore: Sendable {
   public var folder: URL
   /// Where failing cases' images go: `$GOLDEN_FAILURES_DIR`, else a temporary folder.
   public var failuresFolder: URL
-  /// The font files the rendering used, hashed into fingerprints; nil hashes the fonts
-  /// fontconfig resolves for the default families.
+  /// The font files the rendering used, hashed into the default fingerprint.
   public var fontFiles: [String]?
   /// Whether goldens are (re)written instead of checked: `RECORD_GOLDENS=1`.
   public var isRecording: Bool
+  /// What the rendering's pixels depend on, stored beside each golden and compared on failure.
+  /// By default: the image decoders' versions and the hashes of `fontFiles`; a renderer passes
+  /// a fuller one (`SheetCompare`'s `EnvironmentFingerprint.current`).
+  public var fingerprint: @Sendable () -> EnvironmentFingerprint
 
+  /// A store of goldens in `folder`.
+  ///
+  /// - Parameters:
+  ///   - folder: Where `NAME.png` and `NAME.png.json` live.
+  ///   - fontFiles: The font files the rendering used, hashed into the default fingerprint.
+  ///   - fingerprint: What the pixels depend on; by default the decoders and `fontFiles`.
+  ///   - environment: The process environment, read for `RECORD_GOLDENS` and `GOLDEN_FAILURES_DIR`.
   public init(
-    folder: URL, fontFiles: [String]? = nil,
+    folder: URL, fontFiles: [String]? = nil, fingerprint: (@Sendable () -> EnvironmentFingerprint)? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) {
     self.folder = folder
     self.fontFiles = fontFiles
+    self.fingerprint =
+      fingerprint ?? {
+        EnvironmentFingerprint.pinned(fontFiles: fontFiles ?? [], libraries: ImageReader.libraryVersions)
+      }
     isRecording = environment["RECORD_GOLDENS"] == "1"
     failuresFolder =
       environment["GOLDEN_FAILURES_DIR"].map { URL(fileURLWithPath: $0) }
@@ -89,7 +104,7 @@ public struct GoldenStore: Sendable {
     let golden = goldenPath(name)
     let fingerprintPath = EnvironmentFingerprint.path(forGolden: golden)
     // Hashing the fonts is only needed to record or to explain a failure.
-    var current: EnvironmentFingerprint { EnvironmentFingerprint.current(fontFiles: fontFiles) }
+    var current: EnvironmentFingerprint { fingerprint() }
     if isRecording {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       // A golden whose pixels did not change keeps its bytes (PNG bytes vary with zlib), so

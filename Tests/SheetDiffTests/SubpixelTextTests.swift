@@ -1,5 +1,5 @@
 import CPangoCairo
-import SheetCompare
+import SheetDiff
 import SheetImages
 import TestSupport
 import Testing
