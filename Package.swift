@@ -81,6 +81,7 @@ let package = Package(
     .testTarget(name: "SheetGoldenTests", dependencies: ["SheetGolden", "SheetDiff", "TestSupport"]),
     .testTarget(
       name: "SheetCompareTests", dependencies: ["SheetCompare", "SheetDiff", "SheetReport", "TestSupport"]),
+    .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     .testTarget(
       name: "ContactSheetCLITests",
       dependencies: ["ContactSheetCLI", "SheetCompare", "TestSupport"]),

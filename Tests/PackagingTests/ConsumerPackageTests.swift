@@ -1,0 +1,131 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// ContactSheet as other projects use it: a dependency by version, with no unsafe flags, whose
+/// golden-test library stays light.
+@Suite("Packaging: a versioned dependency other packages can build", .serialized)
+struct ConsumerPackageTests {
+  @Test("a consumer package depends on a tagged clone by version and runs a golden test with SheetGolden")
+  func consumerBuildsAndTests() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let repository = folder.appendingPathComponent("ContactSheet.git")
+    try run("git", ["clone", "--quiet", "--bare", FixturePaths.packageRoot.path, repository.path])
+    try run("git", ["-C", repository.path, "tag", "1.0.0", "HEAD"])
+
+    let consumer = folder.appendingPathComponent("Consumer")
+    let tests = consumer.appendingPathComponent("Tests/ConsumerTests")
+    try FileManager.default.createDirectory(
+      at: tests.appendingPathComponent("Goldens"), withIntermediateDirectories: true)
+    try Self.manifest(repository: repository).write(
+      to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    try Self.testFile.write(
+      to: tests.appendingPathComponent("GradientTests.swift"), atomically: true, encoding: .utf8)
+
+    // The golden is recorded by the consumer's own first run, as a user would.
+    let record = try run(
+      "swift", ["test", "--filter", "gradientMatches"], in: consumer, environment: ["RECORD_GOLDENS": "1"])
+    #expect(!record.standardError.contains("unsafe"), "\(record.standardError)")
+    #expect(FileManager.default.fileExists(atPath: tests.appendingPathComponent("Goldens/gradient.png").path))
+
+    let result = try run("swift", ["test"], in: consumer)
+    let output = result.standardOutput + result.standardError
+    #expect(output.contains("Test run with 2 tests"), "\(output)")
+    #expect(output.contains("passed"), "\(output)")
+  }
+
+  @Test("SheetGolden's dependency closure holds no Pango, Cairo, poppler or renderer")
+  func goldenLibraryIsLight() throws {
+    // A scratch folder of its own: the package's .build is locked by the `swift test` running this.
+    let scratch = try FixturePaths.temporaryFolder().path
+    let result = try run(
+      "swift", ["package", "--scratch-path", scratch, "dump-package"], in: FixturePaths.packageRoot)
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let targets = try #require(root["targets"] as? [[String: Any]])
+    var dependencies: [String: [String]] = [:]
+    for target in targets {
+      guard let name = target["name"] as? String else { continue }
+      let named = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+        (dependency["byName"] ?? dependency["target"] ?? dependency["product"]).flatMap { $0 as? [Any] }?
+          .first as? String
+      }
+      dependencies[name] = named
+    }
+    var closure: Set<String> = []
+    var queue = ["SheetGolden"]
+    while let next = queue.popLast() {
+      guard closure.insert(next).inserted else { continue }
+      queue += dependencies[next] ?? []
+    }
+    #expect(closure.contains("SheetDiff") && closure.contains("SheetImages"))
+    for heavy in ["CPangoCairo", "CPoppler", "SheetText", "SheetRender", "SheetLayout", "SheetCompare"] {
+      #expect(!closure.contains(heavy), "SheetGolden depends on \(heavy)")
+    }
+  }
+
+  /// Runs `tool`, failing the test with its output when it exits non-zero.
+  @discardableResult
+  private func run(
+    _ tool: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil
+  ) throws -> ProcessResult {
+    let result = try ProcessRunner.run(tool, arguments, environment: environment, currentDirectory: folder)
+    try #require(
+      result.status == 0,
+      "\(tool) \(arguments.joined(separator: " ")) failed: \(result.standardOutput)\(result.standardError)")
+    return result
+  }
+
+  private static func manifest(repository: URL) -> String {
+    """
+    // swift-tools-version: 6.0
+    import PackageDescription
+
+    let package = Package(
+      name: "Consumer",
+      dependencies: [
+        .package(url: "\(repository.absoluteString)", from: "1.0.0")
+      ],
+      targets: [
+        .testTarget(
+          name: "ConsumerTests",
+          dependencies: [
+            .product(name: "SheetGolden", package: "ContactSheet"),
+            .product(name: "SheetImages", package: "ContactSheet"),
+          ],
+          exclude: ["Goldens"])
+      ]
+    )
+
+    """
+  }
+
+  private static let testFile = """
+    import SheetGolden
+    import SheetImages
+    import Testing
+
+    func gradient(marked: Bool = false) -> RasterImage {
+      var pixels: [UInt8] = []
+      for y in 0..<48 {
+        for x in 0..<64 {
+          let level = UInt8(x * 4)
+          let mark = marked && (10..<20).contains(x) && (10..<20).contains(y)
+          pixels += mark ? [0, 0, 0, 255] : [level, UInt8(y * 5), 255 - level, 255]
+        }
+      }
+      return RasterImage(width: 64, height: 48, pixels: pixels, hasAlpha: false)
+    }
+
+    @Test func gradientMatches() throws {
+      try expectMatchesGolden(gradient(), named: "gradient")
+    }
+
+    @Test func changedGradientFails() throws {
+      #expect(throws: GoldenMismatch.self) {
+        try expectMatchesGolden(gradient(marked: true), named: "gradient")
+      }
+    }
+
+    """
+}
