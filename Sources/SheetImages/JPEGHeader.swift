@@ -53,7 +53,8 @@ struct JPEGHeader: Hashable, Sendable {
       if isFrame || [0xE1, 0xE2, 0xEE].contains(marker) {
         guard end <= bytes.count else { return .needsMoreBytes(end) }
       }
-      let data = bytes[payload..<max(payload, end)]
+      // Segments not read below may run past the bytes at hand: they are skipped unread.
+      let data = end <= bytes.count ? bytes[payload..<end] : []
       if isFrame {
         guard length >= 8 else { return .invalid("JPEG frame header is truncated") }
         let height = Int(bytes[payload + 1]) << 8 | Int(bytes[payload + 2])

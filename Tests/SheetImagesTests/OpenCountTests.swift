@@ -50,6 +50,20 @@ struct OpenCountTests {
     #expect(header.width == 640 && image.width == 640)
   }
 
+  @Test("segments that run past the first read are skipped unread, whatever their kind")
+  func commentsPastFirstRead() throws {
+    let original = try HeaderFixtures.bytes(FixturePaths.photo("rocket.jpg"))
+    // Three 65 KB comments: the third runs past the first 128 KB read.
+    let comments = (0..<3).map { _ in HeaderFixtures.segment(0xFE, [UInt8](repeating: 0x43, count: 65_000)) }
+    let path = try HeaderFixtures.write(
+      HeaderFixtures.jpeg(original, inserting: comments), name: "comments.jpg")
+    let folder = (path as NSString).deletingLastPathComponent
+    ImageFileOpens.startCounting(under: folder)
+    let header = try ImageReader.header(path: path)
+    #expect(ImageFileOpens.stopCounting(under: folder) == [path: 1])
+    #expect(header.width == 640 && header.height == 427 && header.iccProfile != nil)
+  }
+
   @Test("a file that changed after its header was read is an ImageError, not a crash")
   func changedFile() throws {
     let path = try copies([FixturePaths.photo("rocket.jpg")])[0]
