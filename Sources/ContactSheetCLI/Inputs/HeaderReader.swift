@@ -22,7 +22,7 @@ struct HeaderReader {
       let needsSize = needsHeaders || item.knownSize == nil || item.path.isEmpty
       var header: HeaderResult?
       if needsSize || needsExif {
-        header = readHeader(item)
+        header = readHeader(item, pixelLimit: needsSize)
         // Read only for its EXIF fields: a file that cannot be read keeps its manifest size and
         // shows no EXIF fields, as it would without them.
         if !needsSize, case .failure = header { header = nil }
@@ -43,13 +43,15 @@ struct HeaderReader {
 
   typealias HeaderResult = Result<ImageHeader, ImageError>
 
-  private func readHeader(_ item: CatalogItem) -> HeaderResult {
+  /// The header of `item`'s file; with `pixelLimit`, a failure when it claims more than
+  /// `maxPixels` pixels.
+  private func readHeader(_ item: CatalogItem, pixelLimit: Bool) -> HeaderResult {
     guard !item.path.isEmpty else {
       return .failure(ImageError(path: item.origin ?? "", reason: "no image named"))
     }
     do {
       let header = try ImageReader.header(path: item.path)
-      guard header.pixelCount <= maxPixels else {
+      guard !pixelLimit || header.pixelCount <= maxPixels else {
         return .failure(
           ImageError(
             path: item.path,
