@@ -91,7 +91,9 @@ struct SheetPreparer {
             LayoutItem(pixelWidth: size.width, pixelHeight: size.height, caption: caption, link: item.link)))
         items.append(item)
         renderItems.append(
-          RenderItem(path: item.path, caption: caption, failure: item.failure?.reason, link: item.link))
+          RenderItem(
+            path: item.path, caption: caption, failure: item.failure?.reason, link: item.link,
+            header: try? item.header?.get()))
       }
     }
     let warnings = invalidMarkup.values.sorted().map { path in

@@ -1,32 +1,26 @@
 import CExif
 import Foundation
 
-/// The EXIF fields that captions and sorting use, as found in a file.
+/// The EXIF fields that captions and sorting use, as found in a file's header
+/// (``ImageHeader/exif``).
 public struct ExifFields: Sendable, Hashable {
   /// DateTimeOriginal (when the photo was taken), in the camera's local time read as UTC.
   public var dateTaken: Date?
   /// Make and Model, with the make left out when the model already starts with it.
   public var camera: String?
+  /// LensModel.
   public var lens: String?
   /// Exposure time in seconds.
   public var exposureTime: Double?
+  /// FNumber (the aperture, 2.8 for f/2.8).
   public var fNumber: Double?
+  /// ISOSpeedRatings.
   public var iso: Int?
   /// Focal length in millimetres.
   public var focalLength: Double?
 
+  /// No fields: a file without EXIF data.
   public init() {}
-
-  /// Reads the fields of `path`; empty when the file has no EXIF data. libexif's loader reads
-  /// only the start of the file, up to the EXIF segment.
-  public static func read(path: String) -> ExifFields {
-    guard let loader = exif_loader_new() else { return ExifFields() }
-    defer { exif_loader_unref(loader) }
-    exif_loader_write_file(loader, path)
-    guard let data = exif_loader_get_data(loader) else { return ExifFields() }
-    defer { exif_data_unref(data) }
-    return ExifFields(data)
-  }
 
   init(_ data: UnsafeMutablePointer<ExifData>) {
     let order = exif_data_get_byte_order(data)
@@ -44,7 +38,7 @@ public struct ExifFields: Sendable, Hashable {
     }
     func rational(_ tag: ExifTag) -> Double? {
       guard let found = entry(tag), let bytes = found.pointee.data,
-        found.pointee.format == EXIF_FORMAT_RATIONAL
+        found.pointee.format == EXIF_FORMAT_RATIONAL, found.pointee.size >= 8
       else { return nil }
       let value = exif_get_rational(bytes, order)
       return value.denominator == 0 ? nil : Double(value.numerator) / Double(value.denominator)
@@ -68,7 +62,7 @@ public struct ExifFields: Sendable, Hashable {
     fNumber = rational(EXIF_TAG_FNUMBER)
     focalLength = rational(EXIF_TAG_FOCAL_LENGTH)
     if let found = entry(EXIF_TAG_ISO_SPEED_RATINGS), let bytes = found.pointee.data,
-      found.pointee.format == EXIF_FORMAT_SHORT
+      found.pointee.format == EXIF_FORMAT_SHORT, found.pointee.size >= 2
     {
       iso = Int(exif_get_short(bytes, order))
     }

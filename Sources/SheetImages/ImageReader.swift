@@ -1,123 +1,112 @@
-import Foundation
-
 /// Reads image files: a cheap header phase for layout, and a decode phase that returns
-/// upright pixels at (about) the size they will be drawn.
+/// upright pixels at (about) the size they will be drawn. Each phase opens the file once; a
+/// decode given the header neither sniffs nor scans the file again.
 public enum ImageReader {
-  /// How much of a file the header phase reads first; a JPEG whose EXIF or ICC segments are
-  /// larger is read further, as far as its frame header.
+  /// How much of a file the header phase reads first; a file whose header segments are longer
+  /// is read further, as far as its header needs.
   static let headerPrefix = 128 * 1024
 
-  /// Reads the format, stored size and orientation without decoding pixels, reading only
-  /// the start of the file.
-  public static func info(path: String) throws -> ImageInfo {
-    let head = try readBytes(path, limit: headerPrefix)
-    do {
-      return try info(bytes: head, path: path).info
-    } catch HeaderError.needsWholeFile {
-      return try info(bytes: try readBytes(path), path: path).info
-    }
+  /// Reads the header of `path` (format, size, orientation, EXIF fields, ICC profile and XMP)
+  /// without decoding pixels, opening the file once and reading only its start.
+  ///
+  /// - Throws: ``ImageError`` when the file cannot be read or is not a readable image.
+  public static func header(path: String) throws -> ImageHeader {
+    let file = try ImageFile(path: path)
+    return try header(of: HeaderBytes(file: file, firstRead: headerPrefix), path: path, stamp: file.stamp)
   }
 
-  /// Decodes `path` upright. When `minimumSize` (upright pixels) is given, formats that can
-  /// shrink while decoding (JPEG, WebP) do so, never below that size; the caller resamples
-  /// to the exact size it draws. Images whose header claims more than `maxPixels` pixels
-  /// are refused before any pixel is decoded.
+  /// Decodes `path` upright, opening it once. Give the `header` read earlier in the run and the
+  /// file is neither sniffed nor scanned again; a file that changed since (another size or
+  /// time) is an ``ImageError``. When `minimumSize` (upright pixels) is given, formats that can
+  /// shrink while decoding (JPEG, WebP) do so, never below that size; the caller resamples to
+  /// the exact size it draws. Images whose header claims more than `maxPixels` pixels are
+  /// refused before any pixel is decoded.
   public static func decode(
-    path: String, minimumSize: (width: Int, height: Int)? = nil, maxPixels: Int = .max
+    path: String, header: ImageHeader? = nil, minimumSize: (width: Int, height: Int)? = nil,
+    maxPixels: Int = .max
   ) throws -> RasterImage {
-    let bytes = try readBytes(path)
-    let (header, jpeg) = try info(bytes: bytes, path: path)
+    let file = try ImageFile(path: path)
+    try checkUnchanged(file, header: header)
+    let bytes = try file.readAll()
+    let header = try header ?? self.header(of: HeaderBytes(bytes: bytes), path: path, stamp: file.stamp)
     try checkPixelLimit(header, maxPixels: maxPixels, path: path)
     let stored = minimumSize.map {
       header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
     }
+    let size = (width: header.storedWidth, height: header.storedHeight)
     let image: RasterImage
-    switch header.format {
-    case .jpeg: image = try JPEGCodec.decode(bytes, header: jpeg!, path: path, minimumSize: stored)
-    case .png: image = try PNGCodec.decode(bytes, path: path)
-    case .webp: image = try WebPCodec.decode(bytes, path: path, minimumSize: stored)
+    switch header.codec {
+    case .jpeg(let frame):
+      image = try JPEGCodec.decode(bytes, size: size, frame: frame, path: path, minimumSize: stored)
+    case .png:
+      image = try PNGCodec.decode(bytes, expectedSize: size, path: path)
+    case .webp(let hasAlpha):
+      image = try WebPCodec.decode(bytes, size: size, hasAlpha: hasAlpha, path: path, minimumSize: stored)
     }
     return image.oriented(header.orientation)
   }
 
+  /// The bytes of the file whose `header` was read earlier, opening it once: how an original
+  /// JPEG is embedded in a PDF as it is.
+  ///
+  /// - Throws: ``ImageError`` when the file cannot be read or changed since its header was read.
+  public static func fileBytes(path: String, header: ImageHeader) throws -> [UInt8] {
+    let file = try ImageFile(path: path)
+    try checkUnchanged(file, header: header)
+    return try file.readAll()
+  }
+
   /// Throws when the header claims more than `maxPixels` pixels.
-  public static func checkPixelLimit(_ info: ImageInfo, maxPixels: Int, path: String) throws {
-    guard info.storedWidth * info.storedHeight <= maxPixels else {
+  public static func checkPixelLimit(_ header: ImageHeader, maxPixels: Int, path: String) throws {
+    guard header.pixelCount <= maxPixels else {
+      let count = header.pixelCount == .max ? "too many" : "\(header.pixelCount)"
       throw ImageError(
         path: path,
         reason:
-          "\(info.width)×\(info.height) is \(info.storedWidth * info.storedHeight) pixels, more than the limit of \(maxPixels) (--max-pixels)"
+          "\(header.width)×\(header.height) is \(count) pixels, more than the limit of \(maxPixels) (--max-pixels)"
       )
     }
   }
 
-  private enum HeaderError: Error { case needsWholeFile }
+  private static func checkUnchanged(_ file: ImageFile, header: ImageHeader?) throws {
+    guard let stamp = header?.stamp, stamp != file.stamp else { return }
+    throw ImageError(
+      path: file.path, reason: "the file changed after its header was read (run again to use the new file)")
+  }
 
-  static func info(bytes: [UInt8], path: String) throws -> (info: ImageInfo, jpeg: JPEGHeader?) {
-    guard let format = ImageFormat.sniff(bytes) else {
-      throw ImageError(path: path, reason: bytes.isEmpty ? "file is empty" : "not a JPEG, PNG or WebP image")
+  /// The header of the file whose first bytes `source` holds.
+  static func header(of source: HeaderBytes, path: String, stamp: FileStamp?) throws -> ImageHeader {
+    guard let format = ImageFormat.sniff(source.prefix) else {
+      throw ImageError(
+        path: path, reason: source.totalSize == 0 ? "file is empty" : "not a JPEG, PNG or WebP image")
     }
     switch format {
-    case .jpeg:
-      switch JPEGHeader.scan(bytes) {
-      case .found(let header):
-        guard header.width > 0, header.height > 0 else {
-          throw ImageError(path: path, reason: "JPEG header gives no size")
-        }
-        let info = ImageInfo(
-          format: .jpeg, storedWidth: header.width, storedHeight: header.height,
-          orientation: ExifReader.orientation(header.exif))
-        return (info, header)
-      case .needsMoreBytes:
-        if bytes.count == headerPrefix { throw HeaderError.needsWholeFile }
-        throw ImageError(path: path, reason: "file is truncated (the JPEG header ends early)")
-      case .invalid(let reason):
-        throw ImageError(path: path, reason: reason)
-      }
-    case .png:
-      let size = try PNGCodec.info(bytes, path: path)
-      return (ImageInfo(format: .png, storedWidth: size.width, storedHeight: size.height), nil)
-    case .webp:
-      let size = try WebPCodec.info(bytes, path: path)
-      return (ImageInfo(format: .webp, storedWidth: size.width, storedHeight: size.height), nil)
+    case .jpeg: return try jpegHeader(source, path: path, stamp: stamp)
+    case .png: return try PNGMetadata.header(source, path: path, stamp: stamp)
+    case .webp: return try WebPMetadata.header(source, path: path, stamp: stamp)
     }
   }
 
-  /// The file's bytes, or its first `limit` bytes, read straight into the array (no copy).
-  static func readBytes(_ path: String, limit: Int? = nil) throws -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      let code = errno
-      var isFolder: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-      let reason =
-        !exists
-        ? "file not found"
-        : isFolder.boolValue ? "is a folder" : "cannot be read (\(String(cString: strerror(code))))"
-      throw ImageError(path: path, reason: reason)
-    }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw ImageError(path: path, reason: "cannot be read (\(String(cString: strerror(errno))))")
-    }
-    guard status.st_mode & S_IFMT != S_IFDIR else { throw ImageError(path: path, reason: "is a folder") }
-    let size = min(Int(status.st_size), limit ?? .max)
-    var failure: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      while count < size {
-        let got = read(descriptor, buffer.baseAddress! + count, size - count)
-        if got < 0 && errno == EINTR { continue }
-        if got <= 0 {
-          failure = got < 0 ? errno : 0
-          break
+  private static func jpegHeader(_ source: HeaderBytes, path: String, stamp: FileStamp?) throws -> ImageHeader
+  {
+    while true {
+      switch JPEGHeader.scan(source.prefix) {
+      case .found(let jpeg):
+        guard jpeg.width > 0, jpeg.height > 0 else {
+          throw ImageError(path: path, reason: "JPEG header gives no size")
         }
-        count += got
+        var metadata = HeaderMetadata(iccProfile: jpeg.iccProfile, xmp: jpeg.xmp.map(Array.init))
+        if let exif = jpeg.exif { (metadata.exif, metadata.orientation) = ExifBlock.parse(exif) }
+        return ImageHeader(
+          format: .jpeg, storedWidth: jpeg.width, storedHeight: jpeg.height, metadata: metadata,
+          codec: .jpeg(jpeg.frame), stamp: stamp)
+      case .needsMoreBytes(let count):
+        guard try source.extend(toAtLeast: count) else {
+          throw ImageError(path: path, reason: "file is truncated (the JPEG header ends early)")
+        }
+      case .invalid(let reason):
+        throw ImageError(path: path, reason: reason)
       }
     }
-    if failure != 0 {
-      throw ImageError(path: path, reason: "cannot be read (\(String(cString: strerror(failure))))")
-    }
-    return bytes
   }
 }

@@ -5,18 +5,20 @@ import CTurboJPEG
 /// progressive, greyscale and CMYK files are read; CMYK is converted to RGB here because
 /// TurboJPEG cannot.
 enum JPEGCodec {
-  /// Decodes at the smallest DCT scale whose result is at least `minimumSize` (or full size).
+  /// Decodes at the smallest DCT scale whose result is at least `minimumSize` (or full size);
+  /// `size` and `frame` come from the header, read before.
   static func decode(
-    _ bytes: [UInt8], header: JPEGHeader, path: String, minimumSize: (width: Int, height: Int)?
+    _ bytes: [UInt8], size: (width: Int, height: Int), frame: JPEGFrame, path: String,
+    minimumSize: (width: Int, height: Int)?
   ) throws -> RasterImage {
     guard let handle = tjInitDecompress() else {
       throw ImageError(path: path, reason: "could not start the JPEG decoder")
     }
     defer { tjDestroy(handle) }
-    let factor = scalingFactor(width: header.width, height: header.height, minimumSize: minimumSize)
-    let width = Int(scaled(Int32(header.width), factor))
-    let height = Int(scaled(Int32(header.height), factor))
-    let cmyk = header.components == 4
+    let factor = scalingFactor(width: size.width, height: size.height, minimumSize: minimumSize)
+    let width = Int(scaled(Int32(size.width), factor))
+    let height = Int(scaled(Int32(size.height), factor))
+    let cmyk = frame.components == 4
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     let format = cmyk ? TJPF_CMYK : TJPF_BGRA
     let status = bytes.withUnsafeBufferPointer { source in
@@ -40,7 +42,7 @@ enum JPEGCodec {
         throw ImageError(path: path, reason: "JPEG data is corrupt (\(message))")
       }
     }
-    if cmyk { convertCMYKToBGRA(&pixels, inverted: header.adobe) }
+    if cmyk { convertCMYKToBGRA(&pixels, inverted: frame.adobe) }
     return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
   }
 

@@ -1,25 +1,29 @@
 /// What a JPEG's markers say before the image data: size, colour components, whether an
-/// Adobe segment marks inverted CMYK, and where the EXIF segment is. Read by walking the
-/// segments, so only the first kilobytes of a file are needed.
+/// Adobe segment marks inverted CMYK, and the EXIF, ICC profile and XMP segments. Read by
+/// walking the segments, so only the first kilobytes of a file are needed.
 struct JPEGHeader: Hashable, Sendable {
   var width: Int
   var height: Int
-  /// 1 grey, 3 YCbCr or RGB, 4 CMYK or YCCK.
-  var components: Int
-  var progressive: Bool
-  /// An Adobe APP14 segment is present: CMYK samples are stored inverted (Photoshop's habit).
-  var adobe: Bool
-  /// The bytes of the APP1 "Exif" segment's payload (after the length), if any.
+  var frame: JPEGFrame
+  /// The APP1 "Exif" segment's payload (after the length), if any.
   var exif: ArraySlice<UInt8>?
+  /// The APP2 "ICC_PROFILE" segments' data joined in sequence order; nil when there are none or
+  /// their sequence numbers do not make a whole.
+  var iccProfile: [UInt8]?
+  /// The XMP packet of the APP1 "http://ns.adobe.com/xap/1.0/" segment, if any.
+  var xmp: ArraySlice<UInt8>?
 
   /// The outcome of scanning a prefix of a file.
   enum Scan {
     case found(JPEGHeader)
-    /// The frame header lies beyond the bytes given: read more of the file.
-    case needsMoreBytes
+    /// The frame header lies beyond the bytes given: read at least this many.
+    case needsMoreBytes(Int)
     /// Not a well-formed JPEG; the reason is for the file's owner.
     case invalid(String)
   }
+
+  static let iccSignature: [UInt8] = Array("ICC_PROFILE\0".utf8)
+  static let xmpSignature: [UInt8] = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
 
   /// Walks the segments of `bytes` (a prefix of the file) up to the frame header.
   static func scan(_ bytes: [UInt8]) -> Scan {
@@ -27,40 +31,75 @@ struct JPEGHeader: Hashable, Sendable {
     var offset = 2
     var adobe = false
     var exif: ArraySlice<UInt8>?
+    var xmp: ArraySlice<UInt8>?
+    var iccChunks = ICCChunks()
     while true {
       // Markers may be padded with any number of 0xFF bytes.
       while offset < bytes.count, bytes[offset] == 0xFF, offset + 1 < bytes.count, bytes[offset + 1] == 0xFF {
         offset += 1
       }
-      guard offset + 4 <= bytes.count else { return .needsMoreBytes }
+      guard offset + 4 <= bytes.count else { return .needsMoreBytes(offset + 4) }
       guard bytes[offset] == 0xFF else {
         return .invalid("JPEG header is corrupt (no marker at byte \(offset))")
       }
       let marker = bytes[offset + 1]
       if marker == 0xD9 || marker == 0xDA { return .invalid("JPEG has no frame header") }
+      // Two bytes: a segment is never longer than 64 KB.
       let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
       guard length >= 2 else { return .invalid("JPEG header is corrupt (segment length \(length))") }
       let payload = offset + 4
       let end = offset + 2 + length
       let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
-      if isFrame || marker == 0xE1 || marker == 0xEE {
-        guard end <= bytes.count else { return .needsMoreBytes }
+      if isFrame || [0xE1, 0xE2, 0xEE].contains(marker) {
+        guard end <= bytes.count else { return .needsMoreBytes(end) }
       }
+      // Segments not read below may run past the bytes at hand: they are skipped unread.
+      let data = end <= bytes.count ? bytes[payload..<end] : []
       if isFrame {
         guard length >= 8 else { return .invalid("JPEG frame header is truncated") }
         let height = Int(bytes[payload + 1]) << 8 | Int(bytes[payload + 2])
         let width = Int(bytes[payload + 3]) << 8 | Int(bytes[payload + 4])
         let progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
+        let frame = JPEGFrame(components: Int(bytes[payload + 5]), progressive: progressive, adobe: adobe)
         return .found(
           JPEGHeader(
-            width: width, height: height, components: Int(bytes[payload + 5]), progressive: progressive,
-            adobe: adobe, exif: exif))
+            width: width, height: height, frame: frame, exif: exif, iccProfile: iccChunks.joined(), xmp: xmp))
       }
-      if marker == 0xE1, exif == nil, bytes[payload..<end].starts(with: Array("Exif\0\0".utf8)) {
-        exif = bytes[payload..<end]
+      switch marker {
+      case 0xE1 where exif == nil && data.starts(with: ExifBlock.signature): exif = data
+      case 0xE1 where xmp == nil && data.starts(with: xmpSignature): xmp = data.dropFirst(xmpSignature.count)
+      case 0xE2 where data.starts(with: iccSignature): iccChunks.add(data.dropFirst(iccSignature.count))
+      case 0xEE where data.starts(with: Array("Adobe".utf8)): adobe = true
+      default: break
       }
-      if marker == 0xEE, bytes[payload..<end].starts(with: Array("Adobe".utf8)) { adobe = true }
       offset = end
     }
+  }
+}
+
+/// What TurboJPEG cannot tell the decoder that the frame header and markers do.
+struct JPEGFrame: Hashable, Sendable {
+  /// 1 grey, 3 YCbCr or RGB, 4 CMYK or YCCK.
+  var components: Int
+  var progressive: Bool
+  /// An Adobe APP14 segment is present: CMYK samples are stored inverted (Photoshop's habit).
+  var adobe: Bool
+}
+
+/// The pieces of an ICC profile split over APP2 segments, each numbered `n` of `count`.
+private struct ICCChunks {
+  private var chunks: [(sequence: Int, count: Int, data: ArraySlice<UInt8>)] = []
+
+  mutating func add(_ chunk: ArraySlice<UInt8>) {
+    guard chunk.count > 2 else { return }
+    chunks.append((Int(chunk[chunk.startIndex]), Int(chunk[chunk.startIndex + 1]), chunk.dropFirst(2)))
+  }
+
+  /// The profile, when the pieces are numbered 1 … count, each once, with the same count.
+  func joined() -> [UInt8]? {
+    guard let count = chunks.first?.count, count == chunks.count else { return nil }
+    let ordered = chunks.sorted { $0.sequence < $1.sequence }
+    guard ordered.enumerated().allSatisfy({ $1.sequence == $0 + 1 && $1.count == count }) else { return nil }
+    return ordered.flatMap(\.data)
   }
 }

@@ -10,18 +10,10 @@ enum PNGCodec {
   /// The widest or tallest PNG read; libpng refuses larger ones from the header alone.
   static let maxSide: UInt32 = 1_000_000
 
-  static func info(_ bytes: [UInt8], path: String) throws -> (width: Int, height: Int) {
-    // IHDR is always first: width and height are big-endian at bytes 16…23.
-    guard bytes.count >= 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else {
-      throw ImageError(path: path, reason: "PNG header is missing or truncated")
-    }
-    func bigEndian(_ offset: Int) -> Int {
-      bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-    }
-    return (bigEndian(16), bigEndian(20))
-  }
-
-  static func decode(_ bytes: [UInt8], path: String) throws -> RasterImage {
+  /// Decodes `bytes`, whose header said `expectedSize`: a file whose size differs changed since.
+  static func decode(_ bytes: [UInt8], expectedSize: (width: Int, height: Int), path: String) throws
+    -> RasterImage
+  {
     try bytes.withUnsafeBufferPointer { data in
       var width: Int32 = 0
       var height: Int32 = 0
@@ -34,6 +26,9 @@ enum PNGCodec {
           data.baseAddress, data.count, limits, &width, &height, &hasAlpha, &truncated, &message, 256)
       else { throw failure(path, message, truncated: truncated != 0) }
       defer { cpng_reader_close(reader) }
+      guard (Int(width), Int(height)) == expectedSize else {
+        throw ImageError(path: path, reason: "the PNG's size changed after its header was read")
+      }
       let count = Int(width) * Int(height) * 4
       var status: Int32 = 0
       let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in

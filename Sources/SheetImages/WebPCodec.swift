@@ -3,6 +3,7 @@ import CWebP
 /// WebP reading through libwebp, which shrinks while decoding (`use_scaling`) and writes
 /// premultiplied B, G, R, A straight into our buffer.
 enum WebPCodec {
+  /// The size and alpha from the bitstream's header, read by libwebp.
   static func info(_ bytes: [UInt8], path: String) throws -> (width: Int, height: Int, hasAlpha: Bool) {
     var features = WebPBitstreamFeatures()
     let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
@@ -12,12 +13,12 @@ enum WebPCodec {
     return (Int(features.width), Int(features.height), features.has_alpha != 0)
   }
 
-  /// Decodes, shrinking to the smallest size that keeps the aspect ratio and is at least
-  /// `minimumSize` (never enlarging).
-  static func decode(_ bytes: [UInt8], path: String, minimumSize: (width: Int, height: Int)?) throws
-    -> RasterImage
-  {
-    let header = try info(bytes, path: path)
+  /// Decodes (`size` and `hasAlpha` from the header read before), shrinking to the smallest
+  /// size that keeps the aspect ratio and is at least `minimumSize` (never enlarging).
+  static func decode(
+    _ bytes: [UInt8], size header: (width: Int, height: Int), hasAlpha: Bool, path: String,
+    minimumSize: (width: Int, height: Int)?
+  ) throws -> RasterImage {
     var width = header.width
     var height = header.height
     if let minimumSize {
@@ -55,7 +56,7 @@ enum WebPCodec {
         ? "file is truncated (the WebP data ends early)" : "WebP data is corrupt (\(describe(status)))"
       throw ImageError(path: path, reason: reason)
     }
-    return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: header.hasAlpha)
+    return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: hasAlpha)
   }
 
   private static func describe(_ status: VP8StatusCode) -> String {

@@ -6,6 +6,8 @@ import SheetLayout
 /// What a worker thread is asked to prepare for one card.
 struct ImageJob: Sendable {
   var path: String
+  /// The header read before layout, so the file is opened once more, to decode; nil reads it then.
+  var header: ImageHeader?
   /// The exact pixel size to resample to; nil keeps the original pixels (`--ppi original`).
   var pixelSize: PixelSize?
   /// Whether to attach JPEG bytes for vector output.
@@ -34,7 +36,7 @@ enum PreparedImage: Sendable {
     do {
       guard let size = job.pixelSize else { return try loadOriginal(job) }
       let decoded = try ImageReader.decode(
-        path: job.path,
+        path: job.path, header: job.header,
         minimumSize: (size.width * decodeOversampling, size.height * decodeOversampling),
         maxPixels: job.maxPixels)
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
@@ -53,17 +55,16 @@ enum PreparedImage: Sendable {
   /// fine detail from aliasing.
   static let decodeOversampling = 2
 
-  /// Upright JPEGs keep their own bytes; anything else is decoded at full size.
+  /// Upright JPEGs keep their own bytes; anything else is decoded at full size. Either way the
+  /// file is opened once here (twice when no header came with the job).
   private static func loadOriginal(_ job: ImageJob) throws -> PreparedImage {
-    let info = try ImageReader.info(path: job.path)
-    try ImageReader.checkPixelLimit(info, maxPixels: job.maxPixels, path: job.path)
-    if info.format == .jpeg && info.orientation == .up {
-      guard let data = FileManager.default.contents(atPath: job.path) else {
-        throw ImageError(path: job.path, reason: "cannot be read")
-      }
-      return .originalJPEG(bytes: [UInt8](data), width: info.storedWidth, height: info.storedHeight)
+    let header = try job.header ?? ImageReader.header(path: job.path)
+    try ImageReader.checkPixelLimit(header, maxPixels: job.maxPixels, path: job.path)
+    if header.format == .jpeg && header.orientation == .up {
+      let bytes = try ImageReader.fileBytes(path: job.path, header: header)
+      return .originalJPEG(bytes: bytes, width: header.storedWidth, height: header.storedHeight)
     }
-    let raster = try ImageReader.decode(path: job.path, maxPixels: job.maxPixels)
+    let raster = try ImageReader.decode(path: job.path, header: header, maxPixels: job.maxPixels)
     return .ready(raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95))
   }
 

@@ -1,3 +1,4 @@
+import SheetImages
 import SheetLayout
 
 /// What the renderer draws: a layout plus, for each item, where its image comes from.
@@ -24,11 +25,17 @@ public struct RenderItem: Sendable, Hashable {
   public var failure: String?
   /// A URI the card opens when clicked in a PDF.
   public var link: String?
+  /// The image's header, read once before layout; decoding takes it instead of reading the
+  /// header again. Nil when it was not read (the image's header is then read while decoding).
+  public var header: ImageHeader?
 
-  public init(path: String?, caption: String, failure: String? = nil, link: String? = nil) {
+  public init(
+    path: String?, caption: String, failure: String? = nil, link: String? = nil, header: ImageHeader? = nil
+  ) {
     self.path = path
     self.caption = caption
     self.failure = failure
     self.link = link
+    self.header = header
   }
 }

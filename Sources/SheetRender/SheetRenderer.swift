@@ -154,8 +154,8 @@ public struct SheetRenderer {
       var wantsJPEG = false
       if case .embedded = resolution { wantsJPEG = true }
       return ImageJob(
-        path: item.path!, pixelSize: size, wantsJPEG: wantsJPEG, maxPixels: style.maxPixels,
-        jpegQuality: style.jpegQuality)
+        path: item.path!, header: item.header, pixelSize: size, wantsJPEG: wantsJPEG,
+        maxPixels: style.maxPixels, jpegQuality: style.jpegQuality)
     }
   }
 

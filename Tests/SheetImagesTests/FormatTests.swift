@@ -35,7 +35,7 @@ struct FormatTests {
 
   @Test("WebP: size from the header, shrink while decoding, and alpha")
   func webP() throws {
-    let info = try ImageReader.info(path: ImageFixtures.format("photo.webp"))
+    let info = try ImageReader.header(path: ImageFixtures.format("photo.webp"))
     #expect(info.format == .webp && info.width == 300 && info.height == 200)
     let small = try ImageReader.decode(path: ImageFixtures.format("photo.webp"), minimumSize: (150, 90))
     #expect(small.width == 150 && small.height == 100)
@@ -63,7 +63,7 @@ struct FormatTests {
 
   @Test("a header claiming more than the pixel limit is refused before decoding")
   func pixelLimit() throws {
-    let info = try ImageReader.info(path: ImageFixtures.format("huge.png"))
+    let info = try ImageReader.header(path: ImageFixtures.format("huge.png"))
     #expect(info.width == 40_000 && info.height == 40_000)
     #expect(throws: ImageError.self) { try ImageReader.decode(path: ImageFixtures.format("huge.png")) }
     do {
@@ -85,7 +85,7 @@ struct FormatTests {
     let folder = try FixturePaths.temporaryFolder()
     let path = folder.appendingPathComponent("padded.jpg").path
     try Data(padded).write(to: URL(fileURLWithPath: path))
-    let info = try ImageReader.info(path: path)
+    let info = try ImageReader.header(path: path)
     #expect(info.width == 640 && info.height == 427)
   }
 }

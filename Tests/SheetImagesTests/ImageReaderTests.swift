@@ -14,9 +14,9 @@ struct ImageReaderTests {
 
   @Test("headers give the size without decoding")
   func headers() throws {
-    let jpeg = try ImageReader.info(path: FixturePaths.photo("rocket.jpg"))
+    let jpeg = try ImageReader.header(path: FixturePaths.photo("rocket.jpg"))
     #expect(jpeg.format == .jpeg && jpeg.width == 640 && jpeg.height == 427)
-    let png = try ImageReader.info(path: FixturePaths.photo("horse.png"))
+    let png = try ImageReader.header(path: FixturePaths.photo("horse.png"))
     #expect(png.format == .png && png.width == 400 && png.height == 328)
   }
 
@@ -30,7 +30,7 @@ struct ImageReaderTests {
   @Test("a missing file is reported with its path and a reason")
   func missingFile() {
     #expect(throws: ImageError(path: "/nonexistent.jpg", reason: "file not found")) {
-      try ImageReader.info(path: "/nonexistent.jpg")
+      try ImageReader.header(path: "/nonexistent.jpg")
     }
   }
 

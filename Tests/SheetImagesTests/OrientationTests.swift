@@ -10,7 +10,7 @@ struct OrientationTests {
 
   @Test("the header reports the upright size for all eight orientations", arguments: 1...8)
   func uprightSize(orientation: Int) throws {
-    let info = try ImageReader.info(path: ImageFixtures.orientation(orientation))
+    let info = try ImageReader.header(path: ImageFixtures.orientation(orientation))
     #expect(info.orientation.rawValue == orientation)
     #expect(info.width == 64 && info.height == 32)
     let stored = orientation >= 5 ? (32, 64) : (64, 32)

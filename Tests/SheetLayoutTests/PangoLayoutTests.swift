@@ -16,7 +16,7 @@ struct PangoLayoutTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: photos.path)
       .filter { ["jpg", "png"].contains(($0 as NSString).pathExtension) }.sorted()
     return try names.map { name in
-      let info = try ImageReader.info(path: photos.appendingPathComponent(name).path)
+      let info = try ImageReader.header(path: photos.appendingPathComponent(name).path)
       return .item(LayoutItem(pixelWidth: info.width, pixelHeight: info.height, caption: name))
     }
   }

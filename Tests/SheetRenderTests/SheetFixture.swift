@@ -35,13 +35,13 @@ struct SheetFixture {
         entries.append(.banner(BannerContent(title: name, subtitle: "Section \(name.prefix(1))")))
         section = name
       }
-      let header = try? ImageReader.info(path: card.path)
+      let header = try? ImageReader.header(path: card.path)
       entries.append(
         .item(
           LayoutItem(
             pixelWidth: header?.width ?? 4, pixelHeight: header?.height ?? 3, caption: card.caption,
             link: card.link)))
-      items.append(RenderItem(path: card.path, caption: card.caption, link: card.link))
+      items.append(RenderItem(path: card.path, caption: card.caption, link: card.link, header: header))
     }
     let layout = try WaterfallLayout(options: options).layout(
       entries, measurer: try TextEngine(fonts: .pinnedDefault))

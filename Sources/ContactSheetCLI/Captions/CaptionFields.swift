@@ -9,7 +9,7 @@ struct CaptionFields {
     "name", "stem", "ext", "dir", "index", "width", "height", "megapixels", "filesize", "date",
     "camera", "lens", "exposure", "aperture", "iso", "focal", "section",
   ]
-  /// Fields that need the file's EXIF data.
+  /// Fields that need the file's EXIF data (from its header).
   static let exifFields: Set<String> = ["date", "camera", "lens", "exposure", "aperture", "iso", "focal"]
   /// Fields that need the file's size or time from the file system.
   static let fileSystemFields: Set<String> = ["filesize", "date"]
@@ -29,11 +29,11 @@ struct CaptionFields {
     case "dir": return (item.path as NSString).deletingLastPathComponent
     case "index": return String(index)
     case "section": return item.section
-    case "width": return item.info == nil && item.knownSize == nil ? nil : String(item.layoutSize.width)
-    case "height": return item.info == nil && item.knownSize == nil ? nil : String(item.layoutSize.height)
+    case "width": return item.header == nil && item.knownSize == nil ? nil : String(item.layoutSize.width)
+    case "height": return item.header == nil && item.knownSize == nil ? nil : String(item.layoutSize.height)
     case "megapixels":
-      guard case .success(let info)? = item.info else { return nil }
-      return String(format: "%.1f", Double(info.width * info.height) / 1_000_000)
+      guard case .success(let header)? = item.header else { return nil }
+      return String(format: "%.1f", Double(header.pixelCount) / 1_000_000)
     case "filesize": return fileAttributes.map { Self.humanSize($0.size) }
     case "date":
       guard let date = item.exif?.dateTaken ?? fileAttributes?.modified else { return nil }

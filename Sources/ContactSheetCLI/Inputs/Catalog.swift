@@ -41,10 +41,9 @@ struct CatalogItem: Sendable {
   var link: String?
   /// Pixel size given by the manifest; when set, the file is not opened for layout.
   var knownSize: (width: Int, height: Int)?
-  /// The header, or why it could not be read; filled by `HeaderReader`.
-  var info: Result<ImageInfo, ImageError>?
-  /// EXIF fields, read only when a caption or the sort order needs them.
-  var exif: ExifFields?
+  /// The header (size, orientation, EXIF fields, …), or why it could not be read; filled by
+  /// `HeaderReader`, which opens each file once for it.
+  var header: Result<ImageHeader, ImageError>?
 
   init(path: String, origin: String? = nil) {
     self.path = path
@@ -55,13 +54,19 @@ struct CatalogItem: Sendable {
   /// placeholder card.
   var layoutSize: (width: Int, height: Int) {
     if let knownSize { return knownSize }
-    if case .success(let header) = info { return (header.width, header.height) }
+    if case .success(let header) = header { return (header.width, header.height) }
     return (4, 3)
+  }
+
+  /// The EXIF fields from the header, when it was read.
+  var exif: ExifFields? {
+    if case .success(let header) = header { return header.exif }
+    return nil
   }
 
   /// Why the image cannot be shown, if it cannot.
   var failure: ImageError? {
-    if case .failure(let error) = info { return error }
+    if case .failure(let error) = header { return error }
     return nil
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import SheetImages
 
-/// Reads what layout and captions need from every image file, in parallel: the header
-/// (unless the manifest gave the size), and EXIF fields and file attributes only when asked.
+/// Reads what layout and captions need from every image file, in parallel, opening each file
+/// once: its header (size, orientation and EXIF fields together) unless the manifest gave the
+/// size and no caption or sort order wants EXIF, and file attributes only when asked.
 struct HeaderReader {
   var needsHeaders = true
   var needsExif = false
@@ -12,47 +13,51 @@ struct HeaderReader {
   /// Called after each file, from any thread, with the number done so far.
   var progress: @Sendable (Int) -> Void = { _ in }
 
-  /// The items with `info`, `exif` filled in, and file attributes by index.
+  /// The items with `header` filled in, and file attributes by index.
   func read(_ items: [CatalogItem]) -> (items: [CatalogItem], attributes: [FileAttributes?]) {
-    let slots = Slots<(ImageInfoResult?, ExifFields?, FileAttributes?)>(count: items.count)
+    let slots = Slots<(HeaderResult?, FileAttributes?)>(count: items.count)
     let counter = Counter()
     DispatchQueue.concurrentPerform(iterations: items.count) { index in
       let item = items[index]
-      var info: ImageInfoResult?
-      if needsHeaders || item.knownSize == nil || item.path.isEmpty {
-        info = readInfo(item)
+      let needsSize = needsHeaders || item.knownSize == nil || item.path.isEmpty
+      var header: HeaderResult?
+      if needsSize || needsExif {
+        header = readHeader(item, pixelLimit: needsSize)
+        // Read only for its EXIF fields: a file that cannot be read keeps its manifest size and
+        // shows no EXIF fields, as it would without them.
+        if !needsSize, case .failure = header { header = nil }
       }
-      let exif = needsExif && !item.path.isEmpty ? ExifFields.read(path: item.path) : nil
       let attributes = needsFileAttributes ? FileAttributes(path: item.path) : nil
-      slots.set(index, (info, exif, attributes))
+      slots.set(index, (header, attributes))
       progress(counter.increment())
     }
     var result = items
     var attributes: [FileAttributes?] = []
     for index in items.indices {
-      let (info, exif, fileAttributes) = slots.get(index) ?? (nil, nil, nil)
-      if let info { result[index].info = info }
-      result[index].exif = exif
+      let (header, fileAttributes) = slots.get(index) ?? (nil, nil)
+      if let header { result[index].header = header }
       attributes.append(fileAttributes)
     }
     return (result, attributes)
   }
 
-  typealias ImageInfoResult = Result<ImageInfo, ImageError>
+  typealias HeaderResult = Result<ImageHeader, ImageError>
 
-  private func readInfo(_ item: CatalogItem) -> ImageInfoResult {
+  /// The header of `item`'s file; with `pixelLimit`, a failure when it claims more than
+  /// `maxPixels` pixels.
+  private func readHeader(_ item: CatalogItem, pixelLimit: Bool) -> HeaderResult {
     guard !item.path.isEmpty else {
       return .failure(ImageError(path: item.origin ?? "", reason: "no image named"))
     }
     do {
-      let info = try ImageReader.info(path: item.path)
-      guard info.width * info.height <= maxPixels else {
+      let header = try ImageReader.header(path: item.path)
+      guard !pixelLimit || header.pixelCount <= maxPixels else {
         return .failure(
           ImageError(
             path: item.path,
-            reason: "\(info.width)×\(info.height) is more than --max-pixels \(maxPixels) pixels"))
+            reason: "\(header.width)×\(header.height) is more than --max-pixels \(maxPixels) pixels"))
       }
-      return .success(info)
+      return .success(header)
     } catch let error as ImageError {
       return .failure(error)
     } catch {

@@ -1,0 +1,80 @@
+import Foundation
+
+/// One open image file. Every read of an image file in SheetImages goes through this type, so
+/// each open is seen by ``ImageFileOpens`` (which tests read to prove how often files are opened).
+final class ImageFile {
+  let path: String
+  /// The size and modification time when the file was opened.
+  let stamp: FileStamp
+  private let descriptor: Int32
+
+  /// Opens `path` for reading.
+  ///
+  /// - Throws: ``ImageError`` when the file is missing, a folder or unreadable.
+  init(path: String) throws {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw Self.openFailure(path, code: errno) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw ImageError(path: path, reason: "cannot be read (\(String(cString: strerror(code))))")
+    }
+    guard status.st_mode & S_IFMT != S_IFDIR else {
+      close(descriptor)
+      throw ImageError(path: path, reason: "is a folder")
+    }
+    self.path = path
+    self.descriptor = descriptor
+    stamp = FileStamp(
+      size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec)
+    )
+    ImageFileOpens.record(path)
+  }
+
+  deinit { close(descriptor) }
+
+  /// The file's size in bytes when it was opened.
+  var size: Int { stamp.size }
+
+  /// Up to `count` bytes from `offset`; fewer only when the file ends first.
+  func read(at offset: Int, count: Int) throws -> [UInt8] {
+    let count = max(0, min(count, size - offset))
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
+      while done < count {
+        let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+        if got < 0 && errno == EINTR { continue }
+        if got <= 0 {
+          failure = got < 0 ? errno : 0
+          break
+        }
+        done += got
+      }
+    }
+    if failure != 0 {
+      throw ImageError(path: path, reason: "cannot be read (\(String(cString: strerror(failure))))")
+    }
+    return bytes
+  }
+
+  /// The whole file.
+  func readAll() throws -> [UInt8] { try read(at: 0, count: size) }
+
+  private static func openFailure(_ path: String, code: Int32) -> ImageError {
+    var isFolder: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+    let reason =
+      !exists
+      ? "file not found"
+      : isFolder.boolValue ? "is a folder" : "cannot be read (\(String(cString: strerror(code))))"
+    return ImageError(path: path, reason: reason)
+  }
+}
+
+/// What a file looked like when it was opened: a different stamp later means it changed.
+struct FileStamp: Sendable, Hashable {
+  var size: Int
+  var seconds: Int
+  var nanoseconds: Int
+}

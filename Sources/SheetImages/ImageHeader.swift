@@ -1,0 +1,74 @@
+/// Everything an image file's first bytes say, read once per file and run without decoding
+/// pixels: layout uses the upright size, captions the EXIF fields, and decoding takes the
+/// header instead of sniffing and scanning the file again.
+public struct ImageHeader: Sendable, Hashable {
+  /// The format, from the file's signature.
+  public let format: ImageFormat
+  /// Width of the stored pixels.
+  public let storedWidth: Int
+  /// Height of the stored pixels.
+  public let storedHeight: Int
+  /// How the stored pixels turn upright: a JPEG's EXIF orientation; `.up` for PNG and WebP,
+  /// whose EXIF orientation is not applied.
+  public let orientation: Orientation
+  /// The EXIF fields captions and sorting use; empty when the file has no EXIF data.
+  public let exif: ExifFields
+  /// The embedded ICC colour profile: a JPEG's APP2 `ICC_PROFILE` segments joined in order, a
+  /// WebP's `ICCP` chunk, or a PNG's `iCCP` profile still zlib-compressed as PNG stores it (see
+  /// ``iccProfileIsZlibCompressed``). Nil when there is none or it is malformed.
+  public let iccProfile: [UInt8]?
+  /// Whether ``iccProfile`` holds a zlib stream (PNG's `iCCP`) that must be inflated before use.
+  public let iccProfileIsZlibCompressed: Bool
+  /// The embedded XMP packet: a JPEG's APP1 `http://ns.adobe.com/xap/1.0/` segment, a PNG's
+  /// uncompressed `iTXt` `XML:com.adobe.xmp` chunk, or a WebP's `XMP ` chunk.
+  public let xmp: [UInt8]?
+
+  /// What the decoder needs beyond the size (JPEG components, WebP alpha).
+  let codec: CodecDetails
+  /// The file's size and modification time when the header was read, nil when read from bytes.
+  let stamp: FileStamp?
+
+  init(
+    format: ImageFormat, storedWidth: Int, storedHeight: Int,
+    metadata: HeaderMetadata = HeaderMetadata(), codec: CodecDetails, stamp: FileStamp? = nil
+  ) {
+    self.format = format
+    self.storedWidth = storedWidth
+    self.storedHeight = storedHeight
+    orientation = metadata.orientation
+    exif = metadata.exif
+    iccProfile = metadata.iccProfile
+    iccProfileIsZlibCompressed = metadata.iccProfileIsZlibCompressed
+    xmp = metadata.xmp
+    self.codec = codec
+    self.stamp = stamp
+  }
+
+  /// Width after EXIF orientation: the size a viewer shows, and the one layout uses.
+  public var width: Int { orientation.swapsDimensions ? storedHeight : storedWidth }
+  /// Height after EXIF orientation.
+  public var height: Int { orientation.swapsDimensions ? storedWidth : storedHeight }
+
+  /// The number of stored pixels, or `Int.max` when the declared size overflows.
+  public var pixelCount: Int {
+    let (count, overflow) = storedWidth.multipliedReportingOverflow(by: storedHeight)
+    return overflow ? .max : count
+  }
+}
+
+/// Format details the decoders need from the header.
+enum CodecDetails: Sendable, Hashable {
+  case jpeg(JPEGFrame)
+  case png
+  case webp(hasAlpha: Bool)
+}
+
+/// The metadata a header scan collects besides the size.
+struct HeaderMetadata: Sendable, Hashable {
+  var exif = ExifFields()
+  /// Set from EXIF for JPEG only.
+  var orientation = Orientation.up
+  var iccProfile: [UInt8]?
+  var iccProfileIsZlibCompressed = false
+  var xmp: [UInt8]?
+}
