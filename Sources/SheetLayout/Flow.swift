@@ -85,7 +85,8 @@ struct MeasuredInput {
 
   /// Throws when a banner is taller than a page.
   init(
-    _ entries: [LayoutEntry], options: LayoutOptions, geometry: ColumnGeometry, measurer: some TextMeasuring
+    _ entries: [LayoutEntry], options: LayoutOptions, styles: TextStyles, geometry: ColumnGeometry,
+    measurer: some TextMeasuring
   ) throws {
     sizes.reserveCapacity(entries.count)
     aspects.reserveCapacity(entries.count)
@@ -100,11 +101,11 @@ struct MeasuredInput {
         captions.append(
           item.caption.isEmpty
             ? 0
-            : measurer.measure(item.caption, style: options.captionStyle, width: geometry.innerWidth).height)
+            : measurer.measure(item.caption, style: styles.caption, width: geometry.innerWidth).height)
       case .banner(let content, let section):
         let box = BannerBox(
-          content: content, section: section, options: options, width: geometry.content.width,
-          measurer: measurer)
+          content: content, section: section, options: options, styles: styles,
+          width: geometry.content.width, measurer: measurer)
         guard box.height <= geometry.content.height else {
           throw LayoutError(
             option: "--page",

@@ -48,4 +48,8 @@ public struct TextMeasurement: Codable, Hashable, Sendable {
 public protocol TextMeasuring {
   /// The size of `text` set in `style`, wrapped at `width` points.
   func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement
+
+  /// The fonts the measurements come from; the layout records them so the sheet is drawn in
+  /// the same fonts.
+  var fonts: FontSet { get }
 }

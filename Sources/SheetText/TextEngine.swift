@@ -9,6 +9,8 @@ import SheetLayout
 /// 72 units per inch, unrounded glyph positions): a layout does not change with the surface
 /// it is drawn on. Not thread-safe: make one engine per thread.
 public final class TextEngine: TextMeasuring {
+  /// The fonts this engine sets text in.
+  public let fonts: FontSet
   private let fontMap: UnsafeMutablePointer<PangoFontMap>
   private let context: OpaquePointer
   private var fontDescriptions: [String: OpaquePointer] = [:]
@@ -17,6 +19,7 @@ public final class TextEngine: TextMeasuring {
 
   /// Creates an engine over `fonts`.
   public init(fonts: FontSet = .system) throws {
+    self.fonts = fonts
     switch fonts {
     case .system:
       guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {

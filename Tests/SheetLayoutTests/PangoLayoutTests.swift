@@ -144,6 +144,10 @@ enum LayoutComparison {
       }
     }
     if expected.items != actual.items { found.append("item tables differ") }
+    // Fonts name this machine's files, so only the styles are compared.
+    if expected.textStyles != actual.textStyles {
+      found.append("text styles: expected \(expected.textStyles), got \(actual.textStyles)")
+    }
     number("metrics.whitespace", expected.metrics.whitespace, actual.metrics.whitespace)
     number("metrics.columnSpread", expected.metrics.columnSpread, actual.metrics.columnSpread)
     if expected.metrics.maxDisplacement != actual.metrics.maxDisplacement

@@ -1,6 +1,6 @@
 import Foundation
 import SheetCompare
-import SheetText
+import SheetLayout
 
 /// The project's golden PNG files in `Fixtures/goldens`, checked with SheetCompare's
 /// `GoldenStore` (pixelmatch's metric; anti-aliasing that moved is not counted).
