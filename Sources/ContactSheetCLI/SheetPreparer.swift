@@ -12,6 +12,9 @@ struct PreparedSheet {
   var renderItems: [RenderItem]
   var catalog: Catalog
   /// Problems that do not stop the run (captions that are not valid markup).
+  ///
+  /// Captions are always valid Pango markup: each is checked once here, and one that is not
+  /// is escaped, so it shows as plain text.
   var warnings: [String] = []
 }
 
@@ -80,9 +83,11 @@ struct SheetPreparer {
         }
         let fields = CaptionFields(item: item, index: items.count + 1, fileAttributes: attributes[item.path])
         let template = try templates.template(for: item)
-        let caption = template.render { fields.value($0, format: $1) }
-        if invalidMarkup[template] == nil && !TextEngine.isValidMarkup(caption) {
-          invalidMarkup[template] = item.path
+        var caption = template.render { fields.value($0, format: $1) }
+        // Decided once per caption: text that is not valid markup is escaped into markup.
+        if !TextEngine.isValidMarkup(caption) {
+          if invalidMarkup[template] == nil { invalidMarkup[template] = item.path }
+          caption = Markup.escape(caption)
         }
         let size = item.layoutSize
         // Sections are already banners in the entries; the layout need not insert them again.

@@ -20,4 +20,13 @@ struct LayoutStylesCommandTests {
     #expect(layout.textStyles.caption == TextStyle(font: "DejaVu Sans 9", isMarkup: true, maxLines: 3))
     #expect(layout.textStyles.header == PageMarginText.defaultStyle)
   }
+
+  @Test("a caption that is not valid markup is escaped once, so it is laid out and drawn as plain text")
+  func invalidMarkupEscaped() throws {
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["layout", "--json", FixturePaths.photo("coffee.png"), "--caption", "Salt & Pepper <b>{name}</b>"])
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    #expect(result.standardOutput.contains("Salt &amp; Pepper &lt;b&gt;coffee.png&lt;\\/b&gt;"))
+  }
 }

@@ -158,3 +158,21 @@ enum LayoutComparison {
     return found
   }
 }
+
+@Suite("Markup in the text engine")
+struct TextEngineMarkupTests {
+  @Test("markup is set with its attributes; text that does not parse is set as plain text, never stale")
+  func markupOrPlain() throws {
+    let engine = try TextEngine(fonts: .pinnedDefault)
+    let markup = TextStyle(font: "DejaVu Sans 10", isMarkup: true)
+    let plain = TextStyle(font: "DejaVu Sans 10")
+    let bold = engine.measure("<b>Wide words</b>", style: markup, width: 1000)
+    #expect(bold.width > engine.measure("Wide words", style: plain, width: 1000).width)
+    #expect(bold.width < engine.measure("<b>Wide words</b>", style: plain, width: 1000).width)
+    // Measured right after a long text: a layout left holding it would give its size.
+    _ = engine.measure(String(repeating: "long text ", count: 50), style: markup, width: 100)
+    let broken = "Salt & <b>pepper"
+    #expect(
+      engine.measure(broken, style: markup, width: 100) == engine.measure(broken, style: plain, width: 100))
+  }
+}
