@@ -69,18 +69,12 @@ struct SheetPreparer {
     var entries: [LayoutEntry] = []
     var items: [CatalogItem] = []
     var renderItems: [RenderItem] = []
-    var currentSection: String?
     var invalidMarkup: [CaptionTemplate: String] = [:]
     for entry in catalog.entries {
       switch entry {
       case .banner(let content):
         entries.append(.banner(content))
-        currentSection = content.title
       case .item(let item):
-        if let section = item.section, section != currentSection {
-          entries.append(.banner(BannerContent(title: section)))
-          currentSection = section
-        }
         let fields = CaptionFields(item: item, index: items.count + 1, fileAttributes: attributes[item.path])
         let template = try templates.template(for: item)
         var caption = template.render { fields.value($0, format: $1) }
@@ -90,10 +84,12 @@ struct SheetPreparer {
           caption = Markup.escape(caption)
         }
         let size = item.layoutSize
-        // Sections are already banners in the entries; the layout need not insert them again.
+        // The layout puts a banner wherever the section changes.
         entries.append(
           .item(
-            LayoutItem(pixelWidth: size.width, pixelHeight: size.height, caption: caption, link: item.link)))
+            LayoutItem(
+              pixelWidth: size.width, pixelHeight: size.height, caption: caption, section: item.section,
+              link: item.link)))
         items.append(item)
         renderItems.append(
           RenderItem(path: item.path, caption: caption, failure: item.failure?.reason, link: item.link))

@@ -8,7 +8,10 @@ extension WaterfallLayout {
   }
 
   /// Calls `body` with each entry in reading order, with a banner inserted wherever the section
-  /// changes and every `cadence.every` items.
+  /// changes and every `cadence.every` items. This is the one place sections become banners.
+  ///
+  /// A banner entry sets the current section to the one it introduces (its `section`, else its
+  /// title), so the items of that section after it get no second banner.
   static func forEachFlowEntry(
     _ entries: [LayoutEntry], cadence: BannerCadence?, _ body: (FlowEntry) throws -> Void
   ) rethrows {
@@ -21,6 +24,7 @@ extension WaterfallLayout {
       switch entry {
       case .banner(let content):
         try body(.banner(content, section: content.section))
+        currentSection = content.section ?? content.title
       case .item(let item):
         if let section = item.section, section != currentSection {
           try body(.banner(BannerContent(title: section), section: section))

@@ -71,4 +71,18 @@ struct LayoutRecordsStylesTests {
     #expect(older.fonts == .system)
     #expect(older.pages == layout.pages)
   }
+
+  @Test("a banner introduces its section, or the one its title names; a section change adds one")
+  func sectionBanners() throws {
+    let entries: [LayoutEntry] = [
+      .banner(BannerContent(title: "Cats", subtitle: "Indoors")), item(100, 100, section: "Cats"),
+      item(100, 100, section: "Cats"),
+      .banner(BannerContent(title: "Felines!", subtitle: nil, section: "Lions")),
+      item(100, 100, section: "Lions"), item(100, 100, section: "Birds"),
+      .banner(BannerContent(title: "Note")), item(100, 100, section: "Birds"),
+    ]
+    let banners = try layOut(entries, testOptions()).pages.flatMap(\.elements).filter { $0.kind == .banner }
+    #expect(banners.map(\.text) == ["Cats", "Felines!", "Birds", "Note", "Birds"])
+    #expect(banners.map(\.section) == [nil, "Lions", "Birds", nil, "Birds"])
+  }
 }
