@@ -1,5 +1,5 @@
 import ArgumentParser
-import SheetText
+import SheetLayout
 
 /// Which fonts text is set in.
 struct FontFlags: ParsableArguments {

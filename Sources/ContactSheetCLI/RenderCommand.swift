@@ -42,7 +42,7 @@ struct RenderCommand: StyledCommand {
     }
     // Options are checked before any file is read, so a typo fails at once.
     let options = try layoutFlags.layoutOptions().withMarkupCaptions()
-    let style = try renderStyle(options)
+    let style = try renderStyle()
     let started = Date()
     let progress = ProgressReporter.forTerminal(quiet: quiet)
     let sheet = try SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress).prepare()
@@ -61,7 +61,7 @@ struct RenderCommand: StyledCommand {
       layout: layout, items: sheet.renderItems, info: documentInfo(sheet.catalog))
     let written: [String]
     do {
-      var renderer = SheetRenderer(style: style, fonts: fontFlags.fontSet)
+      var renderer = SheetRenderer(style: style)
       renderer.stopOnImageFailure = strict
       renderer.onProgress = { state in
         progress?.update(
@@ -86,14 +86,12 @@ struct RenderCommand: StyledCommand {
     }
   }
 
-  /// How to draw: the layout's fonts and margins, then the drawing options.
-  private func renderStyle(_ options: LayoutOptions) throws -> RenderStyle {
+  /// How to paint: the PNG resolution and pixel limit, then the drawing options. (Fonts and
+  /// text styles come with the layout.)
+  private func renderStyle() throws -> RenderStyle {
     var style = RenderStyle()
     style.dpi = layoutFlags.dpi
-    style.captionStyle = options.captionStyle
     style.maxPixels = maxPixels
-    style.pageMargins = options.margins
-    style.headerFooterStyle = (options.header ?? options.footer)?.style ?? style.headerFooterStyle
     try renderFlags.apply(to: &style, length: layoutFlags.length)
     return style
   }

@@ -12,6 +12,9 @@ struct PreparedSheet {
   var renderItems: [RenderItem]
   var catalog: Catalog
   /// Problems that do not stop the run (captions that are not valid markup).
+  ///
+  /// Captions are always valid Pango markup: each is checked once here, and one that is not
+  /// is escaped, so it shows as plain text.
   var warnings: [String] = []
 }
 
@@ -66,29 +69,27 @@ struct SheetPreparer {
     var entries: [LayoutEntry] = []
     var items: [CatalogItem] = []
     var renderItems: [RenderItem] = []
-    var currentSection: String?
     var invalidMarkup: [CaptionTemplate: String] = [:]
     for entry in catalog.entries {
       switch entry {
       case .banner(let content):
         entries.append(.banner(content))
-        currentSection = content.title
       case .item(let item):
-        if let section = item.section, section != currentSection {
-          entries.append(.banner(BannerContent(title: section)))
-          currentSection = section
-        }
         let fields = CaptionFields(item: item, index: items.count + 1, fileAttributes: attributes[item.path])
         let template = try templates.template(for: item)
-        let caption = template.render { fields.value($0, format: $1) }
-        if invalidMarkup[template] == nil && !TextEngine.isValidMarkup(caption) {
-          invalidMarkup[template] = item.path
+        var caption = template.render { fields.value($0, format: $1) }
+        // Decided once per caption: text that is not valid markup is escaped into markup.
+        if !TextEngine.isValidMarkup(caption) {
+          if invalidMarkup[template] == nil { invalidMarkup[template] = item.path }
+          caption = Markup.escape(caption)
         }
         let size = item.layoutSize
-        // Sections are already banners in the entries; the layout need not insert them again.
+        // The layout puts a banner wherever the section changes.
         entries.append(
           .item(
-            LayoutItem(pixelWidth: size.width, pixelHeight: size.height, caption: caption, link: item.link)))
+            LayoutItem(
+              pixelWidth: size.width, pixelHeight: size.height, caption: caption, section: item.section,
+              link: item.link)))
         items.append(item)
         renderItems.append(
           RenderItem(

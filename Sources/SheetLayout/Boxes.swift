@@ -103,15 +103,15 @@ struct BannerBox {
   static let subtitleGap = 2.0
 
   init(
-    content: BannerContent, section: String?, options: LayoutOptions, width: Double,
+    content: BannerContent, section: String?, options: LayoutOptions, styles: TextStyles, width: Double,
     measurer: some TextMeasuring
   ) {
     self.content = content
     self.section = section
     let textWidth = width - 2 * options.bannerPadding
-    titleHeight = measurer.measure(content.title, style: options.bannerStyle, width: textWidth).height
+    titleHeight = measurer.measure(content.title, style: styles.bannerTitle, width: textWidth).height
     if let subtitle = content.subtitle, !subtitle.isEmpty {
-      subtitleHeight = measurer.measure(subtitle, style: options.bannerSubtitleStyle, width: textWidth).height
+      subtitleHeight = measurer.measure(subtitle, style: styles.bannerSubtitle, width: textWidth).height
     } else {
       subtitleHeight = 0
     }

@@ -8,7 +8,10 @@ extension WaterfallLayout {
   }
 
   /// Calls `body` with each entry in reading order, with a banner inserted wherever the section
-  /// changes and every `cadence.every` items.
+  /// changes and every `cadence.every` items. This is the one place sections become banners.
+  ///
+  /// A banner entry sets the current section to the one it introduces (its `section`, else its
+  /// title), so the items of that section after it get no second banner.
   static func forEachFlowEntry(
     _ entries: [LayoutEntry], cadence: BannerCadence?, _ body: (FlowEntry) throws -> Void
   ) rethrows {
@@ -21,6 +24,7 @@ extension WaterfallLayout {
       switch entry {
       case .banner(let content):
         try body(.banner(content, section: content.section))
+        currentSection = content.section ?? content.title
       case .item(let item):
         if let section = item.section, section != currentSection {
           try body(.banner(BannerContent(title: section), section: section))
@@ -85,7 +89,8 @@ struct MeasuredInput {
 
   /// Throws when a banner is taller than a page.
   init(
-    _ entries: [LayoutEntry], options: LayoutOptions, geometry: ColumnGeometry, measurer: some TextMeasuring
+    _ entries: [LayoutEntry], options: LayoutOptions, styles: TextStyles, geometry: ColumnGeometry,
+    measurer: some TextMeasuring
   ) throws {
     sizes.reserveCapacity(entries.count)
     aspects.reserveCapacity(entries.count)
@@ -100,11 +105,11 @@ struct MeasuredInput {
         captions.append(
           item.caption.isEmpty
             ? 0
-            : measurer.measure(item.caption, style: options.captionStyle, width: geometry.innerWidth).height)
+            : measurer.measure(item.caption, style: styles.caption, width: geometry.innerWidth).height)
       case .banner(let content, let section):
         let box = BannerBox(
-          content: content, section: section, options: options, width: geometry.content.width,
-          measurer: measurer)
+          content: content, section: section, options: options, styles: styles,
+          width: geometry.content.width, measurer: measurer)
         guard box.height <= geometry.content.height else {
           throw LayoutError(
             option: "--page",

@@ -8,25 +8,38 @@ public struct Layout: Codable, Hashable, Sendable {
   /// One entry per input item, in input order: its pixel size and where its card went.
   public var items: [PlacedItem]
   public var metrics: LayoutMetrics
+  /// The styles every text box was measured in: draw each text in its style.
+  public var textStyles: TextStyles
+  /// The fonts the text was measured with: draw it with the same fonts.
+  public var fonts: FontSet
 
-  public init(pages: [LayoutPage], items: [PlacedItem] = [], metrics: LayoutMetrics) {
+  /// A layout of `pages`; `textStyles` and `fonts` say how its text boxes were measured.
+  public init(
+    pages: [LayoutPage], items: [PlacedItem] = [], metrics: LayoutMetrics,
+    textStyles: TextStyles = TextStyles(), fonts: FontSet = .system
+  ) {
     self.pages = pages
     self.items = items
     self.metrics = metrics
+    self.textStyles = textStyles
+    self.fonts = fonts
   }
 
   private enum CodingKeys: String, CodingKey {
-    case unit, pages, items, metrics
+    case unit, pages, items, metrics, textStyles, fonts
   }
 
   /// Decodes a layout; the item table is rebuilt from the pages' cards, taking sizes and
   /// sources from `items` where present, so JSON whose items carry other fields (such as the
-  /// `contactsheet layout --json` export) still decodes.
+  /// `contactsheet layout --json` export) still decodes. JSON without `textStyles` or `fonts`
+  /// (written before layouts carried them) gets the default styles and the system's fonts.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     unit = try container.decodeIfPresent(String.self, forKey: .unit) ?? "pt"
     pages = try container.decode([LayoutPage].self, forKey: .pages)
     metrics = try container.decode(LayoutMetrics.self, forKey: .metrics)
+    textStyles = try container.decodeIfPresent(TextStyles.self, forKey: .textStyles) ?? TextStyles()
+    fonts = try container.decodeIfPresent(FontSet.self, forKey: .fonts) ?? .system
     let described = try container.decodeIfPresent([ItemDescription].self, forKey: .items) ?? []
     var table: [Int: PlacedItem] = [:]
     for (pageIndex, page) in pages.enumerated() {

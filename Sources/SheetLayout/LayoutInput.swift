@@ -6,7 +6,9 @@ public struct LayoutItem: Codable, Hashable, Sendable {
   public var pixelHeight: Int
   /// Caption text (plain, or Pango markup when the caption style says so); empty for none.
   public var caption: String
-  /// The section this item belongs to; a change of section starts a banner.
+  /// The section this item belongs to: the layout puts a banner titled with it before the item
+  /// when it differs from the section of the last banner (which is the last inserted section
+  /// banner, or a given banner's `section`, or else its title).
   public var section: String?
   /// A URL that the card links to in PDF output.
   public var link: String?

@@ -64,16 +64,27 @@ public struct BannerCadence: Hashable, Sendable {
 public struct PageMarginText: Hashable, Sendable {
   /// The text; `{page}` becomes the page number and `{pages}` the number of pages.
   public var text: String
-  /// How the text is set (one line by default).
+  /// The font and alignment of the text, which is always set as one line of plain text.
   public var style: TextStyle
   /// Space between this text and the cards.
   public var gap: Double
 
-  public init(text: String, style: TextStyle = TextStyle(font: "DejaVu Sans 8", maxLines: 1), gap: Double = 6)
-  {
+  /// DejaVu Sans 8 pt, one line.
+  public static let defaultStyle = TextStyle(font: "DejaVu Sans 8", maxLines: 1)
+
+  public init(text: String, style: TextStyle = PageMarginText.defaultStyle, gap: Double = 6) {
     self.text = text
     self.style = style
     self.gap = gap
+  }
+
+  /// The style the text is measured and drawn in: `style` as one line of plain text, so the
+  /// fields filled in when drawing (`{title}`, `{date}`) can never make it taller.
+  var lineStyle: TextStyle {
+    var line = style
+    line.maxLines = 1
+    line.isMarkup = false
+    return line
   }
 
   /// The text for page `page` (1-based) of `pages`.

@@ -5,7 +5,7 @@ struct MarginBox {
 
   init(_ text: PageMarginText, width: Double, measurer: some TextMeasuring) {
     self.text = text
-    height = measurer.measure(Self.sample(text), style: text.style, width: width).height
+    height = measurer.measure(Self.sample(text), style: text.lineStyle, width: width).height
   }
 
   /// The text measured for every page: page numbers as wide as four digits.
@@ -77,8 +77,11 @@ struct PageAccumulator {
     elements = []
   }
 
-  /// The finished layout, with the last page closed.
-  mutating func finish(sizes: [PixelSize], figures: PlacementFigures) -> Layout {
+  /// The finished layout, with the last page closed, recording the styles and fonts its text
+  /// was measured with.
+  mutating func finish(
+    sizes: [PixelSize], figures: PlacementFigures, styles: TextStyles, fonts: FontSet
+  ) -> Layout {
     if !elements.isEmpty || pages.isEmpty { closePage() }
     addMargins()
     var placed = sizes.map { PlacedItem(width: $0.width, height: $0.height, page: 0, element: 0) }
@@ -92,7 +95,7 @@ struct PageAccumulator {
     let metrics = LayoutMetrics(
       whitespace: whitespace(), columnSpread: figures.columnSpread, maxDisplacement: figures.maxDisplacement,
       scaledToFit: figures.scaledToFit)
-    return Layout(pages: pages, items: placed, metrics: metrics)
+    return Layout(pages: pages, items: placed, metrics: metrics, textStyles: styles, fonts: fonts)
   }
 
   /// Puts the header first and the footer last on every page.

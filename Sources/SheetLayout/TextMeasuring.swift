@@ -3,6 +3,9 @@ public struct TextStyle: Codable, Hashable, Sendable {
   /// A Pango font description such as `"DejaVu Sans 8"` or `"Sans Bold 14"`.
   public var font: String
   /// Whether the text is Pango markup (`<b>`, `<i>`, `<span>`) rather than plain text.
+  ///
+  /// Markup is trusted, not validated on every measure and draw: decide once per text, before
+  /// laying out, whether it is valid markup, and escape it when not.
   public var isMarkup: Bool
   /// The most lines shown; text past it ends in an ellipsis. Zero means no limit.
   public var maxLines: Int
@@ -48,4 +51,8 @@ public struct TextMeasurement: Codable, Hashable, Sendable {
 public protocol TextMeasuring {
   /// The size of `text` set in `style`, wrapped at `width` points.
   func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement
+
+  /// The fonts the measurements come from; the layout records them so the sheet is drawn in
+  /// the same fonts.
+  var fonts: FontSet { get }
 }

@@ -19,7 +19,9 @@ public struct WaterfallLayout: Sendable {
     self.options = options
   }
 
-  /// Lays out `entries` in reading order, measuring text with `measurer`.
+  /// Lays out `entries` in reading order, measuring text with `measurer`. The layout records
+  /// the text styles (from ``options``) and the fonts (the measurer's) its text was measured
+  /// with, and the renderer draws with them.
   ///
   /// Throws ``LayoutError`` for options that leave no room, an empty input, or a caption or
   /// banner taller than the page.
@@ -32,7 +34,9 @@ public struct WaterfallLayout: Sendable {
     let footer = options.footer.map { MarginBox($0, width: widths.content.width, measurer: measurer) }
     let geometry = try ColumnGeometry(
       options: options, reservedTop: header?.reserved ?? 0, reservedBottom: footer?.reserved ?? 0)
-    let input = try MeasuredInput(entries, options: options, geometry: geometry, measurer: measurer)
+    let styles = TextStyles(options: options)
+    let input = try MeasuredInput(
+      entries, options: options, styles: styles, geometry: geometry, measurer: measurer)
     var pages = PageAccumulator(options: options, geometry: geometry, header: header, footer: footer)
     var placement = PlacementFigures()
     switch options.mode {
@@ -58,7 +62,7 @@ public struct WaterfallLayout: Sendable {
       placer.run(input.steps, banners: input.banners, into: &pages)
       placement = placer.figures
     }
-    return pages.finish(sizes: input.sizes, figures: placement)
+    return pages.finish(sizes: input.sizes, figures: placement, styles: styles, fonts: measurer.fonts)
   }
 
   /// Every distinct text the layout of `entries` will measure, with the style and width: measure
@@ -66,6 +70,7 @@ public struct WaterfallLayout: Sendable {
   public func textRequests(_ entries: [LayoutEntry]) throws -> [TextRequest] {
     let geometry = try ColumnGeometry(options: options)
     let bannerWidth = geometry.content.width - 2 * options.bannerPadding
+    let styles = TextStyles(options: options)
     var requests: [TextRequest] = []
     var seen: Set<TextRequest> = []
     seen.reserveCapacity(entries.count + 8)
@@ -75,14 +80,14 @@ public struct WaterfallLayout: Sendable {
       if !text.isEmpty, seen.insert(request).inserted { requests.append(request) }
     }
     for margin in [options.header, options.footer].compactMap({ $0 }) {
-      add(MarginBox.sample(margin), margin.style, geometry.content.width)
+      add(MarginBox.sample(margin), margin.lineStyle, geometry.content.width)
     }
     Self.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
       switch entry {
-      case .item(let item): add(item.caption, options.captionStyle, geometry.innerWidth)
+      case .item(let item): add(item.caption, styles.caption, geometry.innerWidth)
       case .banner(let content, _):
-        add(content.title, options.bannerStyle, bannerWidth)
-        add(content.subtitle ?? "", options.bannerSubtitleStyle, bannerWidth)
+        add(content.title, styles.bannerTitle, bannerWidth)
+        add(content.subtitle ?? "", styles.bannerSubtitle, bannerWidth)
       }
     }
     return requests

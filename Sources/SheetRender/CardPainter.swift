@@ -3,14 +3,17 @@ import SheetImages
 import SheetLayout
 import SheetText
 
-/// Draws cards and banners onto a page.
+/// Draws cards, banners, headers and footers onto a page: paint from the render style, text
+/// in the styles the layout measured it with.
 final class CardPainter {
   let style: RenderStyle
+  let textStyles: TextStyles
   let text: TextEngine
   private var shadowMasks: [Double: ShadowMask] = [:]
 
-  init(style: RenderStyle, text: TextEngine) {
+  init(style: RenderStyle, textStyles: TextStyles, text: TextEngine) {
     self.style = style
+    self.textStyles = textStyles
     self.text = text
   }
 
@@ -89,18 +92,18 @@ final class CardPainter {
     }
     if let captionBox = element.caption, !item.caption.isEmpty {
       Cairo.setColor(cairo, style.captionColor)
-      text.draw(item.caption, style: style.captionStyle, in: captionBox, cairo: cairo)
+      text.draw(item.caption, style: textStyles.caption, in: captionBox, cairo: cairo)
     }
   }
 
   func drawBanner(_ cairo: OpaquePointer, element: LayoutElement) {
     if let title = element.text, let box = element.caption {
       Cairo.setColor(cairo, style.bannerColor)
-      text.draw(title, style: style.bannerStyle, in: box, cairo: cairo)
+      text.draw(title, style: textStyles.bannerTitle, in: box, cairo: cairo)
     }
     if let subtitle = element.subtitle, let box = element.subtitleFrame {
       Cairo.setColor(cairo, style.bannerSubtitleColor)
-      text.draw(subtitle, style: style.bannerSubtitleStyle, in: box, cairo: cairo)
+      text.draw(subtitle, style: textStyles.bannerSubtitle, in: box, cairo: cairo)
     }
     // A hairline under the banner's text separates the sections.
     let frame = element.frame
@@ -193,7 +196,7 @@ final class CardPainter {
     let textBox = Rect(
       x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset)
     Cairo.setColor(cairo, style.captionColor)
-    var placeholderStyle = style.captionStyle
+    var placeholderStyle = textStyles.caption
     placeholderStyle.isMarkup = false
     placeholderStyle.alignment = .center
     placeholderStyle.maxLines = 4

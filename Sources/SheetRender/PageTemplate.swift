@@ -67,26 +67,20 @@ public struct PageTemplate: Sendable, Hashable {
 }
 
 extension CardPainter {
-  /// Draws `template` in `band` (a strip across the page), vertically centred.
-  func drawPageText(_ cairo: OpaquePointer, template: String, fields: PageTemplate, in band: Rect) {
+  /// Draws a header or footer element: its text (page numbers already in) as a template
+  /// whose parts are set in the style the layout measured it with, each part aligned as the
+  /// template says and vertically centred in the element's frame.
+  func drawPageText(_ cairo: OpaquePointer, element: LayoutElement, fields: PageTemplate) {
+    guard let template = element.text else { return }
+    let lineStyle = element.kind == .footer ? textStyles.footer : textStyles.header
+    let frame = element.frame
     for (text, alignment) in fields.parts(template) {
-      var textStyle = style.headerFooterStyle
-      textStyle.alignment = alignment
-      textStyle.isMarkup = false
-      textStyle.maxLines = 1
-      let height = self.text.measure(text, style: textStyle, width: band.width).height
-      let box = Rect(x: band.x, y: band.y + (band.height - height) / 2, width: band.width, height: height)
+      var partStyle = lineStyle
+      partStyle.alignment = alignment
+      let height = self.text.measure(text, style: partStyle, width: frame.width).height
+      let box = Rect(x: frame.x, y: frame.y + (frame.height - height) / 2, width: frame.width, height: height)
       Cairo.setColor(cairo, style.headerFooterColor)
-      self.text.draw(text, style: textStyle, in: box, cairo: cairo)
+      self.text.draw(text, style: partStyle, in: box, cairo: cairo)
     }
-  }
-
-  /// The strip for the header (`top`) or footer of a page: the margin band, inset at the sides.
-  func pageBand(top: Bool, pageWidth: Double, pageHeight: Double) -> Rect {
-    let margins = style.pageMargins
-    let height = top ? margins.top : margins.bottom
-    return Rect(
-      x: margins.left, y: top ? 0 : pageHeight - height, width: pageWidth - margins.left - margins.right,
-      height: height)
   }
 }

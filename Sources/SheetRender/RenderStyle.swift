@@ -1,5 +1,3 @@
-import SheetLayout
-
 /// A soft drop shadow behind each card.
 public struct ShadowStyle: Hashable, Sendable {
   /// Blur radius in points (about two standard deviations of the Gaussian).
@@ -20,7 +18,10 @@ public struct ShadowStyle: Hashable, Sendable {
   }
 }
 
-/// How elements are drawn: colours, corners, shadow, fonts and resolutions.
+/// How elements are painted: colours, corners, shadow, border, resolutions and image limits.
+///
+/// Paint only: the fonts and text styles come from the layout, which measured every text box
+/// with them.
 public struct RenderStyle: Hashable, Sendable {
   public var pageBackground: Color
   public var cardBackground: Color
@@ -37,23 +38,12 @@ public struct RenderStyle: Hashable, Sendable {
   public var dpi: Double
   /// Pixels per inch at which images are embedded in PDF and SVG output; nil keeps originals.
   public var ppi: Double?
-  public var captionStyle: TextStyle
-  public var bannerStyle: TextStyle
-  public var bannerSubtitleStyle: TextStyle
   /// Images whose header claims more pixels are refused before decoding.
   public var maxPixels: Int = 200_000_000
   /// JPEG quality (1…100) of photos embedded in PDF and SVG output.
   public var jpegQuality: Int = 90
-  /// Text at the top of each page, a template with `{title}`, `{page}`, `{pages}` and `{date}`;
-  /// `|` splits it into left, centre and right parts (`{title}|{date}` is left and right).
-  public var header: String?
-  /// Text at the bottom of each page, a template like `header`.
-  public var footer: String?
-  /// How header and footer text is set.
-  public var headerFooterStyle = TextStyle(font: "DejaVu Sans 7")
+  /// The colour of the layout's headers and footers.
   public var headerFooterColor: Color = Color(parsing: "#777777")!
-  /// The page margins the layout used: headers and footers are centred in the top and bottom ones.
-  public var pageMargins = EdgeInsets(all: 34)
 
   public init(
     pageBackground: Color = Color(parsing: "#f4f4f2")!,
@@ -66,10 +56,7 @@ public struct RenderStyle: Hashable, Sendable {
     shadow: ShadowStyle? = ShadowStyle(),
     border: Border? = nil,
     dpi: Double = 150,
-    ppi: Double? = 300,
-    captionStyle: TextStyle = LayoutOptions().captionStyle,
-    bannerStyle: TextStyle = LayoutOptions().bannerStyle,
-    bannerSubtitleStyle: TextStyle = LayoutOptions().bannerSubtitleStyle
+    ppi: Double? = 300
   ) {
     self.pageBackground = pageBackground
     self.cardBackground = cardBackground
@@ -82,9 +69,6 @@ public struct RenderStyle: Hashable, Sendable {
     self.border = border
     self.dpi = dpi
     self.ppi = ppi
-    self.captionStyle = captionStyle
-    self.bannerStyle = bannerStyle
-    self.bannerSubtitleStyle = bannerSubtitleStyle
   }
 }
 

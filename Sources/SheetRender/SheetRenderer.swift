@@ -14,6 +14,10 @@ public struct RenderProgress: Sendable, Hashable {
 
 /// Draws a laid-out sheet into PDF, PNG or SVG files.
 ///
+/// Text is set in the fonts and styles the layout recorded (``Layout/fonts``,
+/// ``Layout/textStyles``), so it fills exactly the boxes it was measured for; the render style
+/// adds paint only.
+///
 /// Images are decoded on all cores, a bounded number ahead of drawing, while pages are drawn
 /// in order on the calling thread; each image is released as soon as it is painted, so memory
 /// follows the decode window, not the number of images.
@@ -23,8 +27,8 @@ public struct RenderProgress: Sendable, Hashable {
 /// let files = try renderer.render(document, to: "sheet.pdf")
 /// ```
 public struct SheetRenderer {
+  /// Colours, corners, shadow, border, resolutions and image limits.
   public var style: RenderStyle
-  public var fonts: FontSet
   /// When set, the first image that cannot be shown stops rendering with its `ImageError`
   /// and nothing is written (`--strict`); otherwise it becomes a placeholder card.
   public var stopOnImageFailure = false
@@ -33,9 +37,8 @@ public struct SheetRenderer {
   /// Called on the drawing thread after each image is drawn and each page is written.
   public var onProgress: ((RenderProgress) -> Void)?
 
-  public init(style: RenderStyle = RenderStyle(), fonts: FontSet = .system) {
+  public init(style: RenderStyle = RenderStyle()) {
     self.style = style
-    self.fonts = fonts
   }
 
   /// Renders `document` to `path` (format from its extension) and returns the files written.
@@ -53,7 +56,9 @@ public struct SheetRenderer {
     case .png: sink = PNGSink(path: path, dpi: style.dpi, pageCount: pages.count, bandRows: pngBandRows)
     case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pages.count)
     }
-    let painter = CardPainter(style: style, text: try TextEngine(fonts: fonts))
+    let layout = document.layout
+    let painter = CardPainter(
+      style: style, textStyles: layout.textStyles, text: try TextEngine(fonts: layout.fonts))
     let bands = pages.map { sink.bands(pageHeight: $0.height) }
     let plan = DrawPlan(document: document, bands: bands, reach: reach)
     let pipeline = DecodePipeline(jobs: imageJobs(plan, document: document, resolution: sink.imageResolution))
@@ -101,12 +106,9 @@ public struct SheetRenderer {
               sink.addBookmark(Self.plainText(title), x: element.frame.x, y: element.frame.y)
             }
           case .header, .footer:
-            if let template = element.text {
-              painter.drawPageText(cairo, template: template, fields: fields, in: element.frame)
-            }
+            painter.drawPageText(cairo, element: element, fields: fields)
           }
         }
-        drawPageTemplates(cairo, page: page, fields: fields, painter: painter)
       }
       try sink.endPage()
       progress.pagesWritten = pageIndex + 1
@@ -119,24 +121,6 @@ public struct SheetRenderer {
   private var reach: Double {
     guard let shadow = style.shadow, shadow.opacity > 0 else { return 1 }
     return 2 * shadow.blur + max(abs(shadow.offsetX), abs(shadow.offsetY)) + 1
-  }
-
-  /// Draws `style.header` and `style.footer` in the page margins, unless the layout placed
-  /// header or footer elements of its own.
-  private func drawPageTemplates(
-    _ cairo: OpaquePointer, page: LayoutPage, fields: PageTemplate, painter: CardPainter
-  ) {
-    let kinds = Set(page.elements.map(\.kind))
-    if let header = style.header, !kinds.contains(.header) {
-      painter.drawPageText(
-        cairo, template: header, fields: fields,
-        in: painter.pageBand(top: true, pageWidth: page.width, pageHeight: page.height))
-    }
-    if let footer = style.footer, !kinds.contains(.footer) {
-      painter.drawPageText(
-        cairo, template: footer, fields: fields,
-        in: painter.pageBand(top: false, pageWidth: page.width, pageHeight: page.height))
-    }
   }
 
   /// One job per card with an image to decode, in the order the cards are first drawn.

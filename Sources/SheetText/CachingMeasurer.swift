@@ -17,6 +17,9 @@ public final class CachingMeasurer<Base: TextMeasuring>: TextMeasuring {
     self.table = table
   }
 
+  /// The base measurer's fonts (a table measured ahead must come from the same fonts).
+  public var fonts: FontSet { base.fonts }
+
   public func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
     let request = TextRequest(text: text, style: style, width: width)
     if let known = table[request] {

@@ -40,6 +40,9 @@ public final class FastTextMeasurer: TextMeasuring {
     self.engine = engine
   }
 
+  /// The engine's fonts.
+  public var fonts: FontSet { engine.fonts }
+
   public func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
     if let fast = fastMeasure(text, style: style, width: width) {
       fastCount += 1

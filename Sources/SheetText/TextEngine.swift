@@ -8,7 +8,14 @@ import SheetLayout
 /// Font options are set explicitly (grey antialiasing, no hinting, unhinted metrics,
 /// 72 units per inch, unrounded glyph positions): a layout does not change with the surface
 /// it is drawn on. Not thread-safe: make one engine per thread.
+///
+/// Text whose style says markup is trusted to be valid markup: it is parsed once per measure
+/// or draw, as Pango must to set it, and never validated separately. Decide once per text,
+/// before laying out, whether it is valid (``isValidMarkup(_:)``) and escape it if not; text
+/// that still fails to parse is set as plain text, so the engine never shows stale text.
 public final class TextEngine: TextMeasuring {
+  /// The fonts this engine sets text in.
+  public let fonts: FontSet
   private let fontMap: UnsafeMutablePointer<PangoFontMap>
   private let context: OpaquePointer
   private var fontDescriptions: [String: OpaquePointer] = [:]
@@ -17,6 +24,7 @@ public final class TextEngine: TextMeasuring {
 
   /// Creates an engine over `fonts`.
   public init(fonts: FontSet = .system) throws {
+    self.fonts = fonts
     switch fonts {
     case .system:
       guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
@@ -116,12 +124,26 @@ public final class TextEngine: TextMeasuring {
     case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
     case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
     }
-    if style.isMarkup && Self.isValidMarkup(text) {
-      pango_layout_set_markup(layout, text, -1)
-    } else {
+    if !style.isMarkup || !setMarkup(layout, text) {
       pango_layout_set_attributes(layout, nil)
       pango_layout_set_text(layout, text, -1)
     }
+  }
+
+  /// Sets `markup` on `layout` as `pango_layout_set_markup` does, with its one parse, but
+  /// returns false, changing nothing, when the markup does not parse (where Pango would log a
+  /// warning and keep the layout's previous text).
+  private func setMarkup(_ layout: OpaquePointer, _ markup: String) -> Bool {
+    var attributes: OpaquePointer?
+    var text: UnsafeMutablePointer<CChar>?
+    guard pango_parse_markup(markup, -1, 0, &attributes, &text, nil, nil) != 0 else { return false }
+    defer {
+      pango_attr_list_unref(attributes)
+      g_free(text)
+    }
+    pango_layout_set_text(layout, text, -1)
+    pango_layout_set_attributes(layout, attributes)
+    return true
   }
 
   private func fontDescription(_ font: String) -> OpaquePointer {

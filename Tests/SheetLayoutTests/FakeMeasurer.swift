@@ -5,6 +5,8 @@ import SheetLayout
 struct FakeMeasurer: TextMeasuring {
   var characterWidth = 5.0
   var lineHeight = 10.0
+  /// Never loaded: only recorded by the layout.
+  var fonts: FontSet = .system
 
   func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
     guard !text.isEmpty else { return .empty }

@@ -144,6 +144,10 @@ enum LayoutComparison {
       }
     }
     if expected.items != actual.items { found.append("item tables differ") }
+    // Fonts name this machine's files, so only the styles are compared.
+    if expected.textStyles != actual.textStyles {
+      found.append("text styles: expected \(expected.textStyles), got \(actual.textStyles)")
+    }
     number("metrics.whitespace", expected.metrics.whitespace, actual.metrics.whitespace)
     number("metrics.columnSpread", expected.metrics.columnSpread, actual.metrics.columnSpread)
     if expected.metrics.maxDisplacement != actual.metrics.maxDisplacement
@@ -152,5 +156,23 @@ enum LayoutComparison {
       found.append("metrics: expected \(expected.metrics), got \(actual.metrics)")
     }
     return found
+  }
+}
+
+@Suite("Markup in the text engine")
+struct TextEngineMarkupTests {
+  @Test("markup is set with its attributes; text that does not parse is set as plain text, never stale")
+  func markupOrPlain() throws {
+    let engine = try TextEngine(fonts: .pinnedDefault)
+    let markup = TextStyle(font: "DejaVu Sans 10", isMarkup: true)
+    let plain = TextStyle(font: "DejaVu Sans 10")
+    let bold = engine.measure("<b>Wide words</b>", style: markup, width: 1000)
+    #expect(bold.width > engine.measure("Wide words", style: plain, width: 1000).width)
+    #expect(bold.width < engine.measure("<b>Wide words</b>", style: plain, width: 1000).width)
+    // Measured right after a long text: a layout left holding it would give its size.
+    _ = engine.measure(String(repeating: "long text ", count: 50), style: markup, width: 100)
+    let broken = "Salt & <b>pepper"
+    #expect(
+      engine.measure(broken, style: markup, width: 100) == engine.measure(broken, style: plain, width: 100))
   }
 }

@@ -94,10 +94,9 @@ struct DrawingGoldenTests {
     var fixture = SheetFixture()
     fixture.options.page = .paper(width: 300, height: 220)
     fixture.options.margins = EdgeInsets(all: 24)
+    fixture.options.header = PageMarginText(text: "{title}||{date}")
+    fixture.options.footer = PageMarginText(text: "Page {page} of {pages}")
     var style = RenderStyle()
-    style.header = "{title}||{date}"
-    style.footer = "Page {page} of {pages}"
-    style.pageMargins = fixture.options.margins
     style.dpi = 144
     let names = ["rocket.jpg", "coffee.png", "grace_hopper.jpg", "horse.png", "chelsea.png", "coins.png"]
     let cards = (names + names.reversed()).map {
@@ -106,7 +105,7 @@ struct DrawingGoldenTests {
     let folder = try FixturePaths.temporaryFolder()
     let output = folder.appendingPathComponent("page.png").path
     let document = try fixture.document(cards, info: DocumentInfo(title: "Header test"))
-    let written = try SheetRenderer(style: style, fonts: .pinnedDefault).render(document, to: output)
+    let written = try SheetRenderer(style: style).render(document, to: output)
     #expect(written.count == document.layout.pages.count && written.count >= 2)
     try Golden.check(written[0], named: "render-header-footer-1")
     try Golden.check(written[written.count - 1], named: "render-header-footer-last")

@@ -25,7 +25,7 @@ struct FoundationSheetTests {
   func pngMatchesGolden() throws {
     let folder = try FixturePaths.temporaryFolder()
     let output = folder.appendingPathComponent("sheet.png").path
-    let renderer = SheetRenderer(style: RenderStyle(dpi: 144), fonts: .pinnedDefault)
+    let renderer = SheetRenderer(style: RenderStyle(dpi: 144))
     let written = try renderer.render(try document(fonts: .pinnedDefault), to: output)
     #expect(written == [output])
     try Golden.check(output, named: "foundation-sheet", channelTolerance: 2, maxDiffPixels: 0)
@@ -34,7 +34,7 @@ struct FoundationSheetTests {
   @Test("the same input gives byte-identical PDF and PNG files")
   func deterministic() throws {
     let folder = try FixturePaths.temporaryFolder()
-    let renderer = SheetRenderer(fonts: .pinnedDefault)
+    let renderer = SheetRenderer()
     let sheet = try document(fonts: .pinnedDefault)
     for ext in ["pdf", "png"] {
       let first = folder.appendingPathComponent("a.\(ext)").path

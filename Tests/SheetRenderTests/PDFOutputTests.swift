@@ -25,12 +25,9 @@ struct PDFOutputTests {
   private func render(_ style: RenderStyle = RenderStyle(), name: String = #function) throws -> String {
     var fixture = SheetFixture()
     fixture.options.page = .paper(width: 360, height: 300)
+    fixture.options.footer = PageMarginText(text: "{title} · {page}/{pages}")
     let output = try FixturePaths.temporaryFolder(name).appendingPathComponent("sheet.pdf").path
-    var style = style
-    style.captionStyle = fixture.options.captionStyle
-    style.footer = "{title} · {page}/{pages}"
-    style.pageMargins = fixture.options.margins
-    _ = try SheetRenderer(style: style, fonts: .pinnedDefault).render(
+    _ = try SheetRenderer(style: style).render(
       try fixture.document(cards, info: info), to: output)
     return output
   }

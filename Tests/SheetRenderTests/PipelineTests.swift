@@ -32,10 +32,11 @@ struct PipelineTests {
     {
       SheetFixture.Card(FixturePaths.photo($0), section: $0.hasSuffix("png") ? "PNG" : "JPEG")
     }
-    let document = try SheetFixture().document(cards)
+    var fixture = SheetFixture()
+    fixture.options.header = PageMarginText(text: "{title} {page}")
+    let document = try fixture.document(cards)
     let folder = try FixturePaths.temporaryFolder()
-    var renderer = SheetRenderer(style: RenderStyle(dpi: 144), fonts: .pinnedDefault)
-    renderer.style.header = "{title} {page}"
+    var renderer = SheetRenderer(style: RenderStyle(dpi: 144))
     let whole = folder.appendingPathComponent("whole.png").path
     _ = try renderer.render(document, to: whole)
     renderer.pngBandRows = 50
@@ -55,7 +56,7 @@ struct PipelineTests {
     ])
     let folder = try FixturePaths.temporaryFolder()
     for ext in ["pdf", "png"] {
-      var renderer = SheetRenderer(fonts: .pinnedDefault)
+      var renderer = SheetRenderer()
       renderer.stopOnImageFailure = true
       #expect(throws: ImageError.self) {
         try renderer.render(document, to: folder.appendingPathComponent("out.\(ext)").path)
@@ -70,7 +71,7 @@ struct PipelineTests {
     let document = try fixture.document([SheetFixture.Card(SheetFixture.fixture("formats/truncated.jpg"))])
     let output = try FixturePaths.temporaryFolder().appendingPathComponent("out.png").path
     var warnings: [ImageError] = []
-    _ = try SheetRenderer(fonts: .pinnedDefault).render(document, to: output) { warnings.append($0) }
+    _ = try SheetRenderer().render(document, to: output) { warnings.append($0) }
     #expect(
       warnings.count == 1 && warnings[0].path.hasSuffix("truncated.jpg")
         && warnings[0].reason.contains("truncated"))
@@ -82,7 +83,7 @@ struct PipelineTests {
     let document = try fixture.document([SheetFixture.Card(SheetFixture.fixture("formats/huge.png"))])
     let output = try FixturePaths.temporaryFolder().appendingPathComponent("out.png").path
     var warnings: [ImageError] = []
-    _ = try SheetRenderer(style: RenderStyle(), fonts: .pinnedDefault).render(document, to: output) {
+    _ = try SheetRenderer(style: RenderStyle()).render(document, to: output) {
       warnings.append($0)
     }
     #expect(warnings.count == 1 && warnings[0].reason.contains("--max-pixels"))

@@ -54,9 +54,8 @@ struct SheetFixture {
   ) throws -> String {
     var style = style
     style.dpi = dpi
-    style.captionStyle = options.captionStyle
     let output = try FixturePaths.temporaryFolder(name).appendingPathComponent("sheet.png").path
-    _ = try SheetRenderer(style: style, fonts: .pinnedDefault).render(try document(cards), to: output)
+    _ = try SheetRenderer(style: style).render(try document(cards), to: output)
     return output
   }
 

@@ -2,9 +2,9 @@ import Foundation
 import SheetCompare
 import SheetDiff
 import SheetGolden
-import SheetText
+import SheetLayout
 
-/// The project's golden PNG files in `Fixtures/goldens`, checked with SheetCompare's
+/// The project's golden PNG files in `Fixtures/goldens`, checked with SheetGolden's
 /// `GoldenStore` (pixelmatch's metric; anti-aliasing that moved is not counted).
 ///
 /// A missing golden fails unless `RECORD_GOLDENS=1` is set; then it is written together with its

@@ -87,6 +87,8 @@ func plainEntries(_ count: Int) -> [LayoutEntry] {
 
 struct NoText: TextMeasuring {
   func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement { .empty }
+  /// No font is measured; the layout records the system's.
+  var fonts: FontSet { .system }
 }
 
 func report(_ label: String, _ time: (wall: Double, cpu: Double), _ detail: String) {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Which fonts text is set in.
+/// Which fonts text is set in. A layout records the set it was measured with, so it is drawn
+/// with the same fonts.
 public enum FontSet: Hashable, Sendable {
   /// The machine's fonts through its fontconfig settings, with its fallback for CJK,
   /// Arabic, emoji and the rest. What users get by default.
@@ -23,5 +24,35 @@ public enum FontSet: Hashable, Sendable {
     ]
     // Noto's CJK and emoji files are optional extras: leave out what this machine lacks.
     return .pinned(candidates.filter { FileManager.default.fileExists(atPath: $0) })
+  }
+}
+
+/// In JSON: `{"source": "system"}` or `{"source": "pinned", "files": [...]}`.
+extension FontSet: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case source, files
+  }
+
+  private enum Source: String, Codable {
+    case system, pinned
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    switch try container.decode(Source.self, forKey: .source) {
+    case .system: self = .system
+    case .pinned: self = .pinned(try container.decode([String].self, forKey: .files))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .system:
+      try container.encode(Source.system, forKey: .source)
+    case .pinned(let files):
+      try container.encode(Source.pinned, forKey: .source)
+      try container.encode(files, forKey: .files)
+    }
   }
 }
