@@ -13,11 +13,16 @@ public struct ContactSheetCommand: ParsableCommand {
 
   public init() {}
 
-  /// Runs the command line with styles applied and the documented exit statuses, then exits.
+  /// Parses the command line once, applies the styles it names to the options it left unset,
+  /// runs it with the documented exit statuses, then exits.
   public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     SignalCleanup.install()
     do {
-      var command = try StyledParsing.parse(arguments)
+      var command = try ContactSheetCommand.parseAsRoot(arguments)
+      if var styled = command as? any StyledCommand {
+        try styled.applyStyles()
+        command = styled
+      }
       try command.run()
       Foundation.exit(ExitStatus.success)
     } catch let error as any StatusError {

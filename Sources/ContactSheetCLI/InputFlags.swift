@@ -23,10 +23,7 @@ struct InputFlags: ParsableArguments {
   @Flag(help: "Reverse the order.")
   var reverse = false
 
-  @Option(
-    help: ArgumentHelp(
-      "Caption template: {name} {stem} {ext} {dir} {index} {width} {height} {megapixels} {filesize} {date} {date:FORMAT} {camera} {lens} {exposure} {aperture} {iso} {focal} {section}, any manifest or CSV field, {field|default} or {field|{other}}; \\n for a new line; Pango markup allowed. Default: {name}, or an item's title.",
-      valueName: "template"))
+  @Option(help: StyleKeys.caption.argumentHelp)
   var caption: String?
 
   @Option(
@@ -38,4 +35,13 @@ struct InputFlags: ParsableArguments {
     help: ArgumentHelp(
       "A built-in style: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
   var preset: String?
+
+  /// The manifests among `inputs`, read once before the run (their styles apply before the
+  /// flags), by path. Not an option.
+  var manifests: [String: Manifest] = [:]
+
+  /// The parsed properties: `manifests` is left out, so it is not decoded from the command line.
+  private enum CodingKeys: String, CodingKey {
+    case inputs, recursive, imageColumn, sectionColumn, sort, reverse, caption, style, preset
+  }
 }

@@ -9,8 +9,6 @@ struct LayoutCommand: StyledCommand {
     commandName: "layout", abstract: "Print the layout of a sheet as JSON, without rendering.",
     discussion: ExitStatus.help)
 
-  static let validationTail = ["check.jpg"]
-
   @OptionGroup var inputFlags: InputFlags
 
   @Flag(help: "Print the layout as JSON (the only format so far, and the default).")

@@ -6,141 +6,90 @@ extension Placement: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}
 extension ImageFit: ExpressibleByArgument {}
 
-/// Options that decide where things go, shared by `render` and `layout`.
+/// Options that decide where things go, shared by `render` and `layout`. Each is nil (or
+/// false) until typed or set by a style; defaults come from `StyleKeys`.
 struct LayoutFlags: ParsableArguments {
-  @Option(help: "Arrangement: waterfall (columns of varying heights), staggered (offset rows) or grid.")
-  var mode: LayoutMode = .waterfall
+  @Option(help: StyleKeys.mode.argumentHelp) var mode: LayoutMode?
+  @Option(help: StyleKeys.page.argumentHelp) var page: String?
+  @Option(help: StyleKeys.width.argumentHelp) var width: String?
+  @Option(help: StyleKeys.columns.argumentHelp) var columns: Int?
+  @Option(help: StyleKeys.columnWidth.argumentHelp) var columnWidth: String?
+  @Option(help: StyleKeys.margin.argumentHelp) var margin: String?
+  @Option(help: StyleKeys.gutter.argumentHelp) var gutter: String?
+  @Option(help: StyleKeys.rowGap.argumentHelp) var rowGap: String?
+  @Option(help: StyleKeys.padding.argumentHelp) var padding: String?
+  @Option(help: StyleKeys.captionGap.argumentHelp) var captionGap: String?
+  @Option(help: StyleKeys.imageAspect.argumentHelp) var imageAspect: String?
+  @Option(help: StyleKeys.maxImageHeight.argumentHelp) var maxImageHeight: String?
+  @Option(help: StyleKeys.fit.argumentHelp) var fit: ImageFit?
+  @Option(help: StyleKeys.font.argumentHelp) var font: String?
+  @Option(help: StyleKeys.captionLines.argumentHelp) var captionLines: Int?
+  @Option(help: StyleKeys.placement.argumentHelp) var placement: Placement?
+  @Option(help: StyleKeys.direction.argumentHelp) var direction: Direction?
+  @Option(help: StyleKeys.stagger.argumentHelp) var stagger: Double?
+  @Option(help: StyleKeys.bannerEvery.argumentHelp) var bannerEvery: Int?
+  @Option(help: StyleKeys.bannerTemplate.argumentHelp) var bannerTemplate: String?
+  @Option(help: StyleKeys.balance.argumentHelp) var balance: Int?
+  @Option(help: StyleKeys.header.argumentHelp) var header: String?
+  @Option(help: StyleKeys.footer.argumentHelp) var footer: String?
+  @Option(name: .customLong("dpi"), help: StyleKeys.dpi.argumentHelp) var typedDPI: Double?
 
-  @Option(
-    help: "Paper: a3, a4, a5, letter, legal, tabloid or WxH (with units), optionally :landscape; or none.")
-  var page: String = "a4"
+  /// Pixels per inch that px lengths refer to.
+  var dpi: Double { typedDPI ?? StyleKeys.dpi.defaultValue() }
 
-  @Option(help: "Sheet width when --page none (e.g. 1080px, 8in).")
-  var width: String = "800pt"
-
-  @Option(help: "Number of columns.")
-  var columns: Int = 4
-
-  @Option(help: "Minimum column width; when given, the column count is derived from it instead of --columns.")
-  var columnWidth: String?
-
-  @Option(
-    help:
-      "Page margins: one to four lengths (top right bottom left, as in CSS), e.g. \"12mm\" or \"10mm 15mm\".")
-  var margin: String = "12mm"
-
-  @Option(help: "Gap between columns.")
-  var gutter: String = "10pt"
-
-  @Option(help: "Gap between cards in a column, and around banners.")
-  var rowGap: String = "10pt"
-
-  @Option(help: "Space inside each card around its image and caption.")
-  var padding: String = "5pt"
-
-  @Option(help: "Space between an image and its caption.")
-  var captionGap: String = "4pt"
-
-  @Option(
-    help:
-      "Fixed image box shape W:H (e.g. 4:3), images cropped to it (or letterboxed: --fit); default: each image's own shape."
-  )
-  var imageAspect: String?
-
-  @Option(help: "Tallest image box (e.g. 80mm); taller images are cropped or letterboxed (--fit).")
-  var maxImageHeight: String?
-
-  @Option(
-    help:
-      "How an image fills a box of another shape: crop (fill, centre kept) or letterbox (whole image); grid mode always letterboxes."
-  )
-  var fit: ImageFit = .crop
-
-  @Option(help: "Caption font, as a Pango font description (\"Family Size\").")
-  var font: String = "DejaVu Sans 7"
-
-  @Option(help: "Most caption lines; longer captions end in an ellipsis (0: no limit).")
-  var captionLines: Int = 2
-
-  @Option(
-    help: "Waterfall column choice: shortest (highest bottom, ties to the first) or order (round robin).")
-  var placement: Placement = .shortest
-
-  @Option(help: "Column order: ltr (first column on the left) or rtl (on the right).")
-  var direction: Direction = .ltr
-
-  @Option(help: "Shift of every other row in staggered mode, as a fraction of the cell width (0 to 0.99).")
-  var stagger: Double = 0.5
-
-  @Option(help: "Put a banner before every N items (0: none).")
-  var bannerEvery: Int = 0
-
-  @Option(help: "Title of --banner-every banners: {n} banner number, {first}/{last} item numbers, {count}.")
-  var bannerTemplate: String = BannerCadence.defaultTemplate
-
-  @Option(help: "Let cards move up to K places from input order to even out column bottoms (0: keep order).")
-  var balance: Int = 0
-
-  @Option(
-    help:
-      "Text at the top of every page: {title} {page} {pages} {date}; 'left|centre|right' splits it. Its height is reserved."
-  )
-  var header: String?
-
-  @Option(
-    help:
-      "Text at the bottom of every page: {title} {page} {pages} {date}; 'left|centre|right' splits it. Its height is reserved."
-  )
-  var footer: String?
-
-  @Option(help: "Pixels per inch that px lengths refer to (the PNG output resolution).")
-  var dpi: Double = 150
-
+  /// The layout options these flags stand for, defaults filling what no one set.
   func layoutOptions() throws -> LayoutOptions {
     guard (10...2400).contains(dpi) else {
       throw ValidationError("--dpi must be between 10 and 2400 (got \(dpi))")
     }
     var options = LayoutOptions()
-    options.mode = mode
-    options.page = try parsePage()
+    options.mode = mode ?? StyleKeys.mode.defaultValue()
+    options.page = try parsePage(page ?? StyleKeys.page.defaultValue())
     if let columnWidth {
       options.columns = .minimumWidth(try length(columnWidth, "--column-width"))
     } else {
-      options.columns = .count(columns)
+      options.columns = .count(columns ?? StyleKeys.columns.defaultValue())
     }
-    options.margins = try parseMargins()
-    options.gutter = try length(gutter, "--gutter")
-    options.rowGap = try length(rowGap, "--row-gap")
-    options.padding = try length(padding, "--padding")
-    options.captionGap = try length(captionGap, "--caption-gap")
+    options.margins = try parseMargins(margin ?? StyleKeys.margin.defaultValue())
+    options.gutter = try length(gutter ?? StyleKeys.gutter.defaultValue(), "--gutter")
+    options.rowGap = try length(rowGap ?? StyleKeys.rowGap.defaultValue(), "--row-gap")
+    options.padding = try length(padding ?? StyleKeys.padding.defaultValue(), "--padding")
+    options.captionGap = try length(captionGap ?? StyleKeys.captionGap.defaultValue(), "--caption-gap")
+    let captionLines = self.captionLines ?? StyleKeys.captionLines.defaultValue()
     guard captionLines >= 0 else {
       throw ValidationError("--caption-lines must be 0 (no limit) or more (got \(captionLines))")
     }
-    options.captionStyle = TextStyle(font: font, maxLines: captionLines)
+    options.captionStyle = TextStyle(font: font ?? StyleKeys.font.defaultValue(), maxLines: captionLines)
     options.imageAspect = try imageAspect.map(parseAspect)
     options.maxImageHeight = try maxImageHeight.map { try length($0, "--max-image-height") }
-    options.imageFit = fit
-    options.placement = placement
-    options.direction = direction
-    options.staggerOffset = stagger
+    options.imageFit = fit ?? StyleKeys.fit.defaultValue()
+    options.placement = placement ?? StyleKeys.placement.defaultValue()
+    options.direction = direction ?? StyleKeys.direction.defaultValue()
+    options.staggerOffset = stagger ?? StyleKeys.stagger.defaultValue()
+    let bannerEvery = self.bannerEvery ?? StyleKeys.bannerEvery.defaultValue()
     guard bannerEvery >= 0 else {
       throw ValidationError("--banner-every must be 0 (no banners) or more items (got \(bannerEvery))")
     }
-    if bannerEvery > 0 { options.bannerCadence = BannerCadence(every: bannerEvery, template: bannerTemplate) }
-    options.balance = balance
+    if bannerEvery > 0 {
+      options.bannerCadence = BannerCadence(
+        every: bannerEvery, template: bannerTemplate ?? StyleKeys.bannerTemplate.defaultValue())
+    }
+    options.balance = balance ?? StyleKeys.balance.defaultValue()
     options.header = header.map { PageMarginText(text: $0) }
     options.footer = footer.map { PageMarginText(text: $0) }
     return options
   }
 
-  private func parsePage() throws -> PageSize {
+  private func parsePage(_ page: String) throws -> PageSize {
     let parts = page.lowercased().split(separator: ":").map(String.init)
     guard let name = parts.first else { throw ValidationError("--page is empty") }
     for modifier in parts.dropFirst() where modifier != "landscape" && modifier != "portrait" {
       throw ValidationError("--page \(page): unknown modifier '\(modifier)'; use :landscape or :portrait")
     }
     let landscape = parts.dropFirst().contains("landscape")
-    if name == "none" { return .continuous(width: try length(width, "--width")) }
+    if name == "none" {
+      return .continuous(width: try length(width ?? StyleKeys.width.defaultValue(), "--width"))
+    }
     var size: PageSize
     if let named = PageSize.named(name) {
       size = named
@@ -162,7 +111,7 @@ struct LayoutFlags: ParsableArguments {
 
   /// One to four lengths, CSS style: all; vertical horizontal; top horizontal bottom; or
   /// top right bottom left.
-  private func parseMargins() throws -> EdgeInsets {
+  private func parseMargins(_ margin: String) throws -> EdgeInsets {
     let values = try margin.split(whereSeparator: { $0 == " " || $0 == "," }).map {
       try length(String($0), "--margin")
     }
@@ -189,6 +138,7 @@ struct LayoutFlags: ParsableArguments {
     return sides[1] / sides[0]
   }
 
+  /// `text` as a length in points, with px at `dpi`; messages name `option`.
   func length(_ text: String, _ option: String) throws -> Double {
     do {
       return try Length.parse(text, dpi: dpi)

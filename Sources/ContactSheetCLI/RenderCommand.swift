@@ -12,8 +12,6 @@ struct RenderCommand: StyledCommand {
     abstract: "Draw a contact sheet as PDF (one document), PNG or SVG (one file per page).",
     discussion: ExitStatus.help)
 
-  static let validationTail = ["-o", "check.pdf", "check.jpg"]
-
   @OptionGroup var inputFlags: InputFlags
 
   @Option(

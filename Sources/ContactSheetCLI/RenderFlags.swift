@@ -4,64 +4,30 @@ import SheetLayout
 import SheetRender
 
 /// Options that decide how a sheet looks and what the output carries: corners, border,
-/// shadow, colours, image resolution in PDF, and PDF metadata. (`--header` and `--footer` are
+/// shadow, colours, image resolution in PDF, and PDF metadata. Each is nil (or false) until
+/// typed or set by a style; defaults come from `StyleKeys`. (`--header` and `--footer` are
 /// layout options: the layout reserves their room; the renderer fills in `{title}` and `{date}`.)
 struct RenderFlags: ParsableArguments {
-  @Option(help: "Radius of the card corners (0: square corners).")
-  var cornerRadius: String = "6pt"
-
-  @Option(
-    help: ArgumentHelp(
-      "A line around each card: width and colour as one value, e.g. --border '0.5pt #cccccc' or 0.5pt,#ccc.",
-      valueName: "len color"))
-  var border: String?
-
-  @Option(help: "Shadow blur radius (about two standard deviations of a Gaussian).")
-  var shadowBlur: String = "6pt"
-
-  @Option(help: "Shadow offset X,Y (e.g. 0,2pt).")
-  var shadowOffset: String = "0,2pt"
-
-  @Option(help: "Shadow opacity, 0…1.")
-  var shadowOpacity: Double = 0.22
-
-  @Option(help: "Shadow colour (#rrggbb or a CSS name).")
-  var shadowColor: String = "black"
-
-  @Flag(help: "Draw cards without a shadow.")
-  var noShadow = false
-
-  @Option(help: "Page background colour.")
-  var background: String = "#f4f4f2"
-
-  @Option(help: "Card background colour.")
-  var cardColor: String = "white"
-
-  @Option(help: "Caption text colour.")
-  var captionColor: String = "#333333"
-
-  @Option(
-    help: ArgumentHelp(
-      "Pixels per inch of images embedded in PDF and SVG, or 'original' to embed the files as they are.",
-      valueName: "n|original"))
-  var ppi: String = "300"
-
-  @Option(
-    help: "Document title: PDF metadata and {title} in --header and --footer. Overrides the manifest's.")
-  var title: String?
-
-  @Option(help: "PDF author. Overrides the manifest's.")
-  var author: String?
-
-  @Option(help: "PDF subject. Overrides the manifest's.")
-  var subject: String?
-
-  @Option(help: "PDF keywords. Overrides the manifest's.")
-  var keywords: String?
+  @Option(help: StyleKeys.cornerRadius.argumentHelp) var cornerRadius: String?
+  @Option(help: StyleKeys.border.argumentHelp) var border: String?
+  @Option(help: StyleKeys.shadowBlur.argumentHelp) var shadowBlur: String?
+  @Option(help: StyleKeys.shadowOffset.argumentHelp) var shadowOffset: String?
+  @Option(help: StyleKeys.shadowOpacity.argumentHelp) var shadowOpacity: Double?
+  @Option(help: StyleKeys.shadowColor.argumentHelp) var shadowColor: String?
+  @Flag(help: StyleKeys.noShadow.argumentHelp) var noShadow = false
+  @Option(help: StyleKeys.background.argumentHelp) var background: String?
+  @Option(help: StyleKeys.cardColor.argumentHelp) var cardColor: String?
+  @Option(help: StyleKeys.captionColor.argumentHelp) var captionColor: String?
+  @Option(help: StyleKeys.ppi.argumentHelp) var ppi: String?
+  @Option(help: StyleKeys.title.argumentHelp) var title: String?
+  @Option(help: StyleKeys.author.argumentHelp) var author: String?
+  @Option(help: StyleKeys.subject.argumentHelp) var subject: String?
+  @Option(help: StyleKeys.keywords.argumentHelp) var keywords: String?
 
   /// `style` with these options applied; `length` parses lengths with the layout's units.
   func apply(to style: inout RenderStyle, length: (String, String) throws -> Double) throws {
-    style.cornerRadius = max(0, try length(cornerRadius, "--corner-radius"))
+    style.cornerRadius = max(
+      0, try length(cornerRadius ?? StyleKeys.cornerRadius.defaultValue(), "--corner-radius"))
     if let border {
       // One value, so that the option never swallows the inputs typed after it.
       let parts = border.split(whereSeparator: { $0 == " " || $0 == "," }).map {
@@ -77,6 +43,9 @@ struct RenderFlags: ParsableArguments {
     if noShadow {
       style.shadow = nil
     } else {
+      let shadowOffset = self.shadowOffset ?? StyleKeys.shadowOffset.defaultValue()
+      let shadowOpacity = self.shadowOpacity ?? StyleKeys.shadowOpacity.defaultValue()
+      let shadowBlur = self.shadowBlur ?? StyleKeys.shadowBlur.defaultValue()
       let offsets = shadowOffset.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
       guard offsets.count == 2 else { throw ValidationError("--shadow-offset takes X,Y, e.g. 0,2pt") }
       guard (0...1).contains(shadowOpacity) else {
@@ -90,11 +59,12 @@ struct RenderFlags: ParsableArguments {
         blur: blur,
         offsetX: try length(offsets[0], "--shadow-offset"),
         offsetY: try length(offsets[1], "--shadow-offset"), opacity: shadowOpacity,
-        color: try color(shadowColor, "--shadow-color"))
+        color: try color(shadowColor ?? StyleKeys.shadowColor.defaultValue(), "--shadow-color"))
     }
-    style.pageBackground = try color(background, "--background")
-    style.cardBackground = try color(cardColor, "--card-color")
-    style.captionColor = try color(captionColor, "--caption-color")
+    style.pageBackground = try color(background ?? StyleKeys.background.defaultValue(), "--background")
+    style.cardBackground = try color(cardColor ?? StyleKeys.cardColor.defaultValue(), "--card-color")
+    style.captionColor = try color(captionColor ?? StyleKeys.captionColor.defaultValue(), "--caption-color")
+    let ppi = self.ppi ?? StyleKeys.ppi.defaultValue()
     if ppi.lowercased() == "original" {
       style.ppi = nil
     } else {

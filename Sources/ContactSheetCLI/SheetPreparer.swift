@@ -29,7 +29,8 @@ struct SheetPreparer {
 
   func prepare() throws -> PreparedSheet {
     let collector = InputCollector(
-      recursive: flags.recursive, imageColumn: flags.imageColumn, sectionColumn: flags.sectionColumn)
+      recursive: flags.recursive, imageColumn: flags.imageColumn, sectionColumn: flags.sectionColumn,
+      manifests: flags.manifests)
     var catalog = try collector.collect(flags.inputs)
     let order = try SortOrder(parsing: flags.sort)
     let items = catalog.items

@@ -1,6 +1,6 @@
 import Foundation
+import SheetRender
 import Testing
-import Yams
 
 @testable import ContactSheetCLI
 
@@ -53,37 +53,52 @@ struct InputParsingTests {
     #expect(a != (0..<4).map { _ in other.next() })
   }
 
+  /// The settings a YAML style text stands for.
+  private func styleSettings(_ yaml: String) throws -> [StyleSetting] {
+    let node = try #require(try YAMLReader.read(yaml, path: "s.yaml"))
+    return try StyleLayer.settings(from: node, path: "s.yaml")
+  }
+
   @Test("style files flatten nested keys, repeat lists and turn true into a flag")
   func styleFlattening() throws {
-    let node = try #require(
-      try Yams.compose(yaml: "columns: 3\nshadow:\n  blur: 8pt\nno-shadow: true\nshow: false\n"))
+    let settings = try styleSettings(
+      "columns: 3\nshadow:\n  blur: 8pt\nno-shadow: true\nshow: false\nfont_file: [a.ttf, b.ttf]\n")
+    #expect(settings.map(\.key) == ["columns", "shadow-blur", "no-shadow", "show", "font-file"])
     #expect(
-      try StyleFile.arguments(from: node, source: "s.yaml") == [
-        "--columns=3", "--shadow-blur=8pt", "--no-shadow",
+      settings.map(\.value) == [
+        .text("3"), .text("8pt"), .boolean(true), .boolean(false), .list(["a.ttf", "b.ttf"]),
       ])
+    #expect(settings.map(\.origin) == ["s.yaml:1:1", "s.yaml:3:3", "s.yaml:4:1", "s.yaml:5:1", "s.yaml:6:1"])
   }
 
   @Test("a style may not set run options such as the output")
   func styleRejectsOutput() throws {
-    let node = try #require(try Yams.compose(yaml: "output: x.pdf\n"))
-    #expect(throws: InputError.self) { try StyleFile.arguments(from: node, source: "s.yaml") }
+    let layer = StyleLayer(name: "s.yaml", settings: try styleSettings("output: x.pdf\n"))
+    #expect(throws: InputError.self) { try layer.validate() }
   }
 
   @Test("every preset is a valid style for both render and layout")
   func presets() throws {
     for preset in Preset.allCases {
-      let options = try preset.arguments()
-      #expect(!options.isEmpty)
-      _ = try ContactSheetCommand.parseAsRoot(["render"] + options + RenderCommand.validationTail)
-      _ = try ContactSheetCommand.parseAsRoot(["layout"] + options + LayoutCommand.validationTail)
+      let layer = preset.layer
+      #expect(!layer.settings.isEmpty)
+      try layer.validate()
+      var layout = try LayoutFlags.parse([])
+      var render = try RenderFlags.parse([])
+      try layout.adopt(MergedStyle([layer]))
+      try render.adopt(MergedStyle([layer]))
+      var style = RenderStyle()
+      _ = try layout.layoutOptions()
+      try render.apply(to: &style, length: layout.length)
     }
   }
 
   @Test("only plain true and false are booleans in a style; Off or quoted no are text")
   func styleBooleans() throws {
-    let node = try #require(try Yams.compose(yaml: "title: Off\nfooter: \"no\"\nno-shadow: true\n"))
     #expect(
-      try StyleFile.arguments(from: node, source: "s.yaml") == ["--title=Off", "--footer=no", "--no-shadow"])
+      try styleSettings("title: Off\nfooter: \"no\"\nno-shadow: true\n").map(\.value) == [
+        .text("Off"), .text("no"), .boolean(true),
+      ])
   }
 
   @Test("relative paths stay relative and fold ..")

@@ -102,6 +102,10 @@ struct ManifestCommandTests {
     let result = try ProcessRunner.run(
       FixturePaths.binary, ["layout", "--json", FixturePaths.photo("rocket.jpg"), "--style", style.path])
     #expect(result.status == 0, "stderr: \(result.standardError)")
+    // Fed back, it gives exactly the default layout.
+    let plain = try ProcessRunner.run(
+      FixturePaths.binary, ["layout", "--json", FixturePaths.photo("rocket.jpg")])
+    #expect(plain.status == 0 && result.standardOutput == plain.standardOutput)
   }
 
   @Test("a bad style key is reported against the style file")

@@ -10,6 +10,8 @@ struct InputCollector {
   var recursive = false
   var imageColumn = "image"
   var sectionColumn: String?
+  /// Manifests already read (for their styles), by path; others are read when met.
+  var manifests: [String: Manifest] = [:]
 
   /// Reads every input, in order.
   func collect(_ inputs: [String], standardInput: () -> String? = { readLine(strippingNewline: true) }) throws
@@ -38,7 +40,7 @@ struct InputCollector {
       catalog.entries += files.map { .item(CatalogItem(path: $0)) }
       catalog.inputFiles += files
     } else if Self.manifestExtensions.contains(ext) {
-      try ManifestReader.read(input, into: &catalog)
+      catalog.add(try manifests[input] ?? ManifestReader.read(input))
     } else if ext == "csv" {
       try CSVCatalogReader.read(input, imageColumn: imageColumn, sectionColumn: sectionColumn, into: &catalog)
     } else {

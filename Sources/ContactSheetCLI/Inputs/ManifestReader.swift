@@ -1,8 +1,6 @@
 import Foundation
-import SheetLayout
-import Yams
 
-/// Reads JSON and YAML manifests (JSON is read as YAML, so both give line and column).
+/// Reads JSON and YAML manifests into `Manifest` values, with line and column in every message.
 ///
 /// ```yaml
 /// title: Spring catalog
@@ -22,141 +20,55 @@ enum ManifestReader {
     "title", "author", "subject", "keywords", "style", "caption", "items", "sections",
   ]
 
-  /// Adds the manifest at `path` to `catalog`.
-  static func read(_ path: String, into catalog: inout Catalog) throws {
-    let text = try InputText.read(path)
-    let root: Node
-    do {
-      guard let node = try Yams.compose(yaml: text) else {
-        throw InputError("\(path): the manifest is empty; it needs at least an `items` list")
-      }
-      root = node
-    } catch let error as YamlError {
-      throw InputError(ManifestReader.describe(error, path: path))
+  /// The manifest at `path`.
+  static func read(_ path: String) throws -> Manifest {
+    guard let root = try DataDocument.read(path) else {
+      throw InputError("\(path): the manifest is empty; it needs at least an `items` list")
     }
-    guard let mapping = root.mapping else {
+    return try manifest(root, path: path)
+  }
+
+  /// The manifests among `inputs` (by extension), each read once, by path.
+  static func readAll(_ inputs: [String]) throws -> [String: Manifest] {
+    var manifests: [String: Manifest] = [:]
+    for input in inputs where isManifest(input) && manifests[input] == nil {
+      manifests[input] = try read(input)
+    }
+    return manifests
+  }
+
+  /// Whether an input is read as a manifest.
+  static func isManifest(_ path: String) -> Bool {
+    InputCollector.manifestExtensions.contains((path as NSString).pathExtension.lowercased())
+  }
+
+  /// The manifest that the document `root`, read from `path`, describes.
+  static func manifest(_ root: DataNode, path: String) throws -> Manifest {
+    guard let pairs = root.pairs else {
       throw InputError(
-        "\(location(path, root)): a manifest is a mapping with `items` (and optionally title, author, style, sections)"
+        "\(root.origin(in: path)): a manifest is a mapping with `items` (and optionally title, author, style, sections)"
       )
     }
-    let folder = PathText.folder(of: path)
-    let context = Context(path: path, folder: folder)
-    for (keyNode, value) in mapping {
-      guard let key = keyNode.string else { continue }
+    var manifest = Manifest(path: path)
+    let entries = ManifestEntryReader(path: path, folder: PathText.folder(of: path))
+    for pair in pairs {
+      guard let key = pair.key.text else { continue }
+      let value = pair.value
       switch key {
-      case "title": catalog.title = try context.scalar(value, key)
-      case "author": catalog.author = try context.scalar(value, key)
-      case "subject": catalog.subject = try context.scalar(value, key)
-      case "keywords": catalog.keywords = try context.keywords(value)
-      case "caption":
-        catalog.captionTemplate = try context.scalar(value, key)
-        catalog.captionSource = "\(location(path, value)): caption"
-      case "style": break  // Applied as options before parsing; see StyledParsing.
-      case "items": catalog.entries += try context.entries(value, section: nil)
-      case "sections": catalog.entries += try context.sections(value)
+      case "title": manifest.title = try entries.scalar(value, key)
+      case "author": manifest.author = try entries.scalar(value, key)
+      case "subject": manifest.subject = try entries.scalar(value, key)
+      case "keywords": manifest.keywords = try entries.keywords(value)
+      case "caption": manifest.caption = (try entries.scalar(value, key), value.location)
+      case "style": manifest.style = try StyleLayer.settings(from: value, path: path)
+      case "items": manifest.entries += try entries.entries(value, section: nil)
+      case "sections": manifest.entries += try entries.sections(value)
       default:
         throw InputError(
-          "\(location(path, keyNode)): unknown key '\(key)'; a manifest may have \(topLevelKeys.sorted().joined(separator: ", "))"
+          "\(pair.key.origin(in: path)): unknown key '\(key)'; a manifest may have \(topLevelKeys.sorted().joined(separator: ", "))"
         )
       }
     }
-    catalog.inputFiles.append(path)
-  }
-
-  static func location(_ path: String, _ node: Node) -> String {
-    guard let mark = node.mark else { return path }
-    return "\(path):\(mark.line):\(mark.column)"
-  }
-
-  /// `file:line:column: problem` for a syntax error.
-  static func describe(_ error: YamlError, path: String) -> String {
-    switch error {
-    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
-      let around = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
-      return "\(path):\(mark.line):\(mark.column): syntax error: \(problem)\(around)"
-    default:
-      return "\(path): \(error)"
-    }
-  }
-
-  /// Walks the node tree, resolving image paths against the manifest's folder.
-  private struct Context {
-    let path: String
-    let folder: String
-
-    func scalar(_ node: Node, _ key: String) throws -> String {
-      guard let text = node.string else {
-        throw InputError("\(location(path, node)): '\(key)' must be a single value, not a list or mapping")
-      }
-      return text
-    }
-
-    func keywords(_ node: Node) throws -> String {
-      if let list = node.sequence { return list.compactMap(\.string).joined(separator: ", ") }
-      return try scalar(node, "keywords")
-    }
-
-    func sections(_ node: Node) throws -> [CatalogEntry] {
-      guard let list = node.sequence else {
-        throw InputError("\(location(path, node)): 'sections' must be a list of {title, items}")
-      }
-      var entries: [CatalogEntry] = []
-      for section in list {
-        guard let mapping = section.mapping, let title = mapping["title"]?.string else {
-          throw InputError("\(location(path, section)): each section needs a 'title' and 'items'")
-        }
-        entries.append(.banner(BannerContent(title: title, subtitle: mapping["subtitle"]?.string)))
-        if let items = mapping["items"] { entries += try self.entries(items, section: title) }
-      }
-      return entries
-    }
-
-    func entries(_ node: Node, section: String?) throws -> [CatalogEntry] {
-      guard let list = node.sequence else {
-        throw InputError("\(location(path, node)): 'items' must be a list")
-      }
-      return try list.map { try entry($0, section: section) }
-    }
-
-    private func entry(_ node: Node, section: String?) throws -> CatalogEntry {
-      if let image = node.string { return .item(item(image: image, node: node, section: section)) }
-      guard let mapping = node.mapping else {
-        throw InputError("\(location(path, node)): an item is an image path or a mapping with 'image'")
-      }
-      var fields: [String: String] = [:]
-      for (key, value) in mapping {
-        guard let name = key.string else { continue }
-        guard let text = value.string else {
-          throw InputError("\(location(path, value)): field '\(name)' must be a single value")
-        }
-        fields[name] = text
-      }
-      if let banner = fields["banner"] {
-        return .banner(BannerContent(title: banner, subtitle: fields["subtitle"]))
-      }
-      guard let image = fields.removeValue(forKey: "image") else {
-        throw InputError("\(location(path, node)): this item has no 'image' (nor 'banner')")
-      }
-      var result = item(image: image, node: node, section: fields["section"] ?? section)
-      result.caption = fields.removeValue(forKey: "caption")
-      result.link = fields["link"]
-      if let section = result.section { fields["section"] = section }
-      if let width = fields["width"], let height = fields["height"] {
-        guard let w = Int(width), let h = Int(height), w > 0, h > 0, w <= 1_000_000, h <= 1_000_000 else {
-          throw InputError(
-            "\(location(path, node)): width and height must be whole numbers of pixels from 1 to 1000000")
-        }
-        result.knownSize = (w, h)
-      }
-      result.fields = fields
-      return .item(result)
-    }
-
-    private func item(image: String, node: Node, section: String?) -> CatalogItem {
-      let resolved = PathText.join(folder, image)
-      var item = CatalogItem(path: resolved, origin: location(path, node))
-      item.section = section
-      return item
-    }
+    return manifest
   }
 }

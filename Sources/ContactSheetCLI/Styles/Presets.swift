@@ -1,6 +1,5 @@
-import Yams
-
-/// Built-in styles chosen with `--preset`; a style file and flags override them.
+/// Built-in styles chosen with `--preset`, declared in the same terms as any style layer; a
+/// manifest's `style`, a style file and flags override them.
 enum Preset: String, CaseIterable {
   /// A dense grid of small thumbnails with file names, for proofing a shoot.
   case proof
@@ -9,46 +8,26 @@ enum Preset: String, CaseIterable {
   /// One continuous sheet, two columns of rounded cards with soft shadows.
   case pinterest
 
-  var style: String {
+  /// The style keys this preset sets, in order.
+  var settings: KeyValuePairs<String, StyleValue> {
     switch self {
     case .proof:
-      """
-      mode: grid
-      columns: 8
-      margin: 8mm
-      gutter: 4pt
-      row-gap: 4pt
-      padding: 2pt
-      font: DejaVu Sans 5
-      caption-lines: 1
-      corner-radius: 0
-      no-shadow: true
-      """
+      [
+        "mode": "grid", "columns": "8", "margin": "8mm", "gutter": "4pt", "row-gap": "4pt", "padding": "2pt",
+        "font": "DejaVu Sans 5", "caption-lines": "1", "corner-radius": "0", "no-shadow": true,
+      ]
     case .catalog:
-      """
-      columns: 3
-      margin: 15mm
-      gutter: 12pt
-      row-gap: 12pt
-      padding: 8pt
-      font: DejaVu Sans 8
-      caption-lines: 3
-      corner-radius: 4pt
-      """
+      [
+        "columns": "3", "margin": "15mm", "gutter": "12pt", "row-gap": "12pt", "padding": "8pt",
+        "font": "DejaVu Sans 8", "caption-lines": "3", "corner-radius": "4pt",
+      ]
     case .pinterest:
-      """
-      page: none
-      width: 720pt
-      columns: 2
-      margin: 16pt
-      gutter: 14pt
-      row-gap: 14pt
-      padding: 8pt
-      font: DejaVu Sans 10
-      corner-radius: 14pt
-      shadow-blur: 14pt
-      shadow-opacity: 0.25
-      """
+      [
+        "page": "none", "width": "720pt", "columns": "2", "margin": "16pt", "gutter": "14pt",
+        "row-gap": "14pt",
+        "padding": "8pt", "font": "DejaVu Sans 10", "corner-radius": "14pt", "shadow-blur": "14pt",
+        "shadow-opacity": "0.25",
+      ]
     }
   }
 
@@ -62,9 +41,10 @@ enum Preset: String, CaseIterable {
     }
   }
 
-  /// The options this preset stands for.
-  func arguments() throws -> [String] {
-    guard let node = try Yams.compose(yaml: style) else { return [] }
-    return try StyleFile.arguments(from: node, source: "preset \(rawValue)")
+  /// The preset as a style layer; messages name it `preset NAME`.
+  var layer: StyleLayer {
+    let name = "preset \(rawValue)"
+    return StyleLayer(
+      name: name, settings: settings.map { StyleSetting(key: $0.key, value: $0.value, origin: name) })
   }
 }

@@ -17,64 +17,29 @@ struct StyleCommand: ParsableCommand {
     guard printDefault else {
       throw ValidationError("say what to print: `contactsheet style --default`")
     }
-    print(try Self.defaultStyle(), terminator: "")
+    print(Self.defaultStyle(), terminator: "")
   }
 
-  /// The default style, built from the `render` command's own option descriptions so it can
-  /// never fall out of date.
-  static func defaultStyle() throws -> String {
-    let options = try renderOptions()
+  /// The default style, printed from the table of style keys: a valid style file that sets
+  /// every key to its default (keys without one are left as comments).
+  static func defaultStyle() -> String {
     var text = """
       # ContactSheet style. Every key is a `contactsheet render` option without its dashes.
       # Use it with `--style FILE.yaml`; options given on the command line override it.
       # Lengths take mm, cm, in, pt or px; colours are #rrggbb, #rrggbbaa or CSS names.
 
       """
-    for option in options {
-      text += "\n# \(option.help)\n"
-      if let value = option.defaultValue {
-        text += "\(option.key): \(yamlScalar(value))\n"
-      } else if option.isFlag {
-        text += "\(option.key): false\n"
+    for key in StyleKeys.all {
+      text += "\n# \(key.help)\n"
+      if let value = key.defaultText {
+        text += "\(key.name): \(yamlScalar(value))\n"
+      } else if key.kind == .flag {
+        text += "\(key.name): false\n"
       } else {
-        text += "# \(option.key):\n"
+        text += "# \(key.name):\n"
       }
     }
     return text
-  }
-
-  struct OptionDescription {
-    var key: String
-    var help: String
-    var defaultValue: String?
-    var isFlag: Bool
-  }
-
-  /// The render command's options (from ArgumentParser's own help dump), minus run-only ones.
-  static func renderOptions() throws -> [OptionDescription] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-    process.arguments = ["render", "--experimental-dump-help"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let command = root["command"] as? [String: Any],
-      let arguments = command["arguments"] as? [[String: Any]]
-    else { throw ValidationError("could not read the render command's options") }
-    let runOnly = StyleFile.excludedKeys
-    return arguments.compactMap { argument in
-      guard let names = argument["names"] as? [[String: Any]],
-        let long = names.first(where: { ($0["kind"] as? String) == "long" })?["name"] as? String,
-        !runOnly.contains(long), argument["shouldDisplay"] as? Bool != false
-      else { return nil }
-      let help = (argument["abstract"] as? String) ?? ""
-      return OptionDescription(
-        key: long, help: help, defaultValue: argument["defaultValue"] as? String,
-        isFlag: (argument["kind"] as? String) == "flag")
-    }
   }
 
   /// A value quoted when YAML would read it as something else.

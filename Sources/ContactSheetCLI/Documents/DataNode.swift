@@ -1,0 +1,72 @@
+/// Where something is written in a text file: line and column, both counted from 1; columns
+/// count characters (Unicode scalars), not bytes.
+struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
+  var line: Int
+  var column: Int
+
+  /// `line:column`, as messages print it after a file name.
+  var description: String { "\(line):\(column)" }
+}
+
+/// One value of a JSON or YAML document, with where it starts. JSON and YAML files are both
+/// read into this one shape, so manifests and style files are decoded by the same code.
+struct DataNode: Sendable {
+  /// What a node holds.
+  enum Content: Sendable {
+    /// A single value as written. `isPlain` when it was not quoted: JSON numbers, `true`,
+    /// `false` and `null`, and plain YAML scalars; only plain `true` and `false` are booleans.
+    case scalar(String, isPlain: Bool)
+    /// A list (a JSON array, a YAML sequence).
+    case list([DataNode])
+    /// A mapping (a JSON object, a YAML mapping), in the order written.
+    case mapping([Pair])
+  }
+
+  /// One key and its value in a mapping.
+  struct Pair: Sendable {
+    var key: DataNode
+    var value: DataNode
+  }
+
+  var content: Content
+  var location: SourceLocation
+
+  init(_ content: Content, at location: SourceLocation) {
+    self.content = content
+    self.location = location
+  }
+
+  /// The text of a scalar; nil for lists and mappings.
+  var text: String? {
+    if case .scalar(let text, _) = content { return text }
+    return nil
+  }
+
+  /// Whether this is an unquoted scalar.
+  var isPlainScalar: Bool {
+    if case .scalar(_, let isPlain) = content { return isPlain }
+    return false
+  }
+
+  /// The elements of a list; nil for scalars and mappings.
+  var list: [DataNode]? {
+    if case .list(let elements) = content { return elements }
+    return nil
+  }
+
+  /// The pairs of a mapping; nil for scalars and lists.
+  var pairs: [Pair]? {
+    if case .mapping(let pairs) = content { return pairs }
+    return nil
+  }
+
+  /// The value of the first pair whose key is the scalar `key`.
+  subscript(key: String) -> DataNode? {
+    pairs?.first { $0.key.text == key }?.value
+  }
+
+  /// `path:line:column`, the way messages name this node (just `path` when it has no position).
+  func origin(in path: String) -> String {
+    location.line > 0 ? "\(path):\(location)" : path
+  }
+}

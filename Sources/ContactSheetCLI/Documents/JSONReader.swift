@@ -1,0 +1,32 @@
+/// Reads JSON strictly, as RFC 8259 defines it, into nodes that know their line and column.
+///
+/// One value, optionally after a UTF-8 byte-order mark, with nothing but whitespace around it.
+/// Numbers are kept as written. Besides the grammar, it refuses what would silently lose data or
+/// exhaust the stack: duplicate member names, escapes that are half a surrogate pair, and lists
+/// and objects nested more than `maximumDepth` deep. Errors say where and what was expected.
+enum JSONReader {
+  /// The deepest nesting of lists and objects accepted.
+  static let maximumDepth = 512
+
+  /// Where and why a text is not JSON.
+  struct SyntaxError: Error, Equatable, CustomStringConvertible {
+    var location: SourceLocation
+    var message: String
+
+    var description: String { "\(location): \(message)" }
+  }
+
+  /// The document in `text`; nil when it holds nothing but whitespace.
+  static func read(_ text: String) throws(SyntaxError) -> DataNode? {
+    var text = text
+    let result: Result<DataNode?, SyntaxError> = text.withUTF8 { bytes in
+      var scanner = JSONScanner(bytes: bytes)
+      do throws(SyntaxError) {
+        return .success(try scanner.document())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+}

@@ -1,0 +1,87 @@
+import SheetLayout
+
+/// Turns a manifest's `items` and `sections` into catalog entries, resolving image paths
+/// against the manifest's folder and remembering where each item was written.
+struct ManifestEntryReader {
+  /// The manifest file, for messages.
+  let path: String
+  /// The folder image paths are relative to.
+  let folder: String
+
+  func scalar(_ node: DataNode, _ key: String) throws -> String {
+    guard let text = node.text else {
+      throw InputError("\(node.origin(in: path)): '\(key)' must be a single value, not a list or mapping")
+    }
+    return text
+  }
+
+  func keywords(_ node: DataNode) throws -> String {
+    if let list = node.list { return list.compactMap(\.text).joined(separator: ", ") }
+    return try scalar(node, "keywords")
+  }
+
+  func sections(_ node: DataNode) throws -> [CatalogEntry] {
+    guard let list = node.list else {
+      throw InputError("\(node.origin(in: path)): 'sections' must be a list of {title, items}")
+    }
+    var entries: [CatalogEntry] = []
+    for section in list {
+      guard section.pairs != nil, let title = section["title"]?.text else {
+        throw InputError("\(section.origin(in: path)): each section needs a 'title' and 'items'")
+      }
+      entries.append(.banner(BannerContent(title: title, subtitle: section["subtitle"]?.text)))
+      if let items = section["items"] { entries += try self.entries(items, section: title) }
+    }
+    return entries
+  }
+
+  func entries(_ node: DataNode, section: String?) throws -> [CatalogEntry] {
+    guard let list = node.list else {
+      throw InputError("\(node.origin(in: path)): 'items' must be a list")
+    }
+    var entries: [CatalogEntry] = []
+    entries.reserveCapacity(list.count)
+    for element in list { entries.append(try entry(element, section: section)) }
+    return entries
+  }
+
+  private func entry(_ node: DataNode, section: String?) throws -> CatalogEntry {
+    if let image = node.text { return .item(item(image: image, node: node, section: section)) }
+    guard let pairs = node.pairs else {
+      throw InputError("\(node.origin(in: path)): an item is an image path or a mapping with 'image'")
+    }
+    var fields: [String: String] = Dictionary(minimumCapacity: pairs.count)
+    for pair in pairs {
+      guard let name = pair.key.text else { continue }
+      guard let text = pair.value.text else {
+        throw InputError("\(pair.value.origin(in: path)): field '\(name)' must be a single value")
+      }
+      fields[name] = text
+    }
+    if let banner = fields["banner"] {
+      return .banner(BannerContent(title: banner, subtitle: fields["subtitle"]))
+    }
+    guard let image = fields.removeValue(forKey: "image") else {
+      throw InputError("\(node.origin(in: path)): this item has no 'image' (nor 'banner')")
+    }
+    var result = item(image: image, node: node, section: fields["section"] ?? section)
+    result.caption = fields.removeValue(forKey: "caption")
+    result.link = fields["link"]
+    if let section = result.section { fields["section"] = section }
+    if let width = fields["width"], let height = fields["height"] {
+      guard let w = Int(width), let h = Int(height), w > 0, h > 0, w <= 1_000_000, h <= 1_000_000 else {
+        throw InputError(
+          "\(node.origin(in: path)): width and height must be whole numbers of pixels from 1 to 1000000")
+      }
+      result.knownSize = (w, h)
+    }
+    result.fields = fields
+    return .item(result)
+  }
+
+  private func item(image: String, node: DataNode, section: String?) -> CatalogItem {
+    var item = CatalogItem(path: PathText.join(folder, image), origin: node.origin(in: path))
+    item.section = section
+    return item
+  }
+}

@@ -1,0 +1,49 @@
+/// Which property of which flag group each style key fills.
+extension InputFlags: StyleAdopting {
+  static var styleBindings: [StyleBinding<InputFlags>] {
+    [StyleBinding(StyleKeys.caption, \.caption)]
+  }
+}
+
+extension LayoutFlags: StyleAdopting {
+  static var styleBindings: [StyleBinding<LayoutFlags>] {
+    [
+      StyleBinding(StyleKeys.mode, \.mode), StyleBinding(StyleKeys.page, \.page),
+      StyleBinding(StyleKeys.width, \.width), StyleBinding(StyleKeys.columns, \.columns),
+      StyleBinding(StyleKeys.columnWidth, \.columnWidth), StyleBinding(StyleKeys.margin, \.margin),
+      StyleBinding(StyleKeys.gutter, \.gutter), StyleBinding(StyleKeys.rowGap, \.rowGap),
+      StyleBinding(StyleKeys.padding, \.padding), StyleBinding(StyleKeys.captionGap, \.captionGap),
+      StyleBinding(StyleKeys.imageAspect, \.imageAspect),
+      StyleBinding(StyleKeys.maxImageHeight, \.maxImageHeight),
+      StyleBinding(StyleKeys.fit, \.fit), StyleBinding(StyleKeys.font, \.font),
+      StyleBinding(StyleKeys.captionLines, \.captionLines), StyleBinding(StyleKeys.placement, \.placement),
+      StyleBinding(StyleKeys.direction, \.direction), StyleBinding(StyleKeys.stagger, \.stagger),
+      StyleBinding(StyleKeys.bannerEvery, \.bannerEvery),
+      StyleBinding(StyleKeys.bannerTemplate, \.bannerTemplate),
+      StyleBinding(StyleKeys.balance, \.balance), StyleBinding(StyleKeys.header, \.header),
+      StyleBinding(StyleKeys.footer, \.footer), StyleBinding(StyleKeys.dpi, \.typedDPI),
+    ]
+  }
+}
+
+extension RenderFlags: StyleAdopting {
+  static var styleBindings: [StyleBinding<RenderFlags>] {
+    [
+      StyleBinding(StyleKeys.cornerRadius, \.cornerRadius), StyleBinding(StyleKeys.border, \.border),
+      StyleBinding(StyleKeys.shadowBlur, \.shadowBlur), StyleBinding(StyleKeys.shadowOffset, \.shadowOffset),
+      StyleBinding(StyleKeys.shadowOpacity, \.shadowOpacity),
+      StyleBinding(StyleKeys.shadowColor, \.shadowColor),
+      StyleBinding(StyleKeys.noShadow, \.noShadow), StyleBinding(StyleKeys.background, \.background),
+      StyleBinding(StyleKeys.cardColor, \.cardColor), StyleBinding(StyleKeys.captionColor, \.captionColor),
+      StyleBinding(StyleKeys.ppi, \.ppi), StyleBinding(StyleKeys.title, \.title),
+      StyleBinding(StyleKeys.author, \.author), StyleBinding(StyleKeys.subject, \.subject),
+      StyleBinding(StyleKeys.keywords, \.keywords),
+    ]
+  }
+}
+
+extension FontFlags: StyleAdopting {
+  static var styleBindings: [StyleBinding<FontFlags>] {
+    [StyleBinding(StyleKeys.fontFile, \.fontFile)]
+  }
+}

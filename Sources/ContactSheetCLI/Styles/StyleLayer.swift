@@ -1,0 +1,68 @@
+/// One source of style settings: a preset, a manifest's `style`, or a style file. Layers are
+/// checked one by one, so a message names the layer and where the key was written, and then
+/// merged, later layers winning.
+struct StyleLayer: Sendable {
+  /// The source, for messages: `preset proof`, `catalog.yaml (style)`, `look.yaml`.
+  var name: String
+  var settings: [StyleSetting]
+
+  /// Refuses keys that are not style keys (suggesting the nearest one), run options such as
+  /// `output`, and values the key's option would not take.
+  func validate() throws {
+    let checks = StyleBindings.checks
+    for setting in settings {
+      if StyleKeys.runOnly.contains(setting.key) {
+        throw InputError(
+          "\(setting.origin): '\(setting.key)' cannot be set in a style; give it on the command line")
+      }
+      guard let check = checks[setting.key] else {
+        let suggestion = KeySuggestion.nearest(to: setting.key, among: StyleKeys.all.map(\.name))
+        throw InputError(
+          "\(setting.origin): '\(setting.key)' is not a style key (contactsheet has no --\(setting.key) option)"
+            + (suggestion.map { "; did you mean '\($0)'?" }
+              ?? "; `contactsheet style --default` lists them all"))
+      }
+      try check(setting)
+    }
+  }
+
+  /// The settings a style mapping stands for, in the order written. Nested mappings join their
+  /// keys with a dash (`shadow: {blur: 8pt}` is `shadow-blur`), `_` reads as `-`, lists repeat
+  /// an option, and only plain (unquoted) `true` and `false` are booleans.
+  static func settings(from node: DataNode, path: String) throws -> [StyleSetting] {
+    guard let pairs = node.pairs else {
+      throw InputError(
+        "\(node.origin(in: path)): a style is a mapping of option names to values, e.g. `columns: 3`")
+    }
+    var settings: [StyleSetting] = []
+    try flatten(pairs, prefix: "", path: path, into: &settings)
+    return settings
+  }
+
+  private static func flatten(
+    _ pairs: [DataNode.Pair], prefix: String, path: String, into settings: inout [StyleSetting]
+  ) throws {
+    for pair in pairs {
+      guard let rawKey = pair.key.text else { continue }
+      let key = prefix + rawKey.replacingOccurrences(of: "_", with: "-")
+      let origin = pair.key.origin(in: path)
+      switch pair.value.content {
+      case .mapping(let nested):
+        try flatten(nested, prefix: key + "-", path: path, into: &settings)
+      case .list(let elements):
+        let values = try elements.map { element in
+          guard let text = element.text else {
+            throw InputError("\(element.origin(in: path)): '\(key)' lists must hold single values")
+          }
+          return text
+        }
+        settings.append(StyleSetting(key: key, value: .list(values), origin: origin))
+      case .scalar(let text, let isPlain):
+        // Only plain `true` and `false` are booleans; `title: Off` or `caption: "no"` are text.
+        let value: StyleValue =
+          isPlain && (text == "true" || text == "false") ? .boolean(text == "true") : .text(text)
+        settings.append(StyleSetting(key: key, value: value, origin: origin))
+      }
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SheetLayout
+import TestSupport
+import Testing
+
+@testable import ContactSheetCLI
+
+/// A manifest is read once into one value, the same from JSON as from YAML.
+@Suite("Reading manifests")
+struct ManifestReaderTests {
+  private func manifest(_ text: String, named name: String) throws -> Manifest {
+    let url = try FixturePaths.temporaryFolder().appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    var manifest = try ManifestReader.read(url.path)
+    // Compare what the files say, not where the temporary folder is.
+    manifest.path = name
+    return manifest
+  }
+
+  private func summary(_ manifest: Manifest) -> [String] {
+    var lines = [
+      "\(manifest.title ?? "-") \(manifest.author ?? "-") \(manifest.subject ?? "-") \(manifest.keywords ?? "-")",
+      "caption \(manifest.caption.map { "\($0.text) at \($0.location)" } ?? "-")",
+    ]
+    lines += manifest.style.map {
+      "style \($0.key) \($0.value) at \($0.origin.split(separator: ":").dropFirst().joined(separator: ":"))"
+    }
+    lines += manifest.entries.map { entry in
+      switch entry {
+      case .banner(let banner): "banner \(banner.title) \(banner.subtitle ?? "-")"
+      case .item(let item):
+        "item \((item.path as NSString).lastPathComponent) \(item.section ?? "-") \(item.caption ?? "-") "
+          + "\(item.knownSize.map { "\($0.width)x\($0.height)" } ?? "-") \(item.fields.sorted { $0.key < $1.key })"
+          + " at \(item.origin?.split(separator: ":").dropFirst().joined(separator: ":") ?? "-")"
+      }
+    }
+    return lines
+  }
+
+  @Test("JSON and YAML manifests saying the same thing give the same value, positions included")
+  func jsonAndYamlAgree() throws {
+    let json = try manifest(
+      """
+      {"title": "T", "keywords": ["a", "b"], "caption": "{title}",
+      "style": {"columns": 3, "shadow": {"blur": "2pt"}, "no-shadow": true, "font-file": ["x.ttf"]},
+      "items": ["p/a.jpg", {"image": "b.jpg", "title": "B", "width": 640, "height": 480}, {"banner": "Next", "subtitle": "S"}],
+      "sections": [{"title": "Sec", "items": [{"image": "../c.jpg", "caption": "C", "link": "L"}]}]}
+      """, named: "m.json")
+    let yaml = try manifest(
+      """
+      {"title": "T", "keywords": ["a", "b"], "caption": "{title}",
+      "style": {"columns": 3, "shadow": {"blur": "2pt"}, "no-shadow": true, "font-file": ["x.ttf"]},
+      "items": ["p/a.jpg", {"image": "b.jpg", "title": "B", "width": 640, "height": 480}, {"banner": "Next", "subtitle": "S"}],
+      "sections": [{"title": "Sec", "items": [{"image": "../c.jpg", "caption": "C", "link": "L"}]}]}
+      """, named: "m.yaml")
+    #expect(summary(json) == summary(yaml))
+    #expect(json.caption?.location == SourceLocation(line: 1, column: 51))
+    #expect(json.style.map(\.key) == ["columns", "shadow-blur", "no-shadow", "font-file"])
+    #expect(json.style.map(\.value) == [.text("3"), .text("2pt"), .boolean(true), .list(["x.ttf"])])
+    #expect(json.entries.count == 5)
+    guard case .item(let sized) = json.entries[1], case .item(let sectioned) = json.entries[4] else {
+      Issue.record("unexpected entries \(json.entries)")
+      return
+    }
+    #expect(sized.knownSize?.width == 640 && sized.fields == ["title": "B", "width": "640", "height": "480"])
+    #expect(sectioned.section == "Sec" && sectioned.caption == "C" && sectioned.link == "L")
+  }
+
+  @Test("a JSON syntax error gives the file, line and column")
+  func jsonSyntaxError() throws {
+    do {
+      _ = try manifest("{\"items\": [\n  \"a.jpg\",\n]}\n", named: "bad.json")
+      Issue.record("expected an error")
+    } catch let error as InputError {
+      #expect(
+        error.description.hasSuffix(
+          "bad.json:3:1: syntax error: a ',' before ']': JSON allows no comma after the last element"))
+    }
+  }
+
+  @Test("an empty manifest says what it needs, in JSON as in YAML")
+  func emptyManifest() throws {
+    for name in ["e.json", "e.yaml"] {
+      #expect(throws: InputError.self) { try manifest("\n  \n", named: name) }
+    }
+  }
+}
