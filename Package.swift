@@ -38,7 +38,7 @@ let package = Package(
     /// Package-internal helpers every layer may use (atomic output, page-file names).
     .target(name: "SheetSupport"),
     .target(name: "SheetLayout"),
-    .target(name: "SheetText", dependencies: ["CPangoCairo", "SheetLayout"]),
+    .target(name: "SheetText", dependencies: ["CPangoCairo", "SheetSupport", "SheetLayout"]),
     .target(
       name: "SheetImages", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CExif", "SheetSupport"]),
     .target(
@@ -66,14 +66,16 @@ let package = Package(
       ]),
     .executableTarget(name: "contactsheet", dependencies: ["ContactSheetCLI"]),
     .executableTarget(
-      name: "layout-benchmark", dependencies: ["SheetLayout", "SheetText"], path: "benchmarks/layout",
+      name: "layout-benchmark", dependencies: ["SheetSupport", "SheetLayout", "SheetText"],
+      path: "benchmarks/layout",
       exclude: ["README.md"]),
 
     // Tests mirror the targets; TestSupport holds helpers they share.
     .target(
-      name: "TestSupport", dependencies: ["SheetCompare", "SheetDiff", "SheetGolden", "SheetText"],
+      name: "TestSupport", dependencies: ["SheetCompare", "SheetDiff", "SheetGolden", "SheetLayout"],
       path: "Tests/TestSupport"),
-    .testTarget(name: "SheetLayoutTests", dependencies: ["SheetLayout", "SheetText", "SheetImages"]),
+    .testTarget(
+      name: "SheetLayoutTests", dependencies: ["SheetSupport", "SheetLayout", "SheetText", "SheetImages"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
@@ -84,7 +86,7 @@ let package = Package(
     .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     .testTarget(
       name: "ContactSheetCLITests",
-      dependencies: ["ContactSheetCLI", "SheetCompare", "TestSupport"]),
+      dependencies: ["ContactSheetCLI", "SheetSupport", "SheetCompare", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Foundation
 import SheetImages
 import SheetLayout
 import SheetRender
+import SheetSupport
 import SheetText
 
 /// The inputs turned into what layout and rendering need: layout entries, one render item per

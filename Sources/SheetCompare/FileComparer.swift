@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SheetDiff
 import SheetImages
+import SheetSupport
 
 /// Compares two image or PDF files, or two folders of them matched by relative path: what
 /// `contactsheet compare` runs.
@@ -91,16 +92,14 @@ public struct FileComparer {
           }
           let (result, caseCards) = compareFiles(
             name: name, expected: expectedPath, actual: actualPath,
-            diffNames: diffBase.map { DiffNames(base: $0, suffix: ".diff.png", alwaysNumbered: false) },
+            diffNames: diffBase.map { PageFileNames(path: $0 + ".diff.png") },
             writesPassingDiffs: false, timings: &timings)
           cases.append(result)
           cards += caseCards
         }
       }
     } else {
-      let diffNames = diffOutput.map {
-        DiffNames(base: ($0 as NSString).deletingPathExtension, suffix: ".png", alwaysNumbered: false)
-      }
+      let diffNames = diffOutput.map { PageFileNames(path: ($0 as NSString).deletingPathExtension + ".png") }
       let (result, caseCards) = compareFiles(
         name: (actual as NSString).lastPathComponent, expected: expected, actual: actual,
         diffNames: diffNames,
@@ -122,7 +121,7 @@ public struct FileComparer {
 
   /// Compares two files page by page.
   private func compareFiles(
-    name: String, expected: String, actual: String, diffNames: DiffNames?, writesPassingDiffs: Bool,
+    name: String, expected: String, actual: String, diffNames: PageFileNames?, writesPassingDiffs: Bool,
     timings: inout Timings
   ) -> (CaseResult, [ReportCard]) {
     var clock = Date()
@@ -208,7 +207,7 @@ public struct FileComparer {
   private static func openBoth(_ expected: String, _ actual: String)
     -> Result<(ComparedFile, ComparedFile), ImageError>
   {
-    let slots = OpenSlots()
+    let slots = ConcurrentSlots<Result<ComparedFile, ImageError>>(count: 2)
     DispatchQueue.concurrentPerform(iterations: 2) { index in
       let path = index == 0 ? expected : actual
       let result: Result<ComparedFile, ImageError>
@@ -221,7 +220,7 @@ public struct FileComparer {
       }
       slots.set(index, result)
     }
-    switch (slots.get(0), slots.get(1)) {
+    switch (slots.get(0)!, slots.get(1)!) {
     case (.success(let first), .success(let second)): return .success((first, second))
     case (.failure(let error), _), (_, .failure(let error)): return .failure(error)
     }
@@ -257,27 +256,4 @@ public struct FileComparer {
     }
     return names
   }
-}
-
-/// Names of diff images: `BASE.png`, or `BASE-001.png`… per page.
-struct DiffNames {
-  var base: String
-  var suffix: String
-  var alwaysNumbered: Bool
-
-  func name(page index: Int, numbered: Bool) -> String {
-    numbered || alwaysNumbered ? base + String(format: "-%03d", index + 1) + suffix : base + suffix
-  }
-}
-
-/// Two result slots filled from worker threads.
-private final class OpenSlots: @unchecked Sendable {
-  private var results: [Result<ComparedFile, ImageError>?] = [nil, nil]
-  private let lock = NSLock()
-
-  func set(_ index: Int, _ result: Result<ComparedFile, ImageError>) {
-    lock.withLock { results[index] = result }
-  }
-
-  func get(_ index: Int) -> Result<ComparedFile, ImageError> { lock.withLock { results[index]! } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SheetDiff
 import SheetImages
+import SheetSupport
 
 /// One failure as the report shows it: expected, actual and diff side by side, with a caption.
 /// Images are kept small (at most `ReportCard.panelSize` pixels on a side).
@@ -74,11 +75,11 @@ public struct ReportCard: Sendable {
 
   /// The caption under the panels, as Pango markup: the title in bold.
   package var captionMarkup: String {
-    var lines = ["<b>\(Self.escaped(title))</b>"]
+    var lines = ["<b>\(Markup.escape(title))</b>"]
     if !environmentChanges.isEmpty {
-      lines.append("environment changed: " + Self.escaped(environmentChanges.joined(separator: "; ")))
+      lines.append("environment changed: " + Markup.escape(environmentChanges.joined(separator: "; ")))
     }
-    lines.append(Self.escaped(detail))
+    lines.append(Markup.escape(detail))
     lines.append(
       "expected · actual · diff"
         + (zoom.map { " (below: enlarged \($0.width)×\($0.height) at \($0.x),\($0.y))" } ?? ""))
@@ -92,11 +93,6 @@ public struct ReportCard: Sendable {
     case 1: "no actual image"
     default: panels[0] != nil && panels[1] != nil ? "no diff: sizes differ" : "no diff"
     }
-  }
-
-  static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
   }
 
   private static func shrunk(_ image: RasterImage) -> RasterImage {

@@ -72,16 +72,11 @@ enum FlowStep {
   case banner(Int)
 }
 
-/// An item's pixel size after EXIF orientation.
-struct PixelSize {
-  var width: Int
-  var height: Int
-}
-
 /// The input measured once: each item's pixel size, aspect and caption height, each banner's
 /// box, and the placement steps in reading order.
 struct MeasuredInput {
-  private(set) var sizes: [PixelSize] = []
+  /// Each item with its pixel size; its page and element are filled in when pages are finished.
+  private(set) var items: [PlacedItem] = []
   private(set) var aspects: [Double] = []
   private(set) var captions: [Double] = []
   private(set) var banners: [BannerBox] = []
@@ -92,15 +87,15 @@ struct MeasuredInput {
     _ entries: [LayoutEntry], options: LayoutOptions, styles: TextStyles, geometry: ColumnGeometry,
     measurer: some TextMeasuring
   ) throws {
-    sizes.reserveCapacity(entries.count)
+    items.reserveCapacity(entries.count)
     aspects.reserveCapacity(entries.count)
     captions.reserveCapacity(entries.count)
     steps.reserveCapacity(entries.count)
     try WaterfallLayout.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
       switch entry {
       case .item(let item):
-        steps.append(.card(sizes.count))
-        sizes.append(PixelSize(width: item.pixelWidth, height: item.pixelHeight))
+        steps.append(.card(items.count))
+        items.append(PlacedItem(width: item.pixelWidth, height: item.pixelHeight, page: 0, element: 0))
         aspects.append(CardBox.aspect(of: item))
         captions.append(
           item.caption.isEmpty

@@ -80,11 +80,11 @@ struct PageAccumulator {
   /// The finished layout, with the last page closed, recording the styles and fonts its text
   /// was measured with.
   mutating func finish(
-    sizes: [PixelSize], figures: PlacementFigures, styles: TextStyles, fonts: FontSet
+    items: [PlacedItem], figures: PlacementFigures, styles: TextStyles, fonts: FontSet
   ) -> Layout {
     if !elements.isEmpty || pages.isEmpty { closePage() }
     addMargins()
-    var placed = sizes.map { PlacedItem(width: $0.width, height: $0.height, page: 0, element: 0) }
+    var placed = items
     for (pageIndex, page) in pages.enumerated() {
       for (elementIndex, element) in page.elements.enumerated() {
         guard element.kind == .card, let item = element.item else { continue }

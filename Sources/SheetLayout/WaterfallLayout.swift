@@ -62,7 +62,7 @@ public struct WaterfallLayout: Sendable {
       placer.run(input.steps, banners: input.banners, into: &pages)
       placement = placer.figures
     }
-    return pages.finish(sizes: input.sizes, figures: placement, styles: styles, fonts: measurer.fonts)
+    return pages.finish(items: input.items, figures: placement, styles: styles, fonts: measurer.fonts)
   }
 
   /// Every distinct text the layout of `entries` will measure, with the style and width: measure

@@ -16,12 +16,6 @@ struct ImageJob: Sendable {
   var jpegQuality: Int
 }
 
-/// A width and height in pixels.
-struct PixelSize: Sendable, Hashable {
-  var width: Int
-  var height: Int
-}
-
 /// A card's image ready to paint, or the reason it could not be.
 enum PreparedImage: Sendable {
   /// Pixels to paint, and for vector output the same pixels as JPEG bytes to embed instead.

@@ -2,6 +2,7 @@ import CPangoCairo
 import Foundation
 import SheetImages
 import SheetLayout
+import SheetSupport
 import SheetText
 
 /// How far rendering has got.
@@ -103,7 +104,7 @@ public struct SheetRenderer {
           case .banner:
             painter.drawBanner(cairo, element: element)
             if let title = element.text, !title.isEmpty, bandIndex == span.lowerBound {
-              sink.addBookmark(Self.plainText(title), x: element.frame.x, y: element.frame.y)
+              sink.addBookmark(Markup.plainText(title), x: element.frame.x, y: element.frame.y)
             }
           case .header, .footer:
             painter.drawPageText(cairo, element: element, fields: fields)
@@ -143,25 +144,6 @@ public struct SheetRenderer {
     }
   }
 
-  /// Markup stripped, for outline entries.
-  static func plainText(_ markup: String) -> String {
-    var plain = ""
-    var inTag = false
-    for character in markup {
-      if character == "<" {
-        inTag = true
-      } else if character == ">" {
-        inTag = false
-      } else if !inTag {
-        plain.append(character)
-      }
-    }
-    return
-      plain
-      .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-      .replacingOccurrences(of: "&amp;", with: "&")
-  }
 }
 
 /// Which cards need an image decoded, and in which order they are first drawn when pages

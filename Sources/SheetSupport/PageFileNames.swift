@@ -8,9 +8,14 @@ package struct PageFileNames: Sendable {
     self.path = path
   }
 
-  /// The file for page `index` (0-based) of `count`.
+  /// The file for page `index` (0-based) of `count`: numbered only when there are several.
   package func name(page index: Int, of count: Int) -> String {
-    guard count > 1 else { return path }
+    name(page: index, numbered: count > 1)
+  }
+
+  /// The file for page `index` (0-based), numbered or the path itself.
+  package func name(page index: Int, numbered: Bool) -> String {
+    guard numbered else { return path }
     let url = URL(fileURLWithPath: path)
     let ext = url.pathExtension
     let stem = url.deletingPathExtension().path

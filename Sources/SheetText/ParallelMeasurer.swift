@@ -1,5 +1,6 @@
 import Foundation
 import SheetLayout
+import SheetSupport
 
 /// Measures many texts at once on several threads, each with its own ``TextEngine`` (Pango
 /// contexts must not be shared across threads) behind a ``FastTextMeasurer``.
@@ -35,7 +36,8 @@ public struct ParallelMeasurer: Sendable {
   /// The measurement of each request, in the same order.
   public func measureAll(_ requests: [TextRequest]) throws -> [TextMeasurement] {
     let unique = requests
-    let results = ResultSlots(count: unique.count)
+    let results = ConcurrentSlots<TextMeasurement>(count: unique.count)
+    let failure = ConcurrentSlots<any Error>(count: 1)
     let workers = min(threads, max(1, unique.count / 64))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       do {
@@ -49,39 +51,11 @@ public struct ParallelMeasurer: Sendable {
           results.set(index, engine.measure(request.text, style: request.style, width: request.width))
         }
       } catch {
-        results.fail(error)
+        failure.set(0, error)
       }
     }
-    if let error = results.error { throw error }
-    return Array(results.values)
-  }
-}
-
-/// Per-index result storage that threads fill at disjoint indices.
-private final class ResultSlots: @unchecked Sendable {
-  /// Raw storage, so concurrent writes to different indices need no exclusive access to a
-  /// property.
-  let values: UnsafeMutableBufferPointer<TextMeasurement>
-  private(set) var error: (any Error)?
-  private let lock = NSLock()
-
-  init(count: Int) {
-    values = .allocate(capacity: count)
-    values.initialize(repeating: .empty)
-  }
-
-  deinit {
-    values.deinitialize()
-    values.deallocate()
-  }
-
-  /// Each index is written by exactly one thread, and read only after all threads finish.
-  func set(_ index: Int, _ value: TextMeasurement) {
-    values[index] = value
-  }
-
-  func fail(_ error: any Error) {
-    lock.withLock { self.error = error }
+    if let error = failure.get(0) { throw error }
+    return unique.indices.map { results.get($0) ?? .empty }
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SheetRender
+import SheetSupport
 import Testing
 
 @testable import ContactSheetCLI
@@ -45,9 +46,9 @@ struct InputParsingTests {
 
   @Test("a random order is the same for the same seed, and differs for another")
   func seededShuffle() {
-    var first = SplitMix64(seed: 7)
-    var second = SplitMix64(seed: 7)
-    var other = SplitMix64(seed: 8)
+    var first = SeededRandom(seed: 7)
+    var second = SeededRandom(seed: 7)
+    var other = SeededRandom(seed: 8)
     let a = (0..<4).map { _ in first.next() }
     #expect(a == (0..<4).map { _ in second.next() })
     #expect(a != (0..<4).map { _ in other.next() })

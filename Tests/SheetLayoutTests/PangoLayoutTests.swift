@@ -1,6 +1,7 @@
 import Foundation
 import SheetImages
 import SheetLayout
+import SheetSupport
 import SheetText
 import Testing
 
@@ -89,7 +90,7 @@ struct PangoLayoutTests {
       "—", "“quoted”", "ellipsis…", "llama", "ffi", "IMG_0042.jpg", "2024-05-13",
     ]
     let other = ["東京", "مرحبا", "<b>bold</b>", "fish & chips", "\t", "emoji 🙂"]
-    var random = SeededRandom(state: UInt64(index + 1))
+    var random = SeededRandom(seed: UInt64(index + 1))
     var lines: [String] = []
     for _ in 0..<random.int(1...3) {
       lines.append((0..<random.int(1...6)).map { _ in random.pick(latin) }.joined(separator: " "))

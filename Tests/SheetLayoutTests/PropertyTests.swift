@@ -1,26 +1,9 @@
 import SheetLayout
+import SheetSupport
 import Testing
 
-/// A small deterministic generator (SplitMix64) so every run tests the same inputs.
-struct SeededRandom {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func int(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-  }
-
-  mutating func double(_ range: ClosedRange<Double>) -> Double {
-    range.lowerBound + Double(next() % 1_000_001) / 1_000_000 * (range.upperBound - range.lowerBound)
-  }
-
+/// Picks for random cases, on the package's seeded generator.
+extension SeededRandom {
   mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
 
   mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
@@ -32,7 +15,7 @@ struct RandomCase {
   var entries: [LayoutEntry]
 
   init(seed: UInt64) {
-    var random = SeededRandom(state: seed)
+    var random = SeededRandom(seed: seed)
     var options = LayoutOptions()
     options.mode = random.pick(LayoutMode.allCases)
     options.placement = random.pick(Placement.allCases)
@@ -156,7 +139,7 @@ struct PropertyTests {
       let input = RandomCase(seed: seed)
       guard let layout = try? layOut(input.entries, input.options) else { continue }
       checkedLayouts += 1
-      var random = SeededRandom(state: seed &* 31)
+      var random = SeededRandom(seed: seed &* 31)
       for page in layout.pages {
         let index = PageIndex(page)
         for _ in 0..<20 {

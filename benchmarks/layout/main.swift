@@ -1,3 +1,4 @@
+import SheetSupport
 import Foundation
 import SheetLayout
 import SheetText
@@ -13,21 +14,6 @@ import SheetText
 // Usage: layout-benchmark [--threads N] [--items N] [--balance K]
 //                         [--only captions|pango|plain|query|baseline]
 //                         [--no-baseline]
-
-/// A small deterministic generator (SplitMix64), so every run lays out the same input.
-struct SplitMix {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func int(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.count))
-  }
-}
 
 /// Wall-clock and process CPU seconds of `body` (CPU time adds up every thread).
 func timed(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
@@ -61,7 +47,7 @@ let sizes = [(6000, 4000), (4000, 6000), (4032, 3024), (3024, 4032), (5472, 3648
 
 /// Captions like a camera catalogue: a file name, then one or two lines of EXIF-like detail.
 func captionedEntries(_ count: Int) -> [LayoutEntry] {
-  var random = SplitMix(state: 42)
+  var random = SeededRandom(seed: 42)
   return (0..<count).map { index in
     let size = sizes[random.int(0...sizes.count - 1)]
     var caption = "IMG_\(String(format: "%05d", index)).jpg"
@@ -78,7 +64,7 @@ func captionedEntries(_ count: Int) -> [LayoutEntry] {
 }
 
 func plainEntries(_ count: Int) -> [LayoutEntry] {
-  var random = SplitMix(state: 7)
+  var random = SeededRandom(seed: 7)
   return (0..<count).map { _ in
     let size = sizes[random.int(0...sizes.count - 1)]
     return LayoutEntry.item(LayoutItem(pixelWidth: size.0, pixelHeight: size.1))
@@ -144,7 +130,7 @@ if runs("query") {
   let build = timed { index = PageIndex(page) }
   report("index of a page of \(page.elements.count) cards", build, "\(index!.laneCount) lanes")
   let queries = 100_000
-  var random = SplitMix(state: 3)
+  var random = SeededRandom(seed: 3)
   for (label, width, height) in [("1080×1920 pt viewport", 1080.0, 1920.0), ("50×50 pt box", 50, 50)] {
     var found = 0
     let time = timed {

@@ -1,4 +1,5 @@
 import Foundation
+import SheetSupport
 
 /// A caption template such as `<b>{name}</b>\n{camera|unknown} · {date:yyyy-MM-dd}`.
 ///
@@ -139,25 +140,5 @@ struct CaptionTemplate: Hashable, Sendable {
     let name = spec.trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty else { throw ParseError(message: "'{\(body)}' names no field") }
     return .field(name: name, format: format, fallback: fallback)
-  }
-}
-
-/// Pango markup escaping.
-enum Markup {
-  /// `text` with the five markup characters written as entities.
-  static func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      default: result.append(character)
-      }
-    }
-    return result
   }
 }

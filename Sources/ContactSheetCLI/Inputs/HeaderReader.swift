@@ -1,5 +1,6 @@
 import Foundation
 import SheetImages
+import SheetSupport
 
 /// Reads what layout and captions need from every image file, in parallel, opening each file
 /// once: its header (size, orientation and EXIF fields together) unless the manifest gave the
@@ -15,8 +16,8 @@ struct HeaderReader {
 
   /// The items with `header` filled in, and file attributes by index.
   func read(_ items: [CatalogItem]) -> (items: [CatalogItem], attributes: [FileAttributes?]) {
-    let slots = Slots<(HeaderResult?, FileAttributes?)>(count: items.count)
-    let counter = Counter()
+    let slots = ConcurrentSlots<(HeaderResult?, FileAttributes?)>(count: items.count)
+    let counter = ConcurrentCounter()
     DispatchQueue.concurrentPerform(iterations: items.count) { index in
       let item = items[index]
       let needsSize = needsHeaders || item.knownSize == nil || item.path.isEmpty
@@ -62,31 +63,6 @@ struct HeaderReader {
       return .failure(error)
     } catch {
       return .failure(ImageError(path: item.path, reason: "\(error)"))
-    }
-  }
-}
-
-/// Fixed slots that worker threads fill.
-final class Slots<Value>: @unchecked Sendable {
-  private var values: [Value?]
-  private let lock = NSLock()
-
-  init(count: Int) { values = Array(repeating: nil, count: count) }
-
-  func set(_ index: Int, _ value: Value) { lock.withLock { values[index] = value } }
-  func get(_ index: Int) -> Value? { lock.withLock { values[index] } }
-}
-
-/// A thread-safe counter.
-final class Counter: @unchecked Sendable {
-  private var value = 0
-  private let lock = NSLock()
-
-  /// Adds one and returns the new value.
-  func increment() -> Int {
-    lock.withLock {
-      value += 1
-      return value
     }
   }
 }

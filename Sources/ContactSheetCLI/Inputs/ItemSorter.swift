@@ -1,4 +1,5 @@
 import Foundation
+import SheetSupport
 
 /// The order of items: as given, or sorted by a key.
 enum SortOrder: Hashable {
@@ -82,7 +83,7 @@ enum ItemSorter {
       return stable { compare($0.exif?.dateTaken ?? modified($0), $1.exif?.dateTaken ?? modified($1)) }
     case .size: return stable { compare(attributes[$0.path]?.size ?? 0, attributes[$1.path]?.size ?? 0) }
     case .random(let seed):
-      var generator = SplitMix64(seed: seed)
+      var generator = SeededRandom(seed: seed)
       var shuffled = items
       // Fisher–Yates with our own generator: the same seed gives the same order everywhere.
       for index in stride(from: shuffled.count - 1, to: 0, by: -1) {
@@ -91,20 +92,5 @@ enum ItemSorter {
       }
       return shuffled
     }
-  }
-}
-
-/// A small, fast, seedable random generator (SplitMix64), identical on every platform.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
