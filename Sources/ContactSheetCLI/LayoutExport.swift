@@ -20,12 +20,11 @@ struct LayoutExport: Encodable {
 
   init(layout: Layout, sheet: PreparedSheet) {
     self.layout = layout
-    items = zip(sheet.items, sheet.renderItems).enumerated().map { index, pair in
-      let (item, rendered) = pair
+    items = sheet.items.enumerated().map { index, item in
       let placed = layout.items.indices.contains(index) ? layout.items[index] : nil
       return Item(
         source: item.path, width: item.layoutSize.width, height: item.layoutSize.height,
-        caption: rendered.caption, page: placed?.page, element: placed?.element,
+        caption: placed?.caption ?? "", page: placed?.page, element: placed?.element,
         problem: item.failure?.reason)
     }
   }

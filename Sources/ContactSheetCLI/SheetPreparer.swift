@@ -95,7 +95,7 @@ struct SheetPreparer {
         items.append(item)
         renderItems.append(
           RenderItem(
-            path: item.path, caption: caption, failure: item.failure?.reason, link: item.link,
+            path: item.path, failure: item.failure?.reason, link: item.link,
             header: try? item.header?.get()))
       }
     }

@@ -95,7 +95,9 @@ struct MeasuredInput {
       switch entry {
       case .item(let item):
         steps.append(.card(items.count))
-        items.append(PlacedItem(width: item.pixelWidth, height: item.pixelHeight, page: 0, element: 0))
+        items.append(
+          PlacedItem(
+            width: item.pixelWidth, height: item.pixelHeight, caption: item.caption, page: 0, element: 0))
         aspects.append(CardBox.aspect(of: item))
         captions.append(
           item.caption.isEmpty

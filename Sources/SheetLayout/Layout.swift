@@ -48,7 +48,7 @@ public struct Layout: Codable, Hashable, Sendable {
         let description = described.indices.contains(item) ? described[item] : ItemDescription()
         table[item] = PlacedItem(
           source: description.source, width: description.width ?? 0, height: description.height ?? 0,
-          page: pageIndex, element: elementIndex)
+          caption: description.caption ?? "", page: pageIndex, element: elementIndex)
       }
     }
     let count = (table.keys.max() ?? -1) + 1
@@ -65,6 +65,7 @@ public struct Layout: Codable, Hashable, Sendable {
     var source: String?
     var width: Int?
     var height: Int?
+    var caption: String?
   }
 
   /// The card of input item `item`, found in O(1) through `items`; nil when out of range.
@@ -83,15 +84,22 @@ public struct PlacedItem: Codable, Hashable, Sendable {
   public var width: Int
   /// Pixel height after EXIF orientation.
   public var height: Int
+  /// The caption exactly as measured (markup or plain text as the caption style says): the
+  /// renderer draws this text, so it always fits the box measured for it.
+  public var caption: String
   /// The page the card is on (0-based).
   public var page: Int
   /// The card's position in that page's `elements`.
   public var element: Int
 
-  public init(source: String? = nil, width: Int, height: Int, page: Int, element: Int) {
+  /// An item of `width`×`height` upright pixels with `caption`, on `page` as element `element`.
+  public init(
+    source: String? = nil, width: Int, height: Int, caption: String = "", page: Int, element: Int
+  ) {
     self.source = source
     self.width = width
     self.height = height
+    self.caption = caption
     self.page = page
     self.element = element
   }

@@ -45,7 +45,7 @@ final class CardPainter {
   }
 
   func drawCard(
-    _ cairo: OpaquePointer, element: LayoutElement, image: PreparedImage?, item: RenderItem,
+    _ cairo: OpaquePointer, element: LayoutElement, image: PreparedImage?, item: RenderItem, caption: String,
     resolution: ImageResolution
   ) {
     let frame = element.frame
@@ -90,9 +90,9 @@ final class CardPainter {
       cairo_set_line_width(cairo, border.width)
       cairo_stroke(cairo)
     }
-    if let captionBox = element.caption, !item.caption.isEmpty {
+    if let captionBox = element.caption, !caption.isEmpty {
       Cairo.setColor(cairo, style.captionColor)
-      text.draw(item.caption, style: textStyles.caption, in: captionBox, cairo: cairo)
+      text.draw(caption, style: textStyles.caption, in: captionBox, cairo: cairo)
     }
   }
 

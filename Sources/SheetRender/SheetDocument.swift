@@ -15,12 +15,10 @@ public struct SheetDocument: Sendable {
   }
 }
 
-/// One card's content.
+/// Where one card's image comes from; its caption is the layout's (`PlacedItem.caption`).
 public struct RenderItem: Sendable, Hashable {
   /// The image file, or nil for a card that only says why it has no image.
   public var path: String?
-  /// The caption, set in the layout's caption style.
-  public var caption: String
   /// Why the image is missing, known before rendering (for example, unreadable at layout time).
   public var failure: String?
   /// A URI the card opens when clicked in a PDF.
@@ -29,11 +27,9 @@ public struct RenderItem: Sendable, Hashable {
   /// header again. Nil when it was not read (the image's header is then read while decoding).
   public var header: ImageHeader?
 
-  public init(
-    path: String?, caption: String, failure: String? = nil, link: String? = nil, header: ImageHeader? = nil
-  ) {
+  /// A card showing the image at `path` (its caption is the layout's, as measured).
+  public init(path: String?, failure: String? = nil, link: String? = nil, header: ImageHeader? = nil) {
     self.path = path
-    self.caption = caption
     self.failure = failure
     self.link = link
     self.header = header

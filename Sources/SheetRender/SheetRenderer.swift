@@ -97,8 +97,8 @@ public struct SheetRenderer {
             }
             let item = document.items[index]
             painter.drawCard(
-              cairo, element: element, image: kept[elementIndex], item: item, resolution: sink.imageResolution
-            )
+              cairo, element: element, image: kept[elementIndex], item: item,
+              caption: document.layout.items[index].caption, resolution: sink.imageResolution)
             if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
             if let link = item.link, !link.isEmpty { sink.addLink(link, rect: element.frame, cairo: cairo) }
           case .banner:

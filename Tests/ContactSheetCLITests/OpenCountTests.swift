@@ -56,8 +56,13 @@ struct RenderOpenCountTests {
     let sheet = try SheetPreparer(flags: command.inputFlags).prepare()
     let counted = ImageFileOpens.stopCounting(under: photos.path)
     #expect(counted.count == 6 && counted.values.allSatisfy { $0 == 1 })
+    let layoutItems = sheet.entries.compactMap { entry in
+      if case .item(let item) = entry { item } else { nil }
+    }
     let captions = Dictionary(
-      uniqueKeysWithValues: sheet.renderItems.map { (($0.path! as NSString).lastPathComponent, $0.caption) })
+      uniqueKeysWithValues: zip(sheet.renderItems, layoutItems).map {
+        (($0.path! as NSString).lastPathComponent, $1.caption)
+      })
     #expect(captions["earlier.jpg"] == "Canon EOS R6 2\u{00A0}s")
     #expect(captions["later.jpg"] == "FUJIFILM X100V 1/250\u{00A0}s")
     #expect(sheet.renderItems.allSatisfy { $0.header != nil })

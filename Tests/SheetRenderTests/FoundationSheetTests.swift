@@ -17,7 +17,7 @@ struct FoundationSheetTests {
       LayoutEntry.item(LayoutItem(pixelWidth: size.0, pixelHeight: size.1, caption: name))
     }
     let layout = try WaterfallLayout(options: options).layout(entries, measurer: try TextEngine(fonts: fonts))
-    let items = names.map { RenderItem(path: FixturePaths.photo($0), caption: $0) }
+    let items = names.map { RenderItem(path: FixturePaths.photo($0)) }
     return SheetDocument(layout: layout, items: items)
   }
 

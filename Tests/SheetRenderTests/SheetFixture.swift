@@ -41,7 +41,7 @@ struct SheetFixture {
           LayoutItem(
             pixelWidth: header?.width ?? 4, pixelHeight: header?.height ?? 3, caption: card.caption,
             link: card.link)))
-      items.append(RenderItem(path: card.path, caption: card.caption, link: card.link, header: header))
+      items.append(RenderItem(path: card.path, link: card.link, header: header))
     }
     let layout = try WaterfallLayout(options: options).layout(
       entries, measurer: try TextEngine(fonts: .pinnedDefault))
