@@ -56,6 +56,7 @@ struct PageIndexTests {
     object["items"] = (0..<8).map { ["source": "p\($0).jpg", "caption": "c", "width": 100, "height": 100] }
     let decoded = try JSONDecoder().decode(Layout.self, from: JSONSerialization.data(withJSONObject: object))
     #expect(
-      decoded.items[7] == PlacedItem(source: "p7.jpg", width: 100, height: 100, caption: "c", page: 1, element: 1))
+      decoded.items[7]
+        == PlacedItem(source: "p7.jpg", width: 100, height: 100, caption: "c", page: 1, element: 1))
   }
 }
