@@ -3,6 +3,7 @@ import Foundation
 import SheetCompare
 import SheetDiff
 import SheetImages
+import SheetRender
 import SheetReport
 
 /// `contactsheet compare EXPECTED ACTUAL`: golden-image comparison of images, PDFs or folders.
@@ -70,6 +71,8 @@ struct CompareCommand: ParsableCommand {
       if let report { try ComparisonReport().render(run.summary, cards: run.cards, to: report) }
     } catch let error as ImageError {
       throw InputError(error.description)
+    } catch let error as RenderError {
+      throw OutputError(description: error.description)
     }
     if json {
       let encoder = JSONEncoder()

@@ -3,8 +3,9 @@ import Foundation
 import SheetLayout
 import SheetSupport
 
-/// One multi-page PDF document.
-final class PDFSink: PageSink {
+/// One multi-page PDF document: the project's one PDF writer (sheets and comparison reports),
+/// written to a temporary file and moved into place by `finish()`.
+package final class PDFSink: PageSink {
   let imageResolution: ImageResolution
   private let output = AtomicOutput()
   private let path: String
@@ -13,7 +14,9 @@ final class PDFSink: PageSink {
   /// The page being drawn, counted from 1.
   private var pageNumber = 0
 
-  init(path: String, info: DocumentInfo, ppi: Double?) throws {
+  /// Starts the PDF for `path` with `info` as its metadata; images are embedded at `ppi`
+  /// (their own size when nil).
+  package init(path: String, info: DocumentInfo, ppi: Double?) throws {
     self.path = path
     imageResolution = .embedded(ppi: ppi)
     let temporary = output.temporaryPath(for: path)
@@ -31,20 +34,20 @@ final class PDFSink: PageSink {
     cairo_surface_destroy(surface)
   }
 
-  func beginPage(width: Double, height: Double) throws -> OpaquePointer {
+  package func beginPage(width: Double, height: Double) throws -> OpaquePointer {
     cairo_pdf_surface_set_size(surface, width, height)
     pageNumber += 1
     if cairo == nil { cairo = cairo_create(surface) }
     return cairo!
   }
 
-  func endPage() throws {
+  package func endPage() throws {
     guard let cairo else { return }
     cairo_show_page(cairo)
     try Cairo.check(cairo, "cannot draw \(path)")
   }
 
-  func finish() throws -> [String] {
+  package func finish() throws -> [String] {
     if let cairo { cairo_destroy(cairo) }
     cairo = nil
     cairo_surface_finish(surface)
@@ -57,7 +60,7 @@ final class PDFSink: PageSink {
     return [path]
   }
 
-  func addBookmark(_ title: String, x: Double, y: Double) {
+  package func addBookmark(_ title: String, x: Double, y: Double) {
     let attributes = String(format: "page=%d pos=[%.2f %.2f]", pageNumber, x, y)
     cairo_pdf_surface_add_outline(
       surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))

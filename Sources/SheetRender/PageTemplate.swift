@@ -4,13 +4,13 @@ import SheetText
 
 /// Header and footer templates: `{title}`, `{page}`, `{pages}` and `{date}` (the document's
 /// creation date, `YYYY-MM-DD`, so output stays reproducible).
-public struct PageTemplate: Sendable, Hashable {
-  public var title: String
-  public var page: Int
-  public var pages: Int
-  public var date: Date
+package struct PageTemplate: Sendable, Hashable {
+  package var title: String
+  package var page: Int
+  package var pages: Int
+  package var date: Date
 
-  public init(title: String, page: Int, pages: Int, date: Date) {
+  package init(title: String, page: Int, pages: Int, date: Date) {
     self.title = title
     self.page = page
     self.pages = pages
@@ -19,7 +19,7 @@ public struct PageTemplate: Sendable, Hashable {
 
   /// `template` with its fields replaced in one pass, so a title that itself contains
   /// `{page}` is printed as written; unknown braces are left as they are.
-  public func expand(_ template: String) -> String {
+  package func expand(_ template: String) -> String {
     var result = ""
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{") {
@@ -52,7 +52,7 @@ public struct PageTemplate: Sendable, Hashable {
 
   /// The expanded template split at `|` into left, centre and right parts: one part is
   /// centred, two are left and right, three are left, centre and right.
-  public func parts(_ template: String) -> [(text: String, alignment: TextAlignment)] {
+  package func parts(_ template: String) -> [(text: String, alignment: TextAlignment)] {
     let pieces = template.split(separator: "|", omittingEmptySubsequences: false).map {
       expand(String($0)).trimmingCharacters(in: .whitespaces)
     }

@@ -47,21 +47,10 @@ public struct ComparisonReport {
     } catch {
       throw ImageError(path: path, reason: "cannot lay out the report: \(error)")
     }
-    let output = AtomicOutput()
-    let temporary = output.temporaryPath(for: path)
-    let surface = cairo_pdf_surface_create(temporary, 595, 842)!
-    defer { cairo_surface_destroy(surface) }
-    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-      output.discard()
-      throw ImageError(path: path, reason: "cannot be written")
-    }
-    let date = ISO8601DateFormatter().string(from: DocumentInfo.reproducibleDate())
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, "ContactSheet comparison report")
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "ContactSheet")
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date)
-    let cairo = cairo_create(surface)!
-    for (pageIndex, page) in layout.pages.enumerated() {
-      cairo_pdf_surface_set_size(surface, page.width, page.height)
+    let info = DocumentInfo(title: "ContactSheet comparison report")
+    let sink = try PDFSink(path: path, info: info, ppi: nil)
+    for page in layout.pages {
+      let cairo = try sink.beginPage(width: page.width, height: page.height)
       Self.fill(cairo, Rect(x: 0, y: 0, width: page.width, height: page.height), grey: 0.96)
       for element in page.elements {
         switch element.kind {
@@ -70,23 +59,14 @@ public struct ComparisonReport {
         case .card:
           guard let index = element.item, cards.indices.contains(index) else { continue }
           drawCard(cairo, element, card: cards[index], text: text)
-          let link = String(
-            format: "page=%d pos=[%.1f %.1f]", pageIndex + 1, element.frame.x, element.frame.y)
-          _ = cairo_pdf_surface_add_outline(
-            surface, Int32(CAIRO_PDF_OUTLINE_ROOT), cards[index].title, link, cairo_pdf_outline_flags_t(0))
+          sink.addBookmark(cards[index].title, x: element.frame.x, y: element.frame.y)
         case .header, .footer:
           break
         }
       }
-      cairo_show_page(cairo)
+      try sink.endPage()
     }
-    cairo_destroy(cairo)
-    cairo_surface_finish(surface)
-    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-      output.discard()
-      throw ImageError(path: path, reason: "cannot be written")
-    }
-    try output.commit()
+    _ = try sink.finish()
   }
 
   /// One page with the banner alone (the waterfall needs at least one card).

@@ -75,7 +75,7 @@ public final class TextEngine: TextMeasuring {
   /// Draws `text` with its top-left corner at the top-left of `box`, wrapped at the box's width.
   ///
   /// `cairo` is the `cairo_t` to draw with; its current source colour is used.
-  public func draw(_ text: String, style: TextStyle, in box: Rect, cairo: OpaquePointer) {
+  package func draw(_ text: String, style: TextStyle, in box: Rect, cairo: OpaquePointer) {
     guard !text.isEmpty else { return }
     let layout = makeLayout(text, style: style, width: box.width)
     defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
