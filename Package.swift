@@ -73,7 +73,8 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["SheetCompare", "SheetDiff", "SheetGolden", "SheetText"],
       path: "Tests/TestSupport"),
-    .testTarget(name: "SheetLayoutTests", dependencies: ["SheetLayout", "SheetText", "SheetImages"]),
+    .testTarget(
+      name: "SheetLayoutTests", dependencies: ["SheetLayout", "SheetText", "SheetImages", "TestSupport"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
