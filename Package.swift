@@ -72,10 +72,12 @@ let package = Package(
 
     // Tests mirror the targets; TestSupport holds helpers they share.
     .target(
-      name: "TestSupport", dependencies: ["SheetCompare", "SheetDiff", "SheetGolden", "SheetLayout"],
+      name: "TestSupport",
+      dependencies: ["SheetCompare", "SheetDiff", "SheetGolden", "SheetImages", "SheetLayout"],
       path: "Tests/TestSupport"),
     .testTarget(
-      name: "SheetLayoutTests", dependencies: ["SheetSupport", "SheetLayout", "SheetText", "SheetImages"]),
+      name: "SheetLayoutTests",
+      dependencies: ["SheetSupport", "SheetLayout", "SheetText", "SheetImages", "TestSupport"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),

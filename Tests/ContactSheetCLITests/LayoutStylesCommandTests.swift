@@ -7,7 +7,7 @@ import Testing
 struct LayoutStylesCommandTests {
   @Test("layout --json records the caption and header styles and the font files it measured with")
   func recordedInJSON() throws {
-    let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    let font = FixturePaths.font("DejaVuSans.ttf")
     let result = try ProcessRunner.run(
       FixturePaths.binary,
       [

@@ -79,15 +79,13 @@ struct ManifestCommandTests {
   func yamlGoldenPage() throws {
     let folder = try FixturePaths.temporaryFolder()
     let output = folder.appendingPathComponent("sections.png").path
-    let fonts = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].flatMap {
-      ["--font-file", "/usr/share/fonts/truetype/dejavu/\($0)"]
-    }
+    let fonts = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map(FixturePaths.font)
     let result = try ProcessRunner.run(
       FixturePaths.binary,
       ["render", manifests.appendingPathComponent("sections.yaml").path, "-o", output, "--dpi", "60", "-q"]
-        + fonts)
+        + fonts.flatMap { ["--font-file", $0] })
     #expect(result.status == 0, "stderr: \(result.standardError)")
-    try Golden.check(output, named: "cli-sections-yaml", channelTolerance: 2, maxDiffPixels: 20)
+    try Golden.check(output, named: "cli-sections-yaml", channelTolerance: 2, maxDiffPixels: 20, fonts: fonts)
   }
 
   @Test("the printed default style is itself a valid style file")

@@ -3,6 +3,7 @@ import SheetImages
 import SheetLayout
 import SheetSupport
 import SheetText
+import TestSupport
 import Testing
 
 @Suite("Layout with real Pango measurement")
@@ -30,10 +31,12 @@ struct PangoLayoutTests {
     return options
   }
 
-  @Test("the layout of Fixtures/photos matches its golden JSON within 0.01 pt")
+  @Test("the layout of Fixtures/photos matches its golden JSON within 0.01 pt, measured with the same fonts")
   func golden() throws {
-    let layout = try WaterfallLayout(options: Self.goldenOptions()).layout(
-      Self.photoEntries(), fonts: .pinnedDefault, threads: 2)
+    var layout = try WaterfallLayout(options: Self.goldenOptions()).layout(
+      Self.photoEntries(), fonts: .testFonts, threads: 2)
+    // The golden names the pinned files relative to the package, the same on every checkout.
+    layout.fonts = .pinned(FixturePaths.pinnedFontFiles.map(FixturePaths.relativeToPackage))
     if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -47,6 +50,7 @@ struct PangoLayoutTests {
     let expected = try JSONDecoder().decode(Layout.self, from: Data(contentsOf: Self.golden))
     let differences = LayoutComparison.differences(expected, layout, tolerance: 0.01)
     #expect(differences.isEmpty, "\(differences.prefix(10).joined(separator: "\n"))")
+    #expect(expected.fonts == layout.fonts, "the golden was measured with other fonts; re-record it")
   }
 
   @Test("parallel, fast and cached measurement give exactly the layout one Pango engine gives")
@@ -56,15 +60,15 @@ struct PangoLayoutTests {
       .item(LayoutItem(pixelWidth: 3 + index % 7, pixelHeight: 4, caption: Self.caption(index)))
     }
     let engine = WaterfallLayout(options: Self.goldenOptions())
-    let sequential = try engine.layout(entries, measurer: TextEngine(fonts: .pinnedDefault))
-    let parallel = try engine.layout(entries, fonts: .pinnedDefault, threads: 2)
+    let sequential = try engine.layout(entries, measurer: TextEngine(fonts: .testFonts))
+    let parallel = try engine.layout(entries, fonts: .testFonts, threads: 2)
     #expect(LayoutComparison.differences(sequential, parallel, tolerance: 1e-9).isEmpty)
   }
 
   @Test("the fast path's heights equal Pango's over thousands of captions, and it declines the rest")
   func fastPathHeights() throws {
-    let engine = try TextEngine(fonts: .pinnedDefault)
-    let fast = FastTextMeasurer(engine: try TextEngine(fonts: .pinnedDefault))
+    let engine = try TextEngine(fonts: .testFonts)
+    let fast = FastTextMeasurer(engine: try TextEngine(fonts: .testFonts))
     for maxLines in [0, 2, 3] {
       for width in [40.0, 90.5, 123.25, 300] {
         let style = TextStyle(font: "DejaVu Sans 7", maxLines: maxLines)
@@ -164,7 +168,7 @@ enum LayoutComparison {
 struct TextEngineMarkupTests {
   @Test("markup is set with its attributes; text that does not parse is set as plain text, never stale")
   func markupOrPlain() throws {
-    let engine = try TextEngine(fonts: .pinnedDefault)
+    let engine = try TextEngine(fonts: .testFonts)
     let markup = TextStyle(font: "DejaVu Sans 10", isMarkup: true)
     let plain = TextStyle(font: "DejaVu Sans 10")
     let bold = engine.measure("<b>Wide words</b>", style: markup, width: 1000)

@@ -26,7 +26,7 @@ struct FoundationSheetTests {
     let folder = try FixturePaths.temporaryFolder()
     let output = folder.appendingPathComponent("sheet.png").path
     let renderer = SheetRenderer(style: RenderStyle(dpi: 144))
-    let written = try renderer.render(try document(fonts: .pinnedDefault), to: output)
+    let written = try renderer.render(try document(fonts: .testFonts), to: output)
     #expect(written == [output])
     try Golden.check(output, named: "foundation-sheet", channelTolerance: 2, maxDiffPixels: 0)
   }
@@ -35,7 +35,7 @@ struct FoundationSheetTests {
   func deterministic() throws {
     let folder = try FixturePaths.temporaryFolder()
     let renderer = SheetRenderer()
-    let sheet = try document(fonts: .pinnedDefault)
+    let sheet = try document(fonts: .testFonts)
     for ext in ["pdf", "png"] {
       let first = folder.appendingPathComponent("a.\(ext)").path
       let second = folder.appendingPathComponent("b.\(ext)").path

@@ -6,9 +6,9 @@ import Testing
 /// The render options as a user types them, through the built `contactsheet` binary.
 @Suite("Render options, end to end")
 struct RenderFlagsEndToEndTests {
-  let fonts = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].flatMap {
-    ["--font-file", "/usr/share/fonts/truetype/dejavu/\($0)"]
-  }
+  /// The pinned fonts the page is set in (DejaVu Sans, regular and bold).
+  let fontFiles = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map(FixturePaths.font)
+  var fonts: [String] { fontFiles.flatMap { ["--font-file", $0] } }
 
   private func run(_ arguments: [String]) throws -> ProcessResult {
     try ProcessRunner.run(
@@ -28,7 +28,7 @@ struct RenderFlagsEndToEndTests {
         "--footer", "{date}", "-q",
       ] + fonts)
     #expect(result.status == 0, "\(result.standardError)")
-    try Golden.check(output, named: "render-cli-flags", channelTolerance: 2)
+    try Golden.check(output, named: "render-cli-flags", channelTolerance: 2, fonts: fontFiles)
   }
 
   @Test("--title, --author, --subject and --keywords reach the PDF; --ppi sets the embedded resolution")

@@ -44,7 +44,7 @@ struct SheetFixture {
       items.append(RenderItem(path: card.path, link: card.link, header: header))
     }
     let layout = try WaterfallLayout(options: options).layout(
-      entries, measurer: try TextEngine(fonts: .pinnedDefault))
+      entries, measurer: try TextEngine(fonts: .testFonts))
     return SheetDocument(layout: layout, items: items, info: info)
   }
 

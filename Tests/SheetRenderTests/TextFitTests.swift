@@ -67,8 +67,8 @@ struct TextFitTests {
   @Test("every caption, banner title and subtitle, header and footer stays in its box and fills it")
   func textFitsItsBox() throws {
     let layout = try WaterfallLayout(options: Self.options()).layout(
-      Self.entries(), measurer: TextEngine(fonts: .pinnedDefault))
-    #expect(layout.fonts == .pinnedDefault)
+      Self.entries(), measurer: TextEngine(fonts: .testFonts))
+    #expect(layout.fonts == .testFonts)
     #expect(layout.textStyles == TextStyles(options: Self.options()))
     #expect(layout.pages.count >= 2)
     let items = layout.items.map { _ in RenderItem(path: nil) }
