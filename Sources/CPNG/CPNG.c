@@ -118,6 +118,8 @@ int cpng_reader_read(cpng_reader *reader, uint8_t *pixels, size_t stride, int *t
   }
   for (int y = 0; y < reader->height; y++) rows[y] = pixels + (size_t)y * stride;
   png_read_image(reader->png, rows);
+  // The end of the file (IEND) too: a file cut off after its pixels is truncated.
+  png_read_end(reader->png, NULL);
   free(rows);
   if (reader->has_alpha) {
     // Premultiply, rounding as Cairo does.
@@ -150,8 +152,9 @@ struct cpng_writer {
 };
 
 int cpng_writer_close(cpng_writer *writer, int complete, char *error, size_t error_size) {
-  int status = 0;
-  if (complete && writer->png && writer->info) {
+  // A message means libpng failed earlier (while opening or writing rows).
+  int status = writer->state.message[0] ? -1 : 0;
+  if (complete && status == 0 && writer->png && writer->info) {
     if (setjmp(png_jmpbuf(writer->png))) {
       status = -1;
     } else {
@@ -192,8 +195,12 @@ cpng_writer *cpng_writer_open(const char *path, int width, int height, cpng_rows
   }
   writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->state, on_error, on_warning);
   writer->info = writer->png ? png_create_info_struct(writer->png) : NULL;
-  if (!writer->png || !writer->info || setjmp(png_jmpbuf(writer->png))) {
-    if (!writer->state.message[0]) snprintf(writer->state.message, sizeof writer->state.message, "could not start writing a PNG");
+  if (!writer->png || !writer->info) {
+    snprintf(writer->state.message, sizeof writer->state.message, "could not start writing a PNG");
+    cpng_writer_close(writer, 0, error, error_size);
+    return NULL;
+  }
+  if (setjmp(png_jmpbuf(writer->png))) {
     cpng_writer_close(writer, 0, error, error_size);
     return NULL;
   }

@@ -17,11 +17,7 @@ enum ComparedFile {
     let magic = (try? handle.read(upToCount: 8)) ?? Data()
     try? handle.close()
     if magic.starts(with: "%PDF-".utf8) { return .pdf(try PDFRasterizer(path: path)) }
-    do {
-      return .image(try ImageReader.decode(path: path))
-    } catch let error as ImageError {
-      throw ImageError(path: path, reason: error.reason)
-    }
+    return .image(try ImageReader.decode(path: path))
   }
 
   var pageCount: Int {

@@ -92,7 +92,7 @@ public struct FileComparer {
           }
           let (result, caseCards) = compareFiles(
             name: name, expected: expectedPath, actual: actualPath,
-            diffNames: diffBase.map { PageFileNames(path: $0 + ".diff.png") },
+            diffNames: diffBase.map { PageFileNames(path: $0 + ".png", suffix: ".diff") },
             writesPassingDiffs: false, timings: &timings)
           cases.append(result)
           cards += caseCards

@@ -56,7 +56,7 @@ package final class PDFSink: PageSink {
       output.discard()
       throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
     }
-    try output.commit()
+    try output.commitOrThrowRenderError()
     return [path]
   }
 

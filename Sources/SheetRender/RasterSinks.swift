@@ -80,7 +80,7 @@ final class PNGSink: PageSink {
   }
 
   func finish() throws -> [String] {
-    try output.commit(removing: names.staleFiles(keeping: written.count))
+    try output.commitOrThrowRenderError(removing: names.staleFiles(keeping: written.count))
     return written
   }
 
@@ -169,7 +169,7 @@ final class SVGSink: PageSink {
   }
 
   func finish() throws -> [String] {
-    try output.commit(removing: names.staleFiles(keeping: written.count))
+    try output.commitOrThrowRenderError(removing: names.staleFiles(keeping: written.count))
     return written
   }
 }

@@ -83,7 +83,9 @@ public struct SheetRenderer {
           guard span.contains(bandIndex) else { continue }
           switch element.kind {
           case .card:
-            guard let index = element.item, document.items.indices.contains(index) else { continue }
+            guard let index = element.item, document.items.indices.contains(index),
+              document.layout.items.indices.contains(index)
+            else { continue }
             if bandIndex == span.lowerBound && plan.hasJob(element) {
               let image = pipeline.take(nextJob)
               nextJob += 1

@@ -1,19 +1,28 @@
 import Foundation
 
-/// A fixed number of result slots that worker threads fill, each at its own index, and that the
-/// caller reads once the workers are done (or at any time: reads and writes take a lock).
+/// A fixed number of result slots that worker threads fill, each index by exactly one thread, and
+/// that the caller reads after the workers have finished (for example after
+/// `DispatchQueue.concurrentPerform` returns). Writes to distinct indices need no lock: each slot
+/// is its own memory location.
 package final class ConcurrentSlots<Value>: @unchecked Sendable {
-  private var values: [Value?]
-  private let lock = NSLock()
+  private let values: UnsafeMutableBufferPointer<Value?>
 
   /// `count` empty slots.
-  package init(count: Int) { values = Array(repeating: nil, count: count) }
+  package init(count: Int) {
+    values = .allocate(capacity: max(count, 1))
+    values.initialize(repeating: nil)
+  }
 
-  /// Fills slot `index`.
-  package func set(_ index: Int, _ value: Value) { lock.withLock { values[index] = value } }
+  deinit {
+    values.deinitialize()
+    values.deallocate()
+  }
 
-  /// The value in slot `index`, or nil while it is empty.
-  package func get(_ index: Int) -> Value? { lock.withLock { values[index] } }
+  /// Fills slot `index`; call at most once per index, from one thread.
+  package func set(_ index: Int, _ value: Value) { values[index] = value }
+
+  /// The value in slot `index`, or nil when it was never filled; call after the writers finish.
+  package func get(_ index: Int) -> Value? { values[index] }
 }
 
 /// A counter that threads increment together.

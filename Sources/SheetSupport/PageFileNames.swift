@@ -4,8 +4,14 @@ import Foundation
 package struct PageFileNames: Sendable {
   package let path: String
 
-  package init(path: String) {
+  /// Text put between the page number and the extension: `.diff` makes `b-001.diff.png`.
+  package let suffix: String
+
+  /// Page files named after `path` (`OUT.png`, `OUT-001.png`, …); `suffix` goes before the
+  /// extension, after any page number.
+  package init(path: String, suffix: String = "") {
     self.path = path
+    self.suffix = suffix
   }
 
   /// The file for page `index` (0-based) of `count`: numbered only when there are several.
@@ -13,13 +19,14 @@ package struct PageFileNames: Sendable {
     name(page: index, numbered: count > 1)
   }
 
-  /// The file for page `index` (0-based), numbered or the path itself.
+  /// The file for page `index` (0-based), numbered or not.
   package func name(page index: Int, numbered: Bool) -> String {
-    guard numbered else { return path }
+    guard numbered || !suffix.isEmpty else { return path }
     let url = URL(fileURLWithPath: path)
     let ext = url.pathExtension
     let stem = url.deletingPathExtension().path
-    return "\(stem)-\(String(format: "%03d", index + 1)).\(ext)"
+    let number = numbered ? "-" + String(format: "%03d", index + 1) : ""
+    return "\(stem)\(number)\(suffix).\(ext)"
   }
 
   /// Whether `fileName` (a name in the output's folder) is one of the output's numbered pages.

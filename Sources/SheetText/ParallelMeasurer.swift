@@ -37,8 +37,8 @@ public struct ParallelMeasurer: Sendable {
   public func measureAll(_ requests: [TextRequest]) throws -> [TextMeasurement] {
     let unique = requests
     let results = ConcurrentSlots<TextMeasurement>(count: unique.count)
-    let failure = ConcurrentSlots<any Error>(count: 1)
     let workers = min(threads, max(1, unique.count / 64))
+    let failures = ConcurrentSlots<any Error>(count: workers)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       do {
         let pango = try TextEngine(fonts: fonts)
@@ -51,10 +51,10 @@ public struct ParallelMeasurer: Sendable {
           results.set(index, engine.measure(request.text, style: request.style, width: request.width))
         }
       } catch {
-        failure.set(0, error)
+        failures.set(worker, error)
       }
     }
-    if let error = failure.get(0) { throw error }
+    if let error = (0..<workers).lazy.compactMap(failures.get).first { throw error }
     return unique.indices.map { results.get($0) ?? .empty }
   }
 }
