@@ -113,8 +113,8 @@ public struct CaseResult: Codable, Hashable, Sendable {
 public struct PageResult: Codable, Hashable, Sendable {
   /// 1-based.
   public var page: Int
-  /// How this page came out: `match`, `different`, or `missing`/`extra` when only one side has
-  /// the page.
+  /// How this page came out: `match`, `different`, `error` when it could not be rasterised or
+  /// decoded, or `missing`/`extra` when only one side has the page.
   public var status: CaseStatus
   /// Why it failed when that is not a pixel count.
   public var message: String?

@@ -42,8 +42,8 @@ public struct RenderStyle: Hashable, Sendable {
   public var bannerSubtitleColor: Color
   /// Fill of the image box of a card whose image cannot be shown. Default `#e2e2e2`.
   public var placeholderColor: Color
-  /// Radius of the rounded corners of cards and their image boxes, in points; 0 for square
-  /// corners. Default 6.
+  /// Radius of the cards' rounded corners, in points (image boxes inside a card use it less
+  /// the padding); 0 for square corners. Default 6.
   public var cornerRadius: Double
   /// The shadow behind cards, or nil for none.
   public var shadow: ShadowStyle?
@@ -61,8 +61,8 @@ public struct RenderStyle: Hashable, Sendable {
   public var headerFooterColor: Color = Color(parsing: "#777777")!
 
   /// A style with the given colours, corner radius, shadow, border and resolutions; each
-  /// parameter's default is documented on the property of the same name (PNG at 150 dpi, PDF and
-  /// SVG images embedded at up to 300 ppi). `maxPixels`, `jpegQuality` and `headerFooterColor`
+  /// parameter's default is documented on the property of the same name (PNG at 150 dpi, images in
+  /// PDF and SVG embedded at 300 ppi). `maxPixels`, `jpegQuality` and `headerFooterColor`
   /// start at their declared defaults.
   public init(
     pageBackground: Color = Color(parsing: "#f4f4f2")!,
