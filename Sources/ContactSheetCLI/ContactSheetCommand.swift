@@ -4,6 +4,8 @@ import SheetRender
 
 /// The `contactsheet` command: turns folders of photos, or catalog data, into contact sheets.
 public struct ContactSheetCommand: ParsableCommand {
+  /// The command's name, help text, version and subcommands (`render`, `layout`, `style`,
+  /// `compare`).
   public static let configuration = CommandConfiguration(
     commandName: "contactsheet",
     abstract: "Turn folders of photos, or catalog data, into print-ready contact sheets.",
@@ -11,6 +13,7 @@ public struct ContactSheetCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareCommand.self])
 
+  /// The root command with no options; ArgumentParser creates it when parsing.
   public init() {}
 
   /// Parses the command line once, applies the styles it names to the options it left unset,

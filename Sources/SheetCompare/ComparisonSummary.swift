@@ -7,19 +7,30 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
   public var status: CaseStatus
   /// The compared paths, as given.
   public var expected: String
+  /// The actual file or folder, as given on the command line.
   public var actual: String
   /// The options the comparison ran with.
   public var threshold: Double
+  /// The most changed pixels allowed per image or PDF page (`--max-diff-pixels`).
   public var maxDiffPixels: Int
+  /// The largest share (0…1) of compared pixels allowed to change per image or page
+  /// (`--max-diff-ratio`); nil when only the pixel budget applies.
   public var maxDiffRatio: Double?
+  /// Whether pixels that look like anti-aliasing in both images were counted as changes.
   public var countAntiAliasing: Bool
+  /// Regions left out of the comparison, in expected-image pixels.
   public var ignore: [PixelRect]
   /// The resolution PDFs were rasterised at.
   public var dpi: Double
   /// Cases that did not match.
   public var failures: Int
+  /// One result per compared file (or per file found on one side only); for folders, sorted by
+  /// relative path.
   public var cases: [CaseResult]
 
+  /// A summary with the given fields, stored as given; ``FileComparer`` fills it from its options
+  /// and the cases it compared (`status` is `error` if any case is, else `different` if any case
+  /// failed, else `match`).
   public init(
     status: CaseStatus, expected: String, actual: String, threshold: Double, maxDiffPixels: Int,
     maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, failures: Int,
@@ -66,6 +77,7 @@ public enum CaseStatus: String, Codable, Hashable, Sendable {
 public struct CaseResult: Codable, Hashable, Sendable {
   /// The file's path relative to the compared folders, or its name.
   public var name: String
+  /// How this file came out: `match` only when every page matched.
   public var status: CaseStatus
   /// Why it failed when that is not a pixel count: unreadable, missing, page counts differ.
   public var message: String?
@@ -75,8 +87,12 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var diffPixels: Int
   /// `diffPixels` over all compared pixels.
   public var diffRatio: Double
+  /// One result per page (one for an image); empty when the file could not be read.
   public var pages: [PageResult]
 
+  /// A case named `name` with the given status, optional message and environment changes, and
+  /// `pages`; ``diffPixels`` and ``diffRatio`` are summed from the pages' comparisons (the ratio
+  /// is 0 for a match and 1 otherwise when no pixels were compared).
   public init(
     name: String, status: CaseStatus, message: String? = nil, environmentChanges: [String]? = nil,
     pages: [PageResult] = []
@@ -97,6 +113,8 @@ public struct CaseResult: Codable, Hashable, Sendable {
 public struct PageResult: Codable, Hashable, Sendable {
   /// 1-based.
   public var page: Int
+  /// How this page came out: `match`, `different`, `error` when it could not be rasterised or
+  /// decoded, or `missing`/`extra` when only one side has the page.
   public var status: CaseStatus
   /// Why it failed when that is not a pixel count.
   public var message: String?
@@ -105,6 +123,8 @@ public struct PageResult: Codable, Hashable, Sendable {
   /// Nil when the page exists on one side only.
   public var comparison: ImageComparison?
 
+  /// A result for page `page` (1-based) with the given status and, when there is one, message,
+  /// diff image path and comparison.
   public init(
     page: Int, status: CaseStatus, message: String? = nil, diffFile: String? = nil,
     comparison: ImageComparison? = nil
@@ -120,6 +140,9 @@ public struct PageResult: Codable, Hashable, Sendable {
     case page, status, message, diffFile
   }
 
+  /// Decodes a page result whose comparison figures are at top level beside `page` and `status`;
+  /// ``comparison`` is nil when those figures are absent or incomplete.
+  /// - Throws: `DecodingError` when `page` or `status` is missing or of the wrong type.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     page = try container.decode(Int.self, forKey: .page)
@@ -129,6 +152,8 @@ public struct PageResult: Codable, Hashable, Sendable {
     comparison = try? ImageComparison(from: decoder)
   }
 
+  /// Encodes `page`, `status`, `message` and `diffFile`, with the comparison's fields (when
+  /// there is one) at the same level rather than nested.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(page, forKey: .page)

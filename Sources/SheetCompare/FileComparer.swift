@@ -27,6 +27,9 @@ public struct FileComparer {
   /// one where there is none.
   public var checksFingerprints: Bool
 
+  /// A comparer with the given options; by default the pixelmatch threshold 0.1 with no
+  /// changed pixel allowed, PDFs rasterised at 100 dpi, no diff images, no report cards and no
+  /// fingerprint checks.
   public init(
     options: ComparisonOptions = ComparisonOptions(), dpi: Double = 100, diffOutput: String? = nil,
     collectsReportCards: Bool = false, checksFingerprints: Bool = false
@@ -41,15 +44,22 @@ public struct FileComparer {
   /// The summary, one report card per failing page, missing or unreadable file, and where the
   /// time went.
   public struct Run {
+    /// The result of every case, as written by `contactsheet compare --json`.
     public var summary: ComparisonSummary
+    /// One card per failing page, missing, extra or unreadable file, for the HTML report; empty
+    /// unless ``FileComparer/collectsReportCards`` is set.
     public var cards: [ReportCard]
+    /// Seconds spent decoding, comparing and writing diffs.
     public var timings: Timings
   }
 
   /// Seconds spent in each phase (decoding includes rasterising PDF pages).
   public struct Timings: Sendable {
+    /// Seconds spent decoding images and rasterising PDF pages.
     public var decoding = 0.0
+    /// Seconds spent comparing pixels.
     public var comparing = 0.0
+    /// Seconds spent encoding and writing diff images.
     public var writingDiffs = 0.0
 
     /// `decode 0.61 s · compare 0.03 s · write diffs 0.21 s`.

@@ -92,9 +92,12 @@ public final class PDFRasterizer {
 
   /// A PDF outline entry: its title and the (1-based) page it opens, when it names one.
   public struct Bookmark: Hashable, Sendable {
+    /// The entry's text as shown in a PDF viewer's outline.
     public var title: String
+    /// The page the entry opens (1-based), or nil when it names no page in this document.
     public var page: Int?
 
+    /// An outline entry titled `title` that opens page `page` (1-based; nil for none).
     public init(title: String, page: Int?) {
       self.title = title
       self.page = page

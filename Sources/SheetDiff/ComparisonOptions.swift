@@ -18,6 +18,8 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// hold.
   public var maxDiffRatio: Double?
 
+  /// Options with pixelmatch's default threshold 0.1, anti-aliasing not counted, nothing
+  /// ignored, and a budget of zero changed pixels with no ratio budget, unless given.
   public init(
     threshold: Double = 0.1, countAntiAliasing: Bool = false, ignoreRegions: [PixelRect] = [],
     maxDiffPixels: Int = 0, maxDiffRatio: Double? = nil

@@ -14,10 +14,16 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
   /// One font file and the role it plays: a family fontconfig resolves (`sans-serif`), or
   /// `pinned` for a file given explicitly.
   public struct FontFile: Codable, Hashable, Sendable {
+    /// The font family fontconfig resolved to this file (such as `sans-serif`), or `pinned` for a
+    /// file given explicitly.
     public var role: String
+    /// The font file's path as resolved by fontconfig or as given.
     public var file: String
+    /// SHA-256 of the file's bytes as lowercase hex, or `unreadable` when the file could not be
+    /// read.
     public var sha256: String
 
+    /// A font file entry, stored as given; nothing is read or hashed.
     public init(role: String, file: String, sha256: String) {
       self.role = role
       self.file = file
@@ -25,6 +31,7 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
     }
   }
 
+  /// A fingerprint of the given library versions and font files, stored as given.
   public init(libraries: [String: String], fonts: [FontFile]) {
     self.libraries = libraries
     self.fonts = fonts

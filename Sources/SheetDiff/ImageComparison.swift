@@ -3,7 +3,10 @@ import SheetImages
 
 /// The outcome of comparing two images (or two PDF pages).
 public struct ImageComparison: Codable, Hashable, Sendable {
+  /// Width and height of the expected image, in pixels.
   public var expectedSize: PixelSize
+  /// Width and height of the actual image, in pixels; when it differs from ``expectedSize``, no
+  /// pixels were compared.
   public var actualSize: PixelSize
   /// Pixels over the threshold, anti-aliasing excluded unless it is counted.
   public var diffPixels: Int

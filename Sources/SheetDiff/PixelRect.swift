@@ -2,11 +2,17 @@ import Foundation
 
 /// A rectangle of whole pixels, measured from the image's top-left corner.
 public struct PixelRect: Codable, Hashable, Sendable, CustomStringConvertible {
+  /// Column of the left edge, in pixels from the image's left edge.
   public var x: Int
+  /// Row of the top edge, in pixels down from the image's top edge.
   public var y: Int
+  /// Number of pixel columns covered.
   public var width: Int
+  /// Number of pixel rows covered.
   public var height: Int
 
+  /// A rectangle `width` columns by `height` rows whose top-left pixel is (`x`, `y`); stored as
+  /// given, without checks (``init(parsing:)`` checks).
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
@@ -30,8 +36,11 @@ public struct PixelRect: Codable, Hashable, Sendable, CustomStringConvertible {
   /// `x,y,w,h`, the form `init(parsing:)` reads.
   public var description: String { "\(x),\(y),\(width),\(height)" }
 
+  /// The first column to the right of the rectangle (`x + width`), exclusive.
   public var maxX: Int { x + width }
+  /// The first row below the rectangle (`y + height`), exclusive.
   public var maxY: Int { y + height }
+  /// Number of pixels covered (`width × height`).
   public var area: Int { width * height }
 
   /// The part of this rectangle inside `other`, or nil when they do not overlap.

@@ -161,8 +161,11 @@ public struct GoldenStore: Sendable {
 /// A golden comparison that failed; the description says why, what changed and where the
 /// images are.
 public struct GoldenMismatch: Error, CustomStringConvertible, Sendable {
+  /// Why the comparison failed, what changed in the environment (if anything), where the
+  /// actual, diff and expected images were saved, and how to re-record.
   public var description: String
 
+  /// A mismatch reported with `description`.
   public init(description: String) { self.description = description }
 }
 

@@ -1,8 +1,12 @@
 /// Decoded pixels in Cairo's `ARGB32` byte order on little-endian machines: B, G, R, A per
 /// pixel, colour premultiplied by alpha, rows packed with no padding.
 public struct RasterImage: Sendable, Hashable {
+  /// Number of pixel columns.
   public let width: Int
+  /// Number of pixel rows.
   public let height: Int
+  /// The pixel bytes, `width × height × 4` of them, top row first, in the order described on
+  /// the type.
   public var pixels: [UInt8]
   /// Whether any pixel may be less than fully opaque.
   public var hasAlpha: Bool
@@ -10,6 +14,9 @@ public struct RasterImage: Sendable, Hashable {
   /// Bytes per row.
   public var stride: Int { width * 4 }
 
+  /// An image of `width`×`height` pixels taking `pixels` as they are (premultiplied B, G, R, A
+  /// per pixel, top row first); `hasAlpha` says whether any pixel may be translucent.
+  /// Traps unless `pixels` holds exactly `width × height × 4` bytes.
   public init(width: Int, height: Int, pixels: [UInt8], hasAlpha: Bool) {
     precondition(pixels.count == width * height * 4, "pixel buffer does not match \(width)×\(height)")
     self.width = width

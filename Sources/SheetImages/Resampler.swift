@@ -2,11 +2,17 @@ import Foundation
 
 /// A rectangle of source pixels, in (possibly fractional) pixel coordinates.
 public struct PixelRegion: Sendable, Hashable {
+  /// Left edge, in source pixels from the image's left edge; may be fractional.
   public var x: Double
+  /// Top edge, in source pixels down from the image's top edge; may be fractional.
   public var y: Double
+  /// Width in source pixels; may be fractional.
   public var width: Double
+  /// Height in source pixels; may be fractional.
   public var height: Double
 
+  /// A region whose top-left corner is at (`x`, `y`), `width`×`height` source pixels; it should
+  /// lie inside the image it selects from.
   public init(x: Double, y: Double, width: Double, height: Double) {
     self.x = x
     self.y = y

@@ -22,6 +22,9 @@ extension FontSet: Codable {
     case system, pinned
   }
 
+  /// Decodes `{"source": "system"}` or `{"source": "pinned", "files": [...]}`.
+  /// - Throws: `DecodingError` when `source` is missing or neither value, or `files` is missing
+  ///   for a pinned set.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     switch try container.decode(Source.self, forKey: .source) {
@@ -30,6 +33,7 @@ extension FontSet: Codable {
     }
   }
 
+  /// Encodes as `{"source": "system"}` or `{"source": "pinned", "files": [...]}`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     switch self {

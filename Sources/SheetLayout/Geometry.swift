@@ -1,10 +1,16 @@
 /// A rectangle in points, with the origin at the top-left corner and y growing downwards.
 public struct Rect: Codable, Hashable, Sendable {
+  /// Horizontal position of the left edge, in points from the page's left edge.
   public var x: Double
+  /// Vertical position of the top edge, in points down from the page's top edge.
   public var y: Double
+  /// Extent to the right of `x`, in points; zero or more for a meaningful rectangle.
   public var width: Double
+  /// Extent downwards from `y`, in points; zero or more for a meaningful rectangle.
   public var height: Double
 
+  /// A rectangle whose top-left corner is at (`x`, `y`), `width` wide and `height` tall, all in
+  /// points. Values are stored as given: nothing is normalised or clamped.
   public init(x: Double, y: Double, width: Double, height: Double) {
     self.x = x
     self.y = y
@@ -12,7 +18,9 @@ public struct Rect: Codable, Hashable, Sendable {
     self.height = height
   }
 
+  /// Horizontal position of the right edge (`x + width`), in points.
   public var maxX: Double { x + width }
+  /// Vertical position of the bottom edge (`y + height`), in points.
   public var maxY: Double { y + height }
 
   /// Whether the two rectangles share interior area (touching edges do not count).
@@ -34,9 +42,12 @@ public struct Rect: Codable, Hashable, Sendable {
 
 /// A width and height in points (or pixels, where a name says so).
 public struct Size: Codable, Hashable, Sendable {
+  /// Horizontal extent, in points unless the owning property says pixels.
   public var width: Double
+  /// Vertical extent, in points unless the owning property says pixels.
   public var height: Double
 
+  /// A size `width` wide and `height` tall, stored as given.
   public init(width: Double, height: Double) {
     self.width = width
     self.height = height
@@ -45,11 +56,16 @@ public struct Size: Codable, Hashable, Sendable {
 
 /// Distances from each edge of a box, in points.
 public struct EdgeInsets: Codable, Hashable, Sendable {
+  /// Distance from the top edge inwards, in points.
   public var top: Double
+  /// Distance from the right edge inwards, in points.
   public var right: Double
+  /// Distance from the bottom edge inwards, in points.
   public var bottom: Double
+  /// Distance from the left edge inwards, in points.
   public var left: Double
 
+  /// Insets that may differ on each side, in points, in CSS order (top, right, bottom, left).
   public init(top: Double, right: Double, bottom: Double, left: Double) {
     self.top = top
     self.right = right

@@ -4,9 +4,12 @@
 public struct Layout: Codable, Hashable, Sendable {
   /// Always `"pt"`.
   public var unit: String = "pt"
+  /// The pages in order, each with its size and the elements drawn on it; never empty for a
+  /// layout made by ``WaterfallLayout``.
   public var pages: [LayoutPage]
   /// One entry per input item, in input order: its pixel size and where its card went.
   public var items: [PlacedItem]
+  /// How well the pages are used (whitespace, column spread, reordering, cards scaled to fit).
   public var metrics: LayoutMetrics
   /// The styles every text box was measured in: draw each text in its style.
   public var textStyles: TextStyles
@@ -107,10 +110,14 @@ public struct PlacedItem: Codable, Hashable, Sendable {
 
 /// One page and the elements on it, in drawing order.
 public struct LayoutPage: Codable, Hashable, Sendable {
+  /// Page width in points (595.28 for A4 portrait).
   public var width: Double
+  /// Page height in points; for one continuous sheet, the height the content needed.
   public var height: Double
+  /// The cards, banners, headers and footers on this page, in the order they are drawn.
   public var elements: [LayoutElement]
 
+  /// A page `width`×`height` points holding `elements`, drawn in the order given.
   public init(width: Double, height: Double, elements: [LayoutElement]) {
     self.width = width
     self.height = height
@@ -125,6 +132,7 @@ public enum ElementKind: String, Codable, Hashable, Sendable {
 
 /// A positioned element: a card (image and caption), a banner, a header or a footer.
 public struct LayoutElement: Codable, Hashable, Sendable {
+  /// Whether this is a card, a banner, a header or a footer; says which optional fields apply.
   public var kind: ElementKind
   /// For cards: the index of the item in the input's items (banners not counted).
   public var item: Int?
@@ -151,6 +159,8 @@ public struct LayoutElement: Codable, Hashable, Sendable {
   /// For banners: the box of the subtitle.
   public var subtitleFrame: Rect?
 
+  /// An element of `kind` occupying `frame`; give the optional fields that apply to that kind
+  /// (see each property) and leave the others nil. All rectangles are in page points.
   public init(
     kind: ElementKind, item: Int? = nil, column: Int? = nil, frame: Rect, image: Rect? = nil,
     caption: Rect? = nil, text: String? = nil, subtitle: String? = nil, subtitleFrame: Rect? = nil,
@@ -183,6 +193,7 @@ public struct LayoutMetrics: Codable, Hashable, Sendable {
   /// Number of cards scaled down because they were taller than a page.
   public var scaledToFit: Int
 
+  /// Metrics as computed by the layout; see each property for its meaning and unit.
   public init(whitespace: Double, columnSpread: Double, maxDisplacement: Int, scaledToFit: Int) {
     self.whitespace = whitespace
     self.columnSpread = columnSpread

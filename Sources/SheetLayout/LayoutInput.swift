@@ -13,6 +13,8 @@ public struct LayoutItem: Codable, Hashable, Sendable {
   /// A URL that the card links to in PDF output.
   public var link: String?
 
+  /// An image of `pixelWidth`×`pixelHeight` pixels (after EXIF orientation) with an optional
+  /// caption, section and link; see each property.
   public init(
     pixelWidth: Int, pixelHeight: Int, caption: String = "", section: String? = nil,
     link: String? = nil
@@ -34,6 +36,7 @@ public struct BannerContent: Codable, Hashable, Sendable {
   /// The section this banner introduces, if it does (carried to the element for PDF bookmarks).
   public var section: String?
 
+  /// A banner with `title` and an optional `subtitle`, introducing no section.
   public init(title: String, subtitle: String? = nil) {
     self.title = title
     self.subtitle = subtitle

@@ -46,6 +46,8 @@ public struct BannerCadence: Hashable, Sendable {
   /// The default template, e.g. `Items 1–50`.
   public static let defaultTemplate = "Items {first}–{last}"
 
+  /// Banners before every `every` items, titled by `template` (see ``template`` for its fields;
+  /// default `Items {first}–{last}`).
   public init(every: Int, template: String = BannerCadence.defaultTemplate) {
     self.every = every
     self.template = template
@@ -72,6 +74,8 @@ public struct PageMarginText: Hashable, Sendable {
   /// DejaVu Sans 8 pt, one line.
   public static let defaultStyle = TextStyle(font: "DejaVu Sans 8", maxLines: 1)
 
+  /// Margin text `text` (see ``text`` for its fields) set in `style` (default DejaVu Sans 8 pt,
+  /// one line), `gap` points (default 6) away from the cards.
   public init(text: String, style: TextStyle = PageMarginText.defaultStyle, gap: Double = 6) {
     self.text = text
     self.style = style

@@ -57,6 +57,11 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Text at the bottom of every page, whose height each page reserves.
   public var footer: PageMarginText?
 
+  /// Options with the given page, margins, columns, spacings and text styles; the defaults are
+  /// A4 portrait, 36 pt margins, 4 columns, 12 pt gutter and row gap, 6 pt padding, 4 pt caption
+  /// gap, DejaVu Sans 7 pt captions of at most 2 lines, DejaVu Sans Bold 16 pt banner titles,
+  /// DejaVu Sans 9 pt banner subtitles and 6 pt banner padding. The other properties start at
+  /// their declared defaults (waterfall mode, shortest-column placement, left to right, crop).
   public init(
     page: PageSize = .named("a4")!,
     margins: EdgeInsets = EdgeInsets(all: 36),

@@ -12,6 +12,9 @@ public struct TextStyle: Codable, Hashable, Sendable {
   /// Horizontal alignment of each line within the box.
   public var alignment: TextAlignment
 
+  /// A style setting text in `font` (a Pango font description), as plain text unless `isMarkup`,
+  /// with at most `maxLines` lines (0, the default, for no limit), aligned `alignment` (default
+  /// left).
   public init(font: String, isMarkup: Bool = false, maxLines: Int = 0, alignment: TextAlignment = .left) {
     self.font = font
     self.isMarkup = isMarkup
@@ -27,12 +30,17 @@ public enum TextAlignment: String, Codable, Hashable, Sendable {
 
 /// The size that a block of text occupies when set at a given width.
 public struct TextMeasurement: Codable, Hashable, Sendable {
+  /// Width of the widest line as set, in points.
   public var width: Double
+  /// Height of all lines shown (after the line limit), in points.
   public var height: Double
+  /// Number of lines shown, after wrapping and the style's line limit.
   public var lineCount: Int
   /// Whether lines were dropped because of the style's line limit.
   public var isTruncated: Bool
 
+  /// A measurement of `width`×`height` points over `lineCount` lines, `isTruncated` when the line
+  /// limit cut lines off.
   public init(width: Double, height: Double, lineCount: Int, isTruncated: Bool) {
     self.width = width
     self.height = height

@@ -10,16 +10,19 @@ public struct TextRequest: Hashable, Sendable {
   /// The width the text wraps at, in points.
   public var width: Double
 
+  /// A request to measure `text` in `style`, wrapped at `width` points.
   public init(text: String, style: TextStyle, width: Double) {
     self.text = text
     self.style = style
     self.width = width
   }
 
+  /// Whether both requests have the same width, style and UTF-8 bytes of text.
   public static func == (lhs: TextRequest, rhs: TextRequest) -> Bool {
     lhs.width == rhs.width && lhs.text.utf8.elementsEqual(rhs.text.utf8) && lhs.style == rhs.style
   }
 
+  /// Hashes the width, style and UTF-8 bytes of the text, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(width)
     hasher.combine(style)

@@ -15,6 +15,8 @@ public struct WaterfallLayout: Sendable {
   /// reading direction wins, so sub-point differences never scramble the reading order.
   public static let levelTolerance = 0.5
 
+  /// A layout engine that places elements as `options` say. Options are only checked when
+  /// ``layout(_:measurer:)`` runs.
   public init(options: LayoutOptions) {
     self.options = options
   }

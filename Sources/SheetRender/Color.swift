@@ -2,11 +2,17 @@ import Foundation
 
 /// An sRGB colour with alpha, each component 0…1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+  /// Red component in sRGB, 0…1.
   public var red: Double
+  /// Green component in sRGB, 0…1.
   public var green: Double
+  /// Blue component in sRGB, 0…1.
   public var blue: Double
+  /// Opacity, 0 (transparent) … 1 (opaque); the colour components are not premultiplied by it.
   public var alpha: Double
 
+  /// A colour from sRGB components 0…1, opaque unless `alpha` says otherwise. Values are stored
+  /// as given, not clamped.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
     self.red = red
     self.green = green
@@ -41,7 +47,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     return "#" + hex(red) + hex(green) + hex(blue) + (alpha < 1 ? hex(alpha) : "")
   }
 
+  /// Opaque black, `#000000`.
   public static let black = Color(red: 0, green: 0, blue: 0)
+  /// Opaque white, `#ffffff`.
   public static let white = Color(red: 1, green: 1, blue: 1)
 
   static let cssNames: [String: Color] = [

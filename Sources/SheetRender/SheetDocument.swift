@@ -3,11 +3,16 @@ import SheetLayout
 
 /// What the renderer draws: a layout plus, for each item, where its image comes from.
 public struct SheetDocument: Sendable {
+  /// The pages and elements to draw, with the fonts and text styles the text was measured in.
   public var layout: Layout
   /// One entry per layout item, in the layout's item order.
   public var items: [RenderItem]
+  /// Metadata written into PDF output; its title and creation date also fill `{title}` and
+  /// `{date}` in page headers and footers.
   public var info: DocumentInfo
 
+  /// A document drawing `layout`, with `items` matching `layout.items` one to one, and `info`
+  /// (default: no title, reproducible date).
   public init(layout: Layout, items: [RenderItem], info: DocumentInfo = DocumentInfo()) {
     self.layout = layout
     self.items = items

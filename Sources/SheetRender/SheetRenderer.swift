@@ -7,9 +7,13 @@ import SheetText
 
 /// How far rendering has got.
 public struct RenderProgress: Sendable, Hashable {
+  /// Card images handled so far in drawing order, counting those drawn as placeholders.
   public var imagesDrawn: Int
+  /// Number of card images the whole document draws (the total `imagesDrawn` reaches).
   public var imageCount: Int
+  /// Pages finished and written so far.
   public var pagesWritten: Int
+  /// Number of pages in the document.
   public var pageCount: Int
 }
 
@@ -38,6 +42,8 @@ public struct SheetRenderer {
   /// Called on the drawing thread after each image is drawn and each page is written.
   public var onProgress: ((RenderProgress) -> Void)?
 
+  /// A renderer painting in `style` (default `RenderStyle()`), replacing images that cannot be
+  /// shown with placeholder cards and reporting no progress until ``onProgress`` is set.
   public init(style: RenderStyle = RenderStyle()) {
     self.style = style
   }

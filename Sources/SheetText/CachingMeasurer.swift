@@ -12,6 +12,8 @@ public final class CachingMeasurer<Base: TextMeasuring>: TextMeasuring {
   /// Measurements passed to the base measurer.
   public private(set) var misses = 0
 
+  /// A cache in front of `base`, starting from `table` (empty by default): requests found in
+  /// the table are answered from it, all others are measured by `base` and added.
   public init(_ base: Base, table: [TextRequest: TextMeasurement] = [:]) {
     self.base = base
     self.table = table
@@ -20,6 +22,8 @@ public final class CachingMeasurer<Base: TextMeasuring>: TextMeasuring {
   /// The base measurer's fonts (a table measured ahead must come from the same fonts).
   public var fonts: FontSet { base.fonts }
 
+  /// The size of `text` set in `style` and wrapped at `width` points: from the table when the
+  /// same request was seen (compared by UTF-8 bytes), else from the base measurer.
   public func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
     let request = TextRequest(text: text, style: style, width: width)
     if let known = table[request] {

@@ -36,6 +36,8 @@ public final class FastTextMeasurer: TextMeasuring {
     0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026,
   ]
 
+  /// A measurer that answers fitting Latin lines itself and passes the rest to `engine`; the
+  /// font tables are filled from `engine` on first use of each font.
   public init(engine: TextEngine) {
     self.engine = engine
   }
@@ -43,6 +45,8 @@ public final class FastTextMeasurer: TextMeasuring {
   /// The engine's fonts.
   public var fonts: FontSet { engine.fonts }
 
+  /// The size of `text` set in `style` and wrapped at `width` points: computed from summed
+  /// advances on the fast path (see the type), else measured by ``engine``.
   public func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
     if let fast = fastMeasure(text, style: style, width: width) {
       fastCount += 1

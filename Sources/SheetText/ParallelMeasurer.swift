@@ -18,6 +18,8 @@ public struct ParallelMeasurer: Sendable {
   /// Pango's per-character advances; when false every text goes through Pango's full layout.
   public var fastPath = true
 
+  /// A measurer setting text in `fonts` (default the system's) on `threads` threads (default
+  /// the number of active processors; values below 1 mean 1).
   public init(fonts: FontSet = .system, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
     self.fonts = fonts
     self.threads = max(1, threads)

@@ -7,8 +7,11 @@ public enum FixturePaths {
   public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+  /// The `Fixtures` folder: the photos, manifests, goldens, fonts and other files the tests read.
   public static let fixtures = packageRoot.appendingPathComponent("Fixtures")
+  /// `Fixtures/photos`, the sample photos.
   public static let photos = fixtures.appendingPathComponent("photos")
+  /// `Fixtures/goldens`, the golden images shared by the tests.
   public static let goldens = fixtures.appendingPathComponent("goldens")
 
   /// A sample photo by file name.

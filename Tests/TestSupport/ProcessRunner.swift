@@ -2,8 +2,11 @@ import Foundation
 
 /// The result of running a program to completion.
 public struct ProcessResult: Sendable {
+  /// The program's termination status: its exit code, or the signal number when a signal ended it.
   public var status: Int32
+  /// Everything the program wrote to standard output, decoded as UTF-8.
   public var standardOutput: String
+  /// Everything the program wrote to standard error, decoded as UTF-8.
   public var standardError: String
 }
 

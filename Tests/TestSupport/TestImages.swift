@@ -47,6 +47,7 @@ extension RasterImage {
     if bgra.3 != 255 { hasAlpha = true }
   }
 
+  /// Sets one pixel to an opaque grey level (0 black … 255 white).
   public mutating func set(x: Int, y: Int, grey: UInt8) { set(x: x, y: y, bgra: (grey, grey, grey, 255)) }
 
   /// One pixel as (B, G, R, A).
