@@ -112,6 +112,10 @@ struct StyleLayerTests {
       ("font-file: [a.ttf, {b: c}]\n", "s.yaml:1:20: 'font-file' lists must hold single values"),
       ("- columns\n", "s.yaml:1:1: a style is a mapping"),
       ("banner-every: 2\nwhatever: 1\n", "s.yaml:2:1: 'whatever' is not a style key"),
+      (
+        "shadow:\n  blur: 8pt\nshadow-blur: 2pt\n",
+        "s.yaml:3:1: 'shadow-blur' is already set in this style, at 2:3"
+      ),
     ]
     for (text, message) in cases {
       let paths = try write(["s.yaml": text])

@@ -7,10 +7,18 @@ struct StyleLayer: Sendable {
   var settings: [StyleSetting]
 
   /// Refuses keys that are not style keys (suggesting the nearest one), run options such as
-  /// `output`, and values the key's option would not take.
+  /// `output`, a key set twice (`shadow: {blur: …}` beside `shadow-blur: …`), and values the
+  /// key's option would not take.
   func validate() throws {
     let checks = StyleBindings.checks
+    var firstOrigin: [String: String] = [:]
     for setting in settings {
+      if let first = firstOrigin[setting.key] {
+        let place = first.split(separator: ":").suffix(2).joined(separator: ":")
+        throw InputError(
+          "\(setting.origin): '\(setting.key)' is already set in this style, at \(place); keep one of them")
+      }
+      firstOrigin[setting.key] = setting.origin
       if StyleKeys.runOnly.contains(setting.key) {
         throw InputError(
           "\(setting.origin): '\(setting.key)' cannot be set in a style; give it on the command line")
