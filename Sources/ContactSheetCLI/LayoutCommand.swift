@@ -32,10 +32,7 @@ struct LayoutCommand: StyledCommand {
     }
     let layout = try Self.makeLayout(
       sheet.entries, options: layoutFlags.layoutOptions().withMarkupCaptions(), fonts: fontFlags.fontSet)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    FileHandle.standardOutput.write(try encoder.encode(LayoutExport(layout: layout, sheet: sheet)))
-    FileHandle.standardOutput.write(Data("\n".utf8))
+    try LayoutExport(layout: layout, sheet: sheet).write(to: .standardOutput)
   }
 
   /// Lays out `entries`, measuring text in parallel (one Pango engine per core).

@@ -1,9 +1,12 @@
+import Foundation
 import SheetLayout
 
-/// The JSON that `contactsheet layout --json` prints: the layout, with each item's source,
-/// pixel size, caption and where its card is (page and element index), in item order.
-struct LayoutExport: Encodable {
-  struct Item: Encodable {
+/// The JSON that `contactsheet layout --json` prints: the layout (every key `Layout` decodes
+/// from), with each item's source, pixel size, caption and where its card is (page and element
+/// index), in item order. Written by a streaming writer: the output of a 100,000-item catalog is
+/// about 100 MB, which `JSONEncoder` would build in memory as a tree and then as text.
+struct LayoutExport {
+  struct Item {
     var source: String
     var width: Int
     var height: Int
@@ -29,13 +32,77 @@ struct LayoutExport: Encodable {
     }
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case items
+  /// Writes the JSON to `output`, keys sorted as `JSONEncoder`'s `.sortedKeys` would.
+  func write(to output: FileHandle) throws {
+    var json = JSONStreamWriter(output: output)
+    let small = JSONEncoder()
+    small.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    json.beginObject()
+    json.key("fonts")
+    json.raw(try small.encode(layout.fonts))
+    json.key("items")
+    json.beginArray()
+    for item in items { write(item, to: &json) }
+    json.endArray()
+    json.key("metrics")
+    json.raw(try small.encode(layout.metrics))
+    json.key("pages")
+    json.beginArray()
+    for page in layout.pages {
+      json.beginObject()
+      json.key("elements")
+      json.beginArray()
+      for element in page.elements { write(element, to: &json) }
+      json.endArray()
+      json.member("height", page.height)
+      json.member("width", page.width)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("textStyles")
+    json.raw(try small.encode(layout.textStyles))
+    json.member("unit", layout.unit)
+    json.endObject()
+    json.finish()
   }
 
-  func encode(to encoder: any Encoder) throws {
-    try layout.encode(to: encoder)
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(items, forKey: .items)
+  private func write(_ item: Item, to json: inout JSONStreamWriter) {
+    json.beginObject()
+    json.member("caption", item.caption)
+    json.member("element", item.element)
+    json.member("height", item.height)
+    json.member("page", item.page)
+    json.member("problem", item.problem)
+    json.member("source", item.source)
+    json.member("width", item.width)
+    json.endObject()
+  }
+
+  private func write(_ element: LayoutElement, to json: inout JSONStreamWriter) {
+    json.beginObject()
+    rect("caption", element.caption, to: &json)
+    json.member("column", element.column)
+    rect("frame", element.frame, to: &json)
+    rect("image", element.image, to: &json)
+    rect("imageArea", element.imageArea, to: &json)
+    json.member("item", element.item)
+    json.member("kind", element.kind.rawValue)
+    json.member("scaledToFit", element.scaledToFit)
+    json.member("section", element.section)
+    json.member("subtitle", element.subtitle)
+    rect("subtitleFrame", element.subtitleFrame, to: &json)
+    json.member("text", element.text)
+    json.endObject()
+  }
+
+  private func rect(_ name: String, _ rect: Rect?, to json: inout JSONStreamWriter) {
+    guard let rect else { return }
+    json.key(name)
+    json.beginObject()
+    json.member("height", rect.height)
+    json.member("width", rect.width)
+    json.member("x", rect.x)
+    json.member("y", rect.y)
+    json.endObject()
   }
 }

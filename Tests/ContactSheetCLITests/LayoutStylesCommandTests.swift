@@ -27,6 +27,6 @@ struct LayoutStylesCommandTests {
       FixturePaths.binary,
       ["layout", "--json", FixturePaths.photo("coffee.png"), "--caption", "Salt & Pepper <b>{name}</b>"])
     #expect(result.status == 0, "stderr: \(result.standardError)")
-    #expect(result.standardOutput.contains("Salt &amp; Pepper &lt;b&gt;coffee.png&lt;\\/b&gt;"))
+    #expect(result.standardOutput.contains("Salt &amp; Pepper &lt;b&gt;coffee.png&lt;/b&gt;"))
   }
 }

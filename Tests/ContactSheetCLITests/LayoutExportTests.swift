@@ -1,0 +1,59 @@
+import Foundation
+import SheetLayout
+import TestSupport
+import Testing
+
+@testable import ContactSheetCLI
+
+/// `layout --json` is written by a streaming writer; whatever it writes must read back as the
+/// same layout, field for field.
+@Suite("The layout JSON, streamed")
+struct LayoutExportTests {
+  @Test("every element field, the item table, styles, fonts and metrics read back unchanged")
+  func roundTrip() throws {
+    var options = LayoutOptions(page: .paper(width: 300, height: 260), columns: .count(2))
+    options.header = PageMarginText(text: "Head \"quoted\" {page}")
+    options.maxImageHeight = 40
+    options.imageFit = .letterbox
+    let entries: [LayoutEntry] =
+      [
+        .banner(BannerContent(title: "Tables / <b>oak</b>", subtitle: "line\nbreak\ttab", section: "Tables"))
+      ]
+      + (0..<9).map { index in
+        .item(
+          LayoutItem(
+            pixelWidth: 100 + index * 37, pixelHeight: index == 4 ? 2000 : 90 + index * 11,
+            caption: index % 3 == 0 ? "" : "caption é 東京 \(index) \\ \u{1}", section: "Tables"))
+      }
+    let layout = try WaterfallLayout(options: options).layout(entries, measurer: FixedMeasurer())
+    #expect(layout.pages.contains { $0.elements.contains { $0.imageArea != nil } })
+
+    let items = (0..<9).map { CatalogItem(path: "photos/p\($0).jpg") }
+    let sheet = PreparedSheet(entries: entries, items: items, renderItems: [], catalog: Catalog())
+    let file = try FixturePaths.temporaryFolder().appendingPathComponent("layout.json")
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: file)
+    try LayoutExport(layout: layout, sheet: sheet).write(to: handle)
+    try handle.close()
+
+    let decoded = try JSONDecoder().decode(Layout.self, from: Data(contentsOf: file))
+    #expect(decoded.pages == layout.pages)
+    #expect(decoded.metrics == layout.metrics)
+    #expect(decoded.textStyles == layout.textStyles)
+    #expect(decoded.fonts == layout.fonts)
+    #expect(decoded.items.map(\.caption) == layout.items.map(\.caption))
+    #expect(decoded.items.map(\.source) == items.map(\.path))
+    #expect(decoded.items.map(\.page) == layout.items.map(\.page))
+    #expect(decoded.items.map(\.element) == layout.items.map(\.element))
+  }
+}
+
+/// Every text is one 10 pt line per 40 characters, 30 pt wide.
+private struct FixedMeasurer: TextMeasuring {
+  var fonts: FontSet { .system }
+
+  func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
+    let lines = max(1, (text.count + 39) / 40)
+    return TextMeasurement(width: 30, height: Double(lines) * 10, lineCount: lines, isTruncated: false)
+  }
+}
