@@ -50,7 +50,8 @@ let package = Package(
     .target(
       name: "SheetImages",
       dependencies: [
-        "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib", "SheetSupport",
+        "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib",
+        "SheetSupport",
       ]),
     .target(
       name: "SheetRender",

@@ -41,13 +41,16 @@ enum ColorManagement {
   enum PixelLayout: String, Sendable {
     case bgra, bgraPremultiplied, cmyk, cmykInverted
 
-    var colorSpace: cmsColorSpaceSignature { self == .cmyk || self == .cmykInverted ? cmsSigCmykData : cmsSigRgbData }
+    var colorSpace: cmsColorSpaceSignature {
+      self == .cmyk || self == .cmykInverted ? cmsSigCmykData : cmsSigRgbData
+    }
 
     /// LittleCMS's format word (its `TYPE_…` macros, which Swift cannot import).
     var format: UInt32 {
       switch self {
       case .bgra: Format.rgb | Format.extra(1) | Format.swapAll | Format.swapFirst
-      case .bgraPremultiplied: Format.rgb | Format.extra(1) | Format.swapAll | Format.swapFirst | Format.premultiplied
+      case .bgraPremultiplied:
+        Format.rgb | Format.extra(1) | Format.swapAll | Format.swapFirst | Format.premultiplied
       case .cmyk: Format.cmyk
       case .cmykInverted: Format.cmyk | Format.flavorInverted
       }
@@ -107,7 +110,9 @@ enum ColorManagement {
         let input = profile.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, count) })
       else { return nil }
       defer { cmsCloseProfile(input) }
-      guard cmsGetColorSpace(input) == layout.colorSpace, let srgb = cmsCreate_sRGBProfile() else { return nil }
+      guard cmsGetColorSpace(input) == layout.colorSpace, let srgb = cmsCreate_sRGBProfile() else {
+        return nil
+      }
       defer { cmsCloseProfile(srgb) }
       var flags = UInt32(cmsFLAGS_BLACKPOINTCOMPENSATION) | UInt32(cmsFLAGS_NOCACHE)
       if layout == .bgra || layout == .bgraPremultiplied { flags |= UInt32(cmsFLAGS_COPY_ALPHA) }

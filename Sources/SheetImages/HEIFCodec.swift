@@ -20,7 +20,9 @@ enum HEIFCodec {
     try withPrimaryImage(bytes, path: path) { handle in
       let width = Int(heif_image_handle_get_width(handle))
       let height = Int(heif_image_handle_get_height(handle))
-      guard width > 0, height > 0 else { throw ImageError(path: path, reason: "\(format.displayName) header gives no size") }
+      guard width > 0, height > 0 else {
+        throw ImageError(path: path, reason: "\(format.displayName) header gives no size")
+      }
       var metadata = HeaderMetadata()
       metadata.iccProfile = iccProfile(handle)
       if let exif = metadataBlocks(handle, type: "Exif").first, exif.count > 4 {
@@ -30,12 +32,15 @@ enum HEIFCodec {
       }
       metadata.xmp = metadataBlocks(handle, type: "mime", contentType: "application/rdf+xml").first
       return ImageHeader(
-        format: format, storedWidth: width, storedHeight: height, metadata: metadata, codec: .heif, stamp: stamp)
+        format: format, storedWidth: width, storedHeight: height, metadata: metadata, codec: .heif,
+        stamp: stamp)
     }
   }
 
   /// Decodes upright, from the smallest thumbnail covering `minimumSize` when there is one.
-  static func decode(_ bytes: [UInt8], path: String, minimumSize: (width: Int, height: Int)?) throws -> RasterImage {
+  static func decode(_ bytes: [UInt8], path: String, minimumSize: (width: Int, height: Int)?) throws
+    -> RasterImage
+  {
     try withPrimaryImage(bytes, path: path) { primary in
       var chosen = primary
       var thumbnail: OpaquePointer?
@@ -64,7 +69,8 @@ enum HEIFCodec {
     let width = Int(heif_image_get_width(image, heif_channel_interleaved))
     let height = Int(heif_image_get_height(image, heif_channel_interleaved))
     var stride: Int32 = 0
-    guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride)
+    guard width > 0, height > 0,
+      let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride)
     else { throw ImageError(path: path, reason: "image data cannot be decoded (no pixels)") }
     let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -98,7 +104,9 @@ enum HEIFCodec {
     var best: (handle: OpaquePointer, pixels: Int)?
     for id in ids.prefix(listed) {
       var handle: OpaquePointer?
-      guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else { continue }
+      guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else {
+        continue
+      }
       let width = Int(heif_image_handle_get_width(handle))
       let height = Int(heif_image_handle_get_height(handle))
       if width >= size.width, height >= size.height, width * height < (best?.pixels ?? .max) {
@@ -121,14 +129,17 @@ enum HEIFCodec {
     return profile
   }
 
-  private static func metadataBlocks(_ handle: OpaquePointer, type: String, contentType: String? = nil) -> [[UInt8]] {
+  private static func metadataBlocks(_ handle: OpaquePointer, type: String, contentType: String? = nil)
+    -> [[UInt8]]
+  {
     let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, type))
     guard count > 0, count < 64 else { return [] }
     var ids = [heif_item_id](repeating: 0, count: count)
     let listed = Int(heif_image_handle_get_list_of_metadata_block_IDs(handle, type, &ids, Int32(count)))
     return ids.prefix(listed).compactMap { id in
       if let contentType {
-        guard let found = heif_image_handle_get_metadata_content_type(handle, id), String(cString: found) == contentType
+        guard let found = heif_image_handle_get_metadata_content_type(handle, id),
+          String(cString: found) == contentType
         else { return nil }
       }
       let size = heif_image_handle_get_metadata_size(handle, id)

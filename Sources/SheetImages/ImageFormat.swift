@@ -1,6 +1,17 @@
 /// An image file format, recognised from the file's first bytes, never from its name.
 public enum ImageFormat: String, Sendable, Hashable {
-  case jpeg, png, webp, tiff, heif, avif
+  /// JPEG, read through TurboJPEG.
+  case jpeg
+  /// PNG, read through libpng.
+  case png
+  /// WebP, read through libwebp.
+  case webp
+  /// TIFF, read through libtiff.
+  case tiff
+  /// HEIF (HEIC), read through libheif.
+  case heif
+  /// AVIF, read through libheif.
+  case avif
   /// A camera RAW file (DNG, CR2, CR3, NEF, ARW, RAF, ORF, RW2, PEF, …), read through LibRaw.
   case raw
 

@@ -69,7 +69,8 @@ public enum ImageReader {
     case .raw:
       // Upright and in sRGB already.
       return DecodedImage(
-        image: try RAWCodec.decode(bytes, header: header, path: path, minimumSize: stored), warnings: warnings)
+        image: try RAWCodec.decode(bytes, header: header, path: path, minimumSize: stored), warnings: warnings
+      )
     }
     if let profile = header.iccProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
     return DecodedImage(image: image.oriented(header.orientation), warnings: warnings)

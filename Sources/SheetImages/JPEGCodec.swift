@@ -43,7 +43,8 @@ enum JPEGCodec {
       }
     }
     if cmyk {
-      let managed = profile.map { ColorManagement.convertCMYK(&pixels, profile: $0, inverted: frame.adobe) } ?? false
+      let managed =
+        profile.map { ColorManagement.convertCMYK(&pixels, profile: $0, inverted: frame.adobe) } ?? false
       if !managed { convertCMYKToBGRA(&pixels, inverted: frame.adobe) }
     }
     return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)

@@ -56,7 +56,8 @@ enum RAWCodec {
       return nil
     }
     let jpeg = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(thumbnail.tlength)))
-    guard case .found(let frame) = JPEGHeader.scan(jpeg), frame.width >= wanted.width, frame.height >= wanted.height
+    guard case .found(let frame) = JPEGHeader.scan(jpeg), frame.width >= wanted.width,
+      frame.height >= wanted.height
     else { return nil }
     var ignored: [String] = []
     return try JPEGCodec.decode(
@@ -65,7 +66,8 @@ enum RAWCodec {
   }
 
   /// LibRaw's half-size decode in sRGB, already turned upright by LibRaw.
-  private static func halfSize(_ raw: UnsafeMutablePointer<libraw_data_t>, path: String) throws -> RasterImage {
+  private static func halfSize(_ raw: UnsafeMutablePointer<libraw_data_t>, path: String) throws -> RasterImage
+  {
     raw.pointee.params.half_size = 1
     raw.pointee.params.use_camera_wb = 1
     raw.pointee.params.output_bps = 8
@@ -73,11 +75,13 @@ enum RAWCodec {
     var status = libraw_unpack(raw)
     if status == LIBRAW_SUCCESS.rawValue { status = libraw_dcraw_process(raw) }
     guard status == LIBRAW_SUCCESS.rawValue else {
-      throw ImageError(path: path, reason: "camera RAW data cannot be decoded (\(String(cString: libraw_strerror(status))))")
+      throw ImageError(
+        path: path, reason: "camera RAW data cannot be decoded (\(String(cString: libraw_strerror(status))))")
     }
     var error: Int32 = 0
     guard let image = libraw_dcraw_make_mem_image(raw, &error) else {
-      throw ImageError(path: path, reason: "camera RAW data cannot be decoded (\(String(cString: libraw_strerror(error))))")
+      throw ImageError(
+        path: path, reason: "camera RAW data cannot be decoded (\(String(cString: libraw_strerror(error))))")
     }
     defer { libraw_dcraw_clear_mem(image) }
     let width = Int(image.pointee.width)
@@ -143,10 +147,12 @@ enum RAWCodec {
     libraw_set_memerror_handler(raw, { _, _, _ in }, nil)
     return try bytes.withUnsafeBytes { buffer in
       // LibRaw only reads the buffer, though its signature does not say so.
-      let status = libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+      let status = libraw_open_buffer(
+        raw, UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
       guard status == LIBRAW_SUCCESS.rawValue else {
         throw ImageError(
-          path: path, reason: "not a camera RAW LibRaw can read (\(String(cString: libraw_strerror(status))))")
+          path: path, reason: "not a camera RAW LibRaw can read (\(String(cString: libraw_strerror(status))))"
+        )
       }
       return try body(raw)
     }

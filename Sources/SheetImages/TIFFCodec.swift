@@ -30,8 +30,8 @@ enum TIFFCodec {
   /// image lies elsewhere, as in NEF and ARW files), or uses a compression libtiff does not know
   /// (the makers' own raw codecs).
   static func header(_ source: HeaderBytes, path: String, stamp: FileStamp?) throws -> Kind {
-    try withTIFF(reader: { offset, count in try source.bytes(at: offset, count: count) }, size: source.totalSize, path: path) {
-      tiff in
+    let reader: Reader = { offset, count in try source.bytes(at: offset, count: count) }
+    return try withTIFF(reader: reader, size: source.totalSize, path: path) { tiff in
       var info = ctiff_info()
       ctiff_get_info(tiff, &info)
       let rawPhotometrics: Set<UInt16> = [32803, 34892]
@@ -75,10 +75,10 @@ enum TIFFCodec {
     var pixels = [UInt8](repeating: 128, count: pixelCount * 4)
     var message: String?
     let status: Int32 = try bytes.withUnsafeBufferPointer { data in
-      try withTIFF(
-        reader: { offset, count in data.count - offset >= count ? ArraySlice(data[offset..<offset + count]) : nil },
-        size: bytes.count, path: path
-      ) { tiff in
+      let reader: Reader = { offset, count in
+        data.count - offset >= count ? ArraySlice(data[offset..<offset + count]) : nil
+      }
+      return try withTIFF(reader: reader, size: bytes.count, path: path) { tiff in
         var info = ctiff_info()
         ctiff_get_info(tiff, &info)
         guard (Int(info.width), Int(info.height)) == (width, height) else {
@@ -97,14 +97,18 @@ enum TIFFCodec {
       throw ImageError(path: path, reason: "TIFF data cannot be decoded (\(message ?? "unknown reason"))")
     }
     if status > 0 {
-      warnings.append("TIFF data is partly corrupt (\(message ?? "some rows are unreadable")): the part that decoded is shown")
+      warnings.append(
+        "TIFF data is partly corrupt (\(message ?? "some rows are unreadable")): the part that decoded is shown"
+      )
     }
     if details.pageCount > 1 {
       let count = details.pageCount >= maxPagesCounted ? "\(maxPagesCounted) or more" : "\(details.pageCount)"
       warnings.append("TIFF has \(count) pages: only the first is shown")
     }
     if details.isCMYK8 {
-      if let profile = header.iccProfile, ColorManagement.convertCMYK(&pixels, profile: profile, inverted: false) {
+      if let profile = header.iccProfile,
+        ColorManagement.convertCMYK(&pixels, profile: profile, inverted: false)
+      {
         return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
       }
       JPEGCodec.convertCMYKToBGRA(&pixels, inverted: false)

@@ -63,7 +63,8 @@ enum PreparedImage: Sendable {
     }
     let loaded = try ImageReader.load(path: job.path, header: header, maxPixels: job.maxPixels)
     let raster = loaded.image
-    return .ready(raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95), warnings: loaded.warnings)
+    return .ready(
+      raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95), warnings: loaded.warnings)
   }
 
   /// The centred part of the source with the target's aspect ratio.

@@ -11,7 +11,9 @@ struct ColourManagementTests {
     ["jpg", "png", "webp", "tif"].map { "colour-\(space).\($0)" }
   }
 
-  @Test("a wide-gamut file with its profile renders within a mean CIEDE2000 of 2 of the sRGB original", arguments: files)
+  @Test(
+    "a wide-gamut file with its profile renders within a mean CIEDE2000 of 2 of the sRGB original",
+    arguments: files)
   func wideGamut(name: String) throws {
     let size = (width: 75, height: 50)
     // The original saved the same way (lossy formats lose the same detail), else the PNG.
@@ -20,10 +22,12 @@ struct ColourManagementTests {
     let original = try ImageReader.decode(path: ImageFixtures.format(originalName), minimumSize: size)
     let header = try ImageReader.header(path: ImageFixtures.format(name))
     #expect(header.iccProfile != nil, "\(name) has no embedded profile")
-    let converted = try ImageReader.decode(path: ImageFixtures.format(name), header: header, minimumSize: size)
+    let converted = try ImageReader.decode(
+      path: ImageFixtures.format(name), header: header, minimumSize: size)
     let target = (original.width / 2, original.height / 2)
     let difference = CIEDE2000.mean(
-      converted.resampled(width: target.0, height: target.1), original.resampled(width: target.0, height: target.1))
+      converted.resampled(width: target.0, height: target.1),
+      original.resampled(width: target.0, height: target.1))
     #expect(difference < 2, "\(name): mean ΔE2000 \(difference)")
   }
 
@@ -89,7 +93,9 @@ enum CIEDE2000 {
     return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
   }
 
-  static func difference(_ one: (l: Double, a: Double, b: Double), _ two: (l: Double, a: Double, b: Double)) -> Double {
+  static func difference(_ one: (l: Double, a: Double, b: Double), _ two: (l: Double, a: Double, b: Double))
+    -> Double
+  {
     let c1 = hypot(one.a, one.b)
     let c2 = hypot(two.a, two.b)
     let meanC = (c1 + c2) / 2
@@ -133,6 +139,7 @@ enum CIEDE2000 {
     let sh = 1 + 0.015 * meanCp * t
     let rt = -sin(2 * deltaTheta * .pi / 180) * rc
     return sqrt(
-      pow(deltaL / sl, 2) + pow(deltaC / sc, 2) + pow(deltaBigH / sh, 2) + rt * (deltaC / sc) * (deltaBigH / sh))
+      pow(deltaL / sl, 2) + pow(deltaC / sc, 2) + pow(deltaBigH / sh, 2) + rt * (deltaC / sc)
+        * (deltaBigH / sh))
   }
 }

@@ -103,7 +103,8 @@ struct MoreFormatTests {
 
   @Test("a DNG without a preview (or one too small) is decoded at half size by LibRaw")
   func dngHalfSize() throws {
-    let image = try ImageReader.decode(path: ImageFixtures.format("camera-nopreview.dng"), minimumSize: (100, 60))
+    let image = try ImageReader.decode(
+      path: ImageFixtures.format("camera-nopreview.dng"), minimumSize: (100, 60))
     #expect(image.width == 120 && image.height == 80)
     #expect(meanDelta(image, try Self.reference()) < 40)
     let large = try ImageReader.decode(path: ImageFixtures.format("camera.dng"), minimumSize: (200, 200))
@@ -124,7 +125,10 @@ struct MoreFormatTests {
 
   @Test(
     "cut short or scrambled, every new format fails with a reason and never crashes",
-    arguments: ["photo.heic", "photo.avif", "camera.dng", "camera-nopreview.dng", "rgb-lzw.tif", "rgb16-tiled-deflate.tif"])
+    arguments: [
+      "photo.heic", "photo.avif", "camera.dng", "camera-nopreview.dng", "rgb-lzw.tif",
+      "rgb16-tiled-deflate.tif",
+    ])
   func hostile(name: String) throws {
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: ImageFixtures.format(name))))
     var random = SystemRandomNumberGenerator()
@@ -134,7 +138,10 @@ struct MoreFormatTests {
     ]
     for index in 0..<6 {
       var scrambled = bytes
-      for _ in 0..<40 { scrambled[Int.random(in: 8..<scrambled.count, using: &random)] = UInt8.random(in: 0...255, using: &random) }
+      for _ in 0..<40 {
+        scrambled[Int.random(in: 8..<scrambled.count, using: &random)] = UInt8.random(
+          in: 0...255, using: &random)
+      }
       variants.append(("scrambled\(index)", scrambled))
     }
     for (label, variant) in variants {

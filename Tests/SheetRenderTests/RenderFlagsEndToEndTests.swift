@@ -65,7 +65,8 @@ struct RenderFlagsEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
-  @Test("a folder of HEIC, AVIF, TIFF and DNG files renders every one; a truncated JPEG is shown with a warning")
+  @Test(
+    "a folder of HEIC, AVIF, TIFF and DNG files renders every one; a truncated JPEG is shown with a warning")
   func moreFormats() throws {
     let folder = try FixturePaths.temporaryFolder()
     let names = ["photo.heic", "photo.avif", "two-pages.tif", "camera.dng", "truncated.jpg"]
