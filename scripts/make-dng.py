@@ -3,7 +3,8 @@
 with the DNG tags), a SubIFD the 12-bit RGGB Bayer mosaic (photometric CFA), made from an sRGB
 PNG whose linear light the sensor is taken to record (ColorMatrix1 is XYZ→linear sRGB, D65).
 Needs numpy, tifffile and imagecodecs (PyPI).
-Run: make-dng.py SOURCE.png OUT.dng [--preview WIDTH] [--orientation N] [--scale K]
+Run: make-dng.py SOURCE.png|.jpg OUT.dng [--preview WIDTH [--preview-out P.jpg]] [--orientation N]
+     [--scale K]
 """
 import argparse
 
@@ -18,6 +19,7 @@ parser.add_argument("--preview", type=int, default=0, help="preview width in pix
 parser.add_argument("--orientation", type=int, default=1)
 parser.add_argument("--scale", type=int, default=1, help="enlarge the source K times (big sensors)")
 parser.add_argument("--quality", type=int, default=90)
+parser.add_argument("--preview-out", help="also write the preview as a JPEG file here")
 args = parser.parse_args()
 
 data = open(args.source, "rb").read()
@@ -85,6 +87,8 @@ with tifffile.TiffWriter(args.output) as tif:
             preview, photometric="rgb", compression="jpeg", compressionargs={"level": args.quality}, subfiletype=1, subifds=1,
             extratags=[tag(*t) for t in dng_tags], metadata=None)
         tif.write(mosaic, **raw_options)
+        if args.preview_out:
+            open(args.preview_out, "wb").write(imagecodecs.jpeg8_encode(preview, level=args.quality))
     else:
         raw_options["extratags"] = [tag(*t) for t in dng_tags + raw_tags]
         tif.write(mosaic, **raw_options)

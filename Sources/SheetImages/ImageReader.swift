@@ -41,6 +41,15 @@ public enum ImageReader {
   ) throws -> DecodedImage {
     let file = try ImageFile(path: path)
     try checkUnchanged(file, header: header)
+    if let header, case .raw = header.codec {
+      // LibRaw reads what it needs (the preview, or the raw data) from the open file.
+      try checkPixelLimit(header, maxPixels: maxPixels, path: path)
+      let stored = minimumSize.map {
+        header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
+      }
+      return DecodedImage(
+        image: try RAWCodec.decode(.file(file), header: header, path: path, minimumSize: stored))
+    }
     let bytes = try file.readAll()
     let header = try header ?? self.header(of: HeaderBytes(bytes: bytes), path: path, stamp: file.stamp)
     try checkPixelLimit(header, maxPixels: maxPixels, path: path)
@@ -69,8 +78,8 @@ public enum ImageReader {
     case .raw:
       // Upright and in sRGB already.
       return DecodedImage(
-        image: try RAWCodec.decode(bytes, header: header, path: path, minimumSize: stored), warnings: warnings
-      )
+        image: try RAWCodec.decode(.bytes(bytes), header: header, path: path, minimumSize: stored),
+        warnings: warnings)
     }
     if let profile = header.iccProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
     return DecodedImage(image: image.oriented(header.orientation), warnings: warnings)
@@ -119,13 +128,19 @@ public enum ImageReader {
     case .tiff:
       switch try TIFFCodec.header(source, path: path, stamp: stamp) {
       case .tiff(let header): return header
-      case .raw: return try RAWCodec.header(try wholeFile(source, path: path), path: path, stamp: stamp)
+      case .raw: return try RAWCodec.header(rawSource(source, path: path), path: path, stamp: stamp)
       }
     case .heif, .avif:
       return try HEIFCodec.header(try wholeFile(source, path: path), format: format, path: path, stamp: stamp)
     case .raw:
-      return try RAWCodec.header(try wholeFile(source, path: path), path: path, stamp: stamp)
+      return try RAWCodec.header(rawSource(source, path: path), path: path, stamp: stamp)
     }
+  }
+
+  /// The open file for LibRaw to read itself, or the bytes when they are all in memory.
+  private static func rawSource(_ source: HeaderBytes, path: String) throws -> RAWCodec.Source {
+    if let file = source.file { return .file(file, prefix: source.prefix) }
+    return .bytes(source.prefix)
   }
 
   /// The whole file, for the formats whose libraries read their headers from all of it.

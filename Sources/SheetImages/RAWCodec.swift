@@ -6,9 +6,27 @@ import Foundation
 /// covers the size wanted, else LibRaw's half-size decode (one pixel per 2×2 Bayer block, no
 /// demosaicing). Either way the RAW's own orientation flag turns the result upright.
 enum RAWCodec {
-  /// The size, orientation (from LibRaw's flip) and fields of a RAW file held in `bytes`.
-  static func header(_ bytes: [UInt8], path: String, stamp: FileStamp?) throws -> ImageHeader {
-    try withRAW(bytes, path: path) { raw in
+  /// Where LibRaw reads a RAW from.
+  enum Source {
+    /// The whole file in memory.
+    case bytes([UInt8])
+    /// An open file LibRaw reads itself (only the parts it needs), and the bytes of its start
+    /// already read, if any.
+    case file(ImageFile, prefix: [UInt8] = [])
+
+    /// The file's first bytes, for the EXIF fields of TIFF-based RAWs.
+    var start: [UInt8] {
+      switch self {
+      case .bytes(let bytes): bytes
+      case .file(_, let prefix): prefix
+      }
+    }
+  }
+
+  /// The size, orientation (from LibRaw's flip) and fields of a RAW file.
+  static func header(_ source: Source, path: String, stamp: FileStamp?) throws -> ImageHeader {
+    let bytes = source.start
+    return try withRAW(source, path: path) { raw in
       let sizes = raw.pointee.sizes
       guard sizes.width > 0, sizes.height > 0 else {
         throw ImageError(path: path, reason: "camera RAW gives no size")
@@ -31,9 +49,9 @@ enum RAWCodec {
   /// orientation) or, with no size given, at least half the sensor's size; else a half-size
   /// decode of the raw data.
   static func decode(
-    _ bytes: [UInt8], header: ImageHeader, path: String, minimumSize: (width: Int, height: Int)?
+    _ source: Source, header: ImageHeader, path: String, minimumSize: (width: Int, height: Int)?
   ) throws -> RasterImage {
-    try withRAW(bytes, path: path) { raw in
+    try withRAW(source, path: path) { raw in
       let wanted = minimumSize ?? (header.storedWidth / 2, header.storedHeight / 2)
       if let preview = try preview(raw, covering: wanted, path: path) {
         return preview.oriented(header.orientation)
@@ -136,25 +154,32 @@ enum RAWCodec {
     return value.isEmpty ? nil : value
   }
 
-  /// Opens `bytes` (not copied) with LibRaw, its messages silenced, and runs `body`.
+  /// Opens `source` (bytes are not copied) with LibRaw, its messages silenced, and runs `body`.
   private static func withRAW<Result>(
-    _ bytes: [UInt8], path: String, _ body: (UnsafeMutablePointer<libraw_data_t>) throws -> Result
+    _ source: Source, path: String, _ body: (UnsafeMutablePointer<libraw_data_t>) throws -> Result
   ) throws -> Result {
     guard let raw = libraw_init(0) else { throw ImageError(path: path, reason: "could not start LibRaw") }
     defer { libraw_close(raw) }
     // LibRaw's default handlers print to stderr.
     libraw_set_dataerror_handler(raw, { _, _, _ in }, nil)
     libraw_set_memerror_handler(raw, { _, _, _ in }, nil)
-    return try bytes.withUnsafeBytes { buffer in
-      // LibRaw only reads the buffer, though its signature does not say so.
-      let status = libraw_open_buffer(
-        raw, UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+    func opened(_ status: Int32) throws -> Result {
       guard status == LIBRAW_SUCCESS.rawValue else {
         throw ImageError(
           path: path, reason: "not a camera RAW LibRaw can read (\(String(cString: libraw_strerror(status))))"
         )
       }
       return try body(raw)
+    }
+    switch source {
+    case .file(let file, _):
+      return try withExtendedLifetime(file) { try opened(libraw_open_file(raw, file.descriptorPath)) }
+    case .bytes(let bytes):
+      return try bytes.withUnsafeBytes { buffer in
+        // LibRaw only reads the buffer, though its signature does not say so.
+        try opened(
+          libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count))
+      }
     }
   }
 }
