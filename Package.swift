@@ -33,6 +33,14 @@ let package = Package(
     .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // libpng's reader and streaming writer, whose setjmp error handling must stay in C.
     .target(name: "CPNG", dependencies: ["CLibPNG"]),
+    // More photo formats and colour management: HEIF/AVIF, camera RAW, TIFF (with a shim for its
+    // variadic TIFFGetField and va_list error handlers), LittleCMS, and zlib for PNG's iCCP.
+    .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    .systemLibrary(name: "CRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
+    .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+    .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
+    .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
     // Swift layers.
     /// Package-internal helpers every layer may use (atomic output, page-file names).
@@ -40,7 +48,11 @@ let package = Package(
     .target(name: "SheetLayout"),
     .target(name: "SheetText", dependencies: ["CPangoCairo", "SheetSupport", "SheetLayout"]),
     .target(
-      name: "SheetImages", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CExif", "SheetSupport"]),
+      name: "SheetImages",
+      dependencies: [
+        "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib",
+        "SheetSupport",
+      ]),
     .target(
       name: "SheetRender",
       dependencies: ["CPangoCairo", "CPNG", "SheetSupport", "SheetLayout", "SheetText", "SheetImages"]),

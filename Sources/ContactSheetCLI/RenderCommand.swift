@@ -58,9 +58,14 @@ struct RenderCommand: StyledCommand {
     let document = SheetDocument(
       layout: layout, items: sheet.renderItems, info: documentInfo(sheet.catalog))
     let written: [String]
+    let imagesWithWarnings = WarnedImages()
     do {
       var renderer = SheetRenderer(style: style)
       renderer.stopOnImageFailure = strict
+      renderer.onImageWarning = { warning in
+        Diagnostics.warn("\(warning.path): \(warning.reason)")
+        imagesWithWarnings.add(warning.path)
+      }
       renderer.onProgress = { state in
         progress?.update(
           stage: "Drawing", done: state.imagesDrawn, total: state.imageCount,
@@ -78,7 +83,8 @@ struct RenderCommand: StyledCommand {
     if !quiet {
       Diagnostics.note(
         Summary(
-          images: sheet.items.count, pages: layout.pages.count, placeholders: failures.count, files: written,
+          images: sheet.items.count, pages: layout.pages.count, placeholders: failures.count,
+          withWarnings: imagesWithWarnings.count, files: written,
           seconds: Date().timeIntervalSince(started)
         ).text)
     }
@@ -118,6 +124,8 @@ struct Summary {
   var images: Int
   var pages: Int
   var placeholders: Int
+  /// Images drawn despite a problem (a truncated file shown in part).
+  var withWarnings = 0
   var files: [String]
   var seconds: Double
 
@@ -127,7 +135,18 @@ struct Summary {
       files.count == 1 ? files[0] : "\(files.first ?? "") … \(files.last ?? "") (\(files.count) files)"
     let placeholderText =
       placeholders == 0 ? "" : ", \(placeholders) placeholder\(placeholders == 1 ? "" : "s")"
+    let warningText = withWarnings == 0 ? "" : ", \(withWarnings) with warnings"
     return
-      "\(images) image\(images == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s")\(placeholderText) → \(target) (\(CaptionFields.humanSize(bytes))) in \(String(format: "%.2f", seconds)) s"
+      "\(images) image\(images == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s")\(placeholderText)\(warningText) → \(target) (\(CaptionFields.humanSize(bytes))) in \(String(format: "%.2f", seconds)) s"
   }
+}
+
+/// The images the renderer warned about, counted once each (warnings arrive on the drawing
+/// thread, one callback per warning).
+final class WarnedImages: @unchecked Sendable {
+  private var paths = Set<String>()
+
+  func add(_ path: String) { paths.insert(path) }
+
+  var count: Int { paths.count }
 }

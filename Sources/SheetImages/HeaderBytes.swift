@@ -10,7 +10,8 @@ final class HeaderBytes {
   private(set) var prefix: [UInt8]
   /// The file's size.
   let totalSize: Int
-  private let file: ImageFile?
+  /// The open file, nil for bytes in memory.
+  let file: ImageFile?
 
   /// Reads the first `firstRead` bytes of `file`.
   init(file: ImageFile, firstRead: Int) throws {

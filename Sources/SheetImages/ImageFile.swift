@@ -61,6 +61,10 @@ final class ImageFile {
   /// The whole file.
   func readAll() throws -> [UInt8] { try read(at: 0, count: size) }
 
+  /// A path that opens this same open file again (not whatever `path` names now), for libraries
+  /// that read files themselves: LibRaw reads only the parts of a RAW it needs.
+  var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
+
   private static func openFailure(_ path: String, code: Int32) -> ImageError {
     var isFolder: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)

@@ -8,17 +8,16 @@ public struct ImageHeader: Sendable, Hashable {
   public let storedWidth: Int
   /// Height of the stored pixels.
   public let storedHeight: Int
-  /// How the stored pixels turn upright: a JPEG's EXIF orientation; `.up` for PNG and WebP,
-  /// whose EXIF orientation is not applied.
+  /// How the stored pixels turn upright: a JPEG's EXIF orientation, a TIFF's Orientation tag, a
+  /// camera RAW's own flag; `.up` for PNG and WebP, whose EXIF orientation is not applied, and
+  /// for HEIF and AVIF, whose size is already upright (their transforms apply while decoding).
   public let orientation: Orientation
   /// The EXIF fields captions and sorting use; empty when the file has no EXIF data.
   public let exif: ExifFields
   /// The embedded ICC colour profile: a JPEG's APP2 `ICC_PROFILE` segments joined in order, a
-  /// WebP's `ICCP` chunk, or a PNG's `iCCP` profile still zlib-compressed as PNG stores it (see
-  /// ``iccProfileIsZlibCompressed``). Nil when there is none or it is malformed.
+  /// WebP's `ICCP` chunk, a PNG's `iCCP` profile (inflated), a TIFF's ICC tag or a HEIF's `colr`
+  /// profile. Decoding converts through it to sRGB. Nil when there is none or it is malformed.
   public let iccProfile: [UInt8]?
-  /// Whether ``iccProfile`` holds a zlib stream (PNG's `iCCP`) that must be inflated before use.
-  public let iccProfileIsZlibCompressed: Bool
   /// The embedded XMP packet: a JPEG's APP1 `http://ns.adobe.com/xap/1.0/` segment, a PNG's
   /// uncompressed `iTXt` `XML:com.adobe.xmp` chunk, or a WebP's `XMP ` chunk.
   public let xmp: [UInt8]?
@@ -38,7 +37,6 @@ public struct ImageHeader: Sendable, Hashable {
     orientation = metadata.orientation
     exif = metadata.exif
     iccProfile = metadata.iccProfile
-    iccProfileIsZlibCompressed = metadata.iccProfileIsZlibCompressed
     xmp = metadata.xmp
     self.codec = codec
     self.stamp = stamp
@@ -61,6 +59,10 @@ enum CodecDetails: Sendable, Hashable {
   case jpeg(JPEGFrame)
   case png
   case webp(hasAlpha: Bool)
+  case tiff(TIFFDetails)
+  /// HEIF or AVIF, decoded through libheif.
+  case heif
+  case raw
 }
 
 /// The metadata a header scan collects besides the size.
@@ -69,6 +71,5 @@ struct HeaderMetadata: Sendable, Hashable {
   /// Set from EXIF for JPEG only.
   var orientation = Orientation.up
   var iccProfile: [UInt8]?
-  var iccProfileIsZlibCompressed = false
   var xmp: [UInt8]?
 }

@@ -15,18 +15,41 @@ public enum ImageReader {
     return try header(of: HeaderBytes(file: file, firstRead: headerPrefix), path: path, stamp: file.stamp)
   }
 
-  /// Decodes `path` upright, opening it once. Give the `header` read earlier in the run and the
-  /// file is neither sniffed nor scanned again; a file that changed since (another size or
-  /// time) is an ``ImageError``. When `minimumSize` (upright pixels) is given, formats that can
-  /// shrink while decoding (JPEG, WebP) do so, never below that size; the caller resamples to
-  /// the exact size it draws. Images whose header claims more than `maxPixels` pixels are
-  /// refused before any pixel is decoded.
+  /// Decodes `path` upright, opening it once; see ``load(path:header:minimumSize:maxPixels:)``,
+  /// whose warnings this leaves out.
   public static func decode(
     path: String, header: ImageHeader? = nil, minimumSize: (width: Int, height: Int)? = nil,
     maxPixels: Int = .max
   ) throws -> RasterImage {
+    try load(path: path, header: header, minimumSize: minimumSize, maxPixels: maxPixels).image
+  }
+
+  /// Decodes `path` upright and in sRGB, opening it once. Give the `header` read earlier in the
+  /// run and the file is neither sniffed nor scanned again; a file that changed since (another
+  /// size or time) is an ``ImageError``. When `minimumSize` (upright pixels) is given, formats
+  /// that can shrink while decoding (JPEG's DCT scaling, WebP's scaling, a HEIF thumbnail or a
+  /// RAW's preview) do so, never below that size; the caller resamples to the exact size it
+  /// draws. Images whose header claims more than `maxPixels` pixels are refused before any
+  /// pixel is decoded. An embedded ICC profile is converted to sRGB.
+  ///
+  /// - Returns: the pixels, with a warning for each thing the picture does not show (a file cut
+  ///   short shows the part that decoded; a multi-page TIFF shows its first page).
+  /// - Throws: ``ImageError`` when nothing could be decoded.
+  public static func load(
+    path: String, header: ImageHeader? = nil, minimumSize: (width: Int, height: Int)? = nil,
+    maxPixels: Int = .max
+  ) throws -> DecodedImage {
     let file = try ImageFile(path: path)
     try checkUnchanged(file, header: header)
+    if let header, case .raw = header.codec {
+      // LibRaw reads what it needs (the preview, or the raw data) from the open file.
+      try checkPixelLimit(header, maxPixels: maxPixels, path: path)
+      let stored = minimumSize.map {
+        header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
+      }
+      return DecodedImage(
+        image: try RAWCodec.decode(.file(file), header: header, path: path, minimumSize: stored))
+    }
     let bytes = try file.readAll()
     let header = try header ?? self.header(of: HeaderBytes(bytes: bytes), path: path, stamp: file.stamp)
     try checkPixelLimit(header, maxPixels: maxPixels, path: path)
@@ -34,16 +57,32 @@ public enum ImageReader {
       header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
     }
     let size = (width: header.storedWidth, height: header.storedHeight)
-    let image: RasterImage
+    var warnings: [String] = []
+    var image: RasterImage
     switch header.codec {
     case .jpeg(let frame):
-      image = try JPEGCodec.decode(bytes, size: size, frame: frame, path: path, minimumSize: stored)
+      image = try JPEGCodec.decode(
+        bytes, size: size, frame: frame, path: path, minimumSize: stored, profile: header.iccProfile,
+        warnings: &warnings)
     case .png:
       image = try PNGCodec.decode(bytes, expectedSize: size, path: path)
     case .webp(let hasAlpha):
       image = try WebPCodec.decode(bytes, size: size, hasAlpha: hasAlpha, path: path, minimumSize: stored)
+    case .tiff(let details):
+      image = try TIFFCodec.decode(bytes, header: header, details: details, path: path, warnings: &warnings)
+    case .heif:
+      // Upright already: libheif applies the file's transforms.
+      image = try HEIFCodec.decode(bytes, path: path, minimumSize: minimumSize)
+      if let profile = header.iccProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
+      return DecodedImage(image: image, warnings: warnings)
+    case .raw:
+      // Upright and in sRGB already.
+      return DecodedImage(
+        image: try RAWCodec.decode(.bytes(bytes), header: header, path: path, minimumSize: stored),
+        warnings: warnings)
     }
-    return image.oriented(header.orientation)
+    if let profile = header.iccProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
+    return DecodedImage(image: image.oriented(header.orientation), warnings: warnings)
   }
 
   /// The bytes of the file whose `header` was read earlier, opening it once: how an original
@@ -78,13 +117,41 @@ public enum ImageReader {
   static func header(of source: HeaderBytes, path: String, stamp: FileStamp?) throws -> ImageHeader {
     guard let format = ImageFormat.sniff(source.prefix) else {
       throw ImageError(
-        path: path, reason: source.totalSize == 0 ? "file is empty" : "not a JPEG, PNG or WebP image")
+        path: path,
+        reason: source.totalSize == 0
+          ? "file is empty" : "not a JPEG, PNG, WebP, TIFF, HEIF, AVIF or camera RAW image")
     }
     switch format {
     case .jpeg: return try jpegHeader(source, path: path, stamp: stamp)
     case .png: return try PNGMetadata.header(source, path: path, stamp: stamp)
     case .webp: return try WebPMetadata.header(source, path: path, stamp: stamp)
+    case .tiff:
+      switch try TIFFCodec.header(source, path: path, stamp: stamp) {
+      case .tiff(let header): return header
+      case .raw: return try RAWCodec.header(rawSource(source, path: path), path: path, stamp: stamp)
+      }
+    case .heif, .avif:
+      return try HEIFCodec.header(try wholeFile(source, path: path), format: format, path: path, stamp: stamp)
+    case .raw:
+      return try RAWCodec.header(rawSource(source, path: path), path: path, stamp: stamp)
     }
+  }
+
+  /// The open file for LibRaw to read itself, or the bytes when they are all in memory.
+  private static func rawSource(_ source: HeaderBytes, path: String) throws -> RAWCodec.Source {
+    if let file = source.file { return .file(file, prefix: source.prefix) }
+    return .bytes(source.prefix)
+  }
+
+  /// The whole file, for the formats whose libraries read their headers from all of it.
+  private static func wholeFile(_ source: HeaderBytes, path: String) throws -> [UInt8] {
+    while source.prefix.count < source.totalSize {
+      guard try source.extend(toAtLeast: source.totalSize) else { break }
+    }
+    guard source.prefix.count == source.totalSize else {
+      throw ImageError(path: path, reason: "file is truncated (it ended while being read)")
+    }
+    return source.prefix
   }
 
   private static func jpegHeader(_ source: HeaderBytes, path: String, stamp: FileStamp?) throws -> ImageHeader

@@ -2,14 +2,15 @@ import CTurboJPEG
 
 /// JPEG reading through the TurboJPEG API, which keeps libjpeg's `longjmp` error handling
 /// inside C, with DCT-domain downscaling (1/8 … 1) chosen from the wanted size. Baseline,
-/// progressive, greyscale and CMYK files are read; CMYK is converted to RGB here because
-/// TurboJPEG cannot.
+/// progressive, greyscale and CMYK files are read; CMYK is converted to RGB here (through the
+/// file's CMYK profile when it has one) because TurboJPEG cannot. A file cut short or partly
+/// corrupt keeps the rows that decoded (the rest grey) and says so in `warnings`.
 enum JPEGCodec {
   /// Decodes at the smallest DCT scale whose result is at least `minimumSize` (or full size);
   /// `size` and `frame` come from the header, read before.
   static func decode(
     _ bytes: [UInt8], size: (width: Int, height: Int), frame: JPEGFrame, path: String,
-    minimumSize: (width: Int, height: Int)?
+    minimumSize: (width: Int, height: Int)?, profile: [UInt8]?, warnings: inout [String]
   ) throws -> RasterImage {
     guard let handle = tjInitDecompress() else {
       throw ImageError(path: path, reason: "could not start the JPEG decoder")
@@ -33,16 +34,19 @@ enum JPEGCodec {
       if tjGetErrorCode(handle) == TJERR_FATAL.rawValue {
         throw ImageError(path: path, reason: "JPEG data is corrupt (\(message))")
       }
-      // A warning: most (stray bytes, odd markers) leave a good picture, but a file cut
-      // short leaves grey where the rest of the photo should be.
+      // A warning: the picture decoded as far as the data allowed. Stray bytes between
+      // segments leave it whole; a file cut short or damaged leaves grey where the rest should be.
       if message.contains("Premature end of JPEG file") {
-        throw ImageError(path: path, reason: "file is truncated (the JPEG data ends early)")
-      }
-      if !message.contains("extraneous bytes") {
-        throw ImageError(path: path, reason: "JPEG data is corrupt (\(message))")
+        warnings.append("file is truncated (the JPEG data ends early): the part that decoded is shown")
+      } else if !message.contains("extraneous bytes") {
+        warnings.append("JPEG data is partly corrupt (\(message)): shown as far as it decoded")
       }
     }
-    if cmyk { convertCMYKToBGRA(&pixels, inverted: frame.adobe) }
+    if cmyk {
+      let managed =
+        profile.map { ColorManagement.convertCMYK(&pixels, profile: $0, inverted: frame.adobe) } ?? false
+      if !managed { convertCMYKToBGRA(&pixels, inverted: frame.adobe) }
+    }
     return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
   }
 

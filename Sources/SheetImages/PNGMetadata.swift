@@ -39,8 +39,7 @@ enum PNGMetadata {
     case "iCCP" where metadata.iccProfile == nil:
       // Profile name, NUL, compression method (0: zlib), then the compressed profile.
       guard let nul = data.firstIndex(of: 0), nul + 2 <= data.endIndex, data[nul + 1] == 0 else { return }
-      metadata.iccProfile = Array(data[(nul + 2)...])
-      metadata.iccProfileIsZlibCompressed = true
+      metadata.iccProfile = Inflate.zlib(data[(nul + 2)...], limit: HeaderBytes.maxMetadataBytes)
     case "eXIf":
       metadata.exif = ExifBlock.parse(data).fields
     case "iTXt" where metadata.xmp == nil:

@@ -58,7 +58,7 @@ final class CardPainter {
     if let box = element.image {
       let radius = innerRadius(frame: frame, box: box)
       switch image {
-      case .ready(let raster, let jpeg):
+      case .ready(let raster, let jpeg, _):
         let surface = raster.makeCairoSurface()
         defer { cairo_surface_destroy(surface) }
         if let jpeg { MimeData.attachJPEG(jpeg, to: surface) }

@@ -18,8 +18,9 @@ struct ImageJob: Sendable {
 
 /// A card's image ready to paint, or the reason it could not be.
 enum PreparedImage: Sendable {
-  /// Pixels to paint, and for vector output the same pixels as JPEG bytes to embed instead.
-  case ready(RasterImage, jpeg: [UInt8]?)
+  /// Pixels to paint, for vector output the same pixels as JPEG bytes to embed instead, and
+  /// what the picture does not show (a truncated file's missing part).
+  case ready(RasterImage, jpeg: [UInt8]?, warnings: [String])
   /// An original JPEG file embedded as it is (`--ppi original`): its bytes and stored size.
   case originalJPEG(bytes: [UInt8], width: Int, height: Int)
   case failed(ImageError)
@@ -29,14 +30,15 @@ enum PreparedImage: Sendable {
   static func load(_ job: ImageJob) -> PreparedImage {
     do {
       guard let size = job.pixelSize else { return try loadOriginal(job) }
-      let decoded = try ImageReader.decode(
+      let loaded = try ImageReader.load(
         path: job.path, header: job.header,
         minimumSize: (size.width * decodeOversampling, size.height * decodeOversampling),
         maxPixels: job.maxPixels)
+      let decoded = loaded.image
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
       let raster = decoded.resampled(width: size.width, height: size.height, from: region)
       let jpeg = job.wantsJPEG && !raster.hasAlpha ? try raster.jpegData(quality: job.jpegQuality) : nil
-      return .ready(raster, jpeg: jpeg)
+      return .ready(raster, jpeg: jpeg, warnings: loaded.warnings)
     } catch let error as ImageError {
       return .failed(ImageError(path: job.path, reason: error.reason))
     } catch {
@@ -49,17 +51,20 @@ enum PreparedImage: Sendable {
   /// fine detail from aliasing.
   static let decodeOversampling = 2
 
-  /// Upright JPEGs keep their own bytes; anything else is decoded at full size. Either way the
+  /// Upright JPEGs without a colour profile keep their own bytes; anything else is decoded at
+  /// full size (and converted to sRGB). Either way the
   /// file is opened once here (twice when no header came with the job).
   private static func loadOriginal(_ job: ImageJob) throws -> PreparedImage {
     let header = try job.header ?? ImageReader.header(path: job.path)
     try ImageReader.checkPixelLimit(header, maxPixels: job.maxPixels, path: job.path)
-    if header.format == .jpeg && header.orientation == .up {
+    if header.format == .jpeg && header.orientation == .up && header.iccProfile == nil {
       let bytes = try ImageReader.fileBytes(path: job.path, header: header)
       return .originalJPEG(bytes: bytes, width: header.storedWidth, height: header.storedHeight)
     }
-    let raster = try ImageReader.decode(path: job.path, header: header, maxPixels: job.maxPixels)
-    return .ready(raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95))
+    let loaded = try ImageReader.load(path: job.path, header: header, maxPixels: job.maxPixels)
+    let raster = loaded.image
+    return .ready(
+      raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95), warnings: loaded.warnings)
   }
 
   /// The centred part of the source with the target's aspect ratio.

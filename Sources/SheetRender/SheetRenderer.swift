@@ -41,6 +41,10 @@ public struct SheetRenderer {
   var pngBandRows = 2048
   /// Called on the drawing thread after each image is drawn and each page is written.
   public var onProgress: ((RenderProgress) -> Void)?
+  /// Called on the drawing thread for each problem an image was drawn despite (a truncated
+  /// file shows the part that decoded; a multi-page TIFF its first page), as an ``ImageError``
+  /// whose reason says what the picture shows.
+  public var onImageWarning: ((ImageError) -> Void)?
 
   /// A renderer painting in `style` (default `RenderStyle()`), replacing images that cannot be
   /// shown with placeholder cards and reporting no progress until ``onProgress`` is set.
@@ -97,9 +101,14 @@ public struct SheetRenderer {
               nextJob += 1
               progress.imagesDrawn = nextJob
               onProgress?(progress)
-              if case .failed(let error) = image {
+              switch image {
+              case .failed(let error):
                 if stopOnImageFailure { throw error }
                 warn(error)
+              case .ready(_, _, let warnings):
+                let path = document.items[index].path ?? ""
+                for warning in warnings { onImageWarning?(ImageError(path: path, reason: warning)) }
+              case .originalJPEG: break
               }
               kept[elementIndex] = image
             }

@@ -46,8 +46,9 @@ struct FormatTests {
   @Test(
     "broken files fail with a reason their owner understands",
     arguments: [
-      ("truncated.jpg", "truncated"), ("truncated.png", "truncated"), ("corrupt.jpg", "corrupt"),
-      ("not-an-image.jpg", "not a JPEG, PNG or WebP image"), ("empty.png", "file is empty"),
+      ("truncated.png", "truncated"),
+      ("not-an-image.jpg", "not a JPEG, PNG, WebP, TIFF, HEIF, AVIF or camera RAW image"),
+      ("empty.png", "file is empty"),
       ("missing.jpg", "file not found"),
     ])
   func broken(name: String, reason: String) {
@@ -58,6 +59,31 @@ struct FormatTests {
       #expect(error.reason.contains(reason), "\(name): \(error.reason)")
     } catch {
       Issue.record("\(name): \(error)")
+    }
+  }
+
+  @Test("a truncated JPEG shows the part that decoded, the rest grey, with a warning")
+  func truncatedJPEG() throws {
+    let loaded = try ImageReader.load(path: ImageFixtures.format("truncated.jpg"))
+    #expect(loaded.warnings.count == 1 && loaded.warnings[0].contains("file is truncated"))
+    let whole = try ImageReader.decode(path: FixturePaths.photo("rocket.jpg"))
+    let image = loaded.image
+    #expect(image.width == whole.width && image.height == whole.height)
+    // The file holds 40% of the bytes: the top fifth is the photo, the bottom rows are grey.
+    let top = whole.width * 4 * (whole.height / 5)
+    #expect(image.pixels[..<top] == whole.pixels[..<top])
+    let bottom = image.rgba(whole.width / 2, whole.height - 2)
+    #expect(bottom.r == bottom.g && bottom.g == bottom.b)
+    #expect(try ImageReader.load(path: FixturePaths.photo("rocket.jpg")).warnings.isEmpty)
+  }
+
+  @Test("a JPEG whose data is random bytes after a valid header decodes with a warning, not a crash")
+  func corruptJPEG() throws {
+    do {
+      let loaded = try ImageReader.load(path: ImageFixtures.format("corrupt.jpg"))
+      #expect(!loaded.warnings.isEmpty)
+    } catch let error as ImageError {
+      #expect(error.reason.contains("corrupt"))
     }
   }
 

@@ -64,7 +64,7 @@ struct DrawingGoldenTests {
     try Golden.check(output, named: "render-orientations")
   }
 
-  @Test("placeholder cards say why an image is missing")
+  @Test("placeholder cards say why an image is missing; a truncated or corrupt JPEG shows what decoded")
   func placeholders() throws {
     let cards = ["truncated.jpg", "corrupt.jpg", "not-an-image.jpg", "missing.jpg"].map {
       SheetFixture.Card(SheetFixture.fixture("formats/\($0)"))

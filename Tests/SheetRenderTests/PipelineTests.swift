@@ -52,7 +52,7 @@ struct PipelineTests {
     let fixture = SheetFixture()
     let document = try fixture.document([
       SheetFixture.Card(FixturePaths.photo("rocket.jpg")),
-      SheetFixture.Card(SheetFixture.fixture("formats/truncated.jpg")),
+      SheetFixture.Card(SheetFixture.fixture("formats/truncated.png")),
     ])
     let folder = try FixturePaths.temporaryFolder()
     for ext in ["pdf", "png"] {
@@ -68,13 +68,29 @@ struct PipelineTests {
   @Test("without --strict the failure is a warning naming the file and the reason")
   func warning() throws {
     let fixture = SheetFixture()
-    let document = try fixture.document([SheetFixture.Card(SheetFixture.fixture("formats/truncated.jpg"))])
+    let document = try fixture.document([SheetFixture.Card(SheetFixture.fixture("formats/truncated.png"))])
     let output = try FixturePaths.temporaryFolder().appendingPathComponent("out.png").path
     var warnings: [ImageError] = []
     _ = try SheetRenderer().render(document, to: output) { warnings.append($0) }
     #expect(
-      warnings.count == 1 && warnings[0].path.hasSuffix("truncated.jpg")
+      warnings.count == 1 && warnings[0].path.hasSuffix("truncated.png")
         && warnings[0].reason.contains("truncated"))
+  }
+
+  @Test("a truncated JPEG is drawn as far as it decoded, and its warning reaches onImageWarning")
+  func partialImage() throws {
+    let fixture = SheetFixture()
+    let document = try fixture.document([SheetFixture.Card(SheetFixture.fixture("formats/truncated.jpg"))])
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("out.png").path
+    var failures: [ImageError] = []
+    let notes = WarningBox()
+    var renderer = SheetRenderer()
+    renderer.onImageWarning = { notes.errors.append($0) }
+    _ = try renderer.render(document, to: output) { failures.append($0) }
+    #expect(failures.isEmpty)
+    #expect(
+      notes.errors.count == 1 && notes.errors[0].path.hasSuffix("truncated.jpg")
+        && notes.errors[0].reason.contains("the part that decoded is shown"))
   }
 
   @Test("an image over --max-pixels becomes a placeholder without being decoded")
@@ -101,4 +117,9 @@ struct PipelineTests {
     #expect(fields.parts("a|b|c").map(\.alignment) == [.left, .center, .right])
     #expect(fields.parts("{page}").map(\.alignment) == [.center])
   }
+}
+
+/// Warnings collected from the renderer's callback.
+private final class WarningBox: @unchecked Sendable {
+  var errors: [ImageError] = []
 }

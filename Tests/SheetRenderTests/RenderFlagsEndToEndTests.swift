@@ -54,15 +54,34 @@ struct RenderFlagsEndToEndTests {
     let output = folder.appendingPathComponent("out.pdf").path
     let inputs = [
       FixturePaths.photo("rocket.jpg"),
-      FixturePaths.fixtures.appendingPathComponent("formats/truncated.jpg").path,
+      FixturePaths.fixtures.appendingPathComponent("formats/truncated.png").path,
     ]
     let lenient = try run(inputs + ["-o", output, "-q"] + fonts)
     #expect(lenient.status == 0)
-    #expect(lenient.standardError.contains("truncated.jpg: file is truncated"))
+    #expect(lenient.standardError.contains("truncated.png: file is truncated"))
     try FileManager.default.removeItem(atPath: output)
     let strict = try run(inputs + ["-o", output, "--strict", "-q"] + fonts)
     #expect(strict.status == 1)
     #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test(
+    "a folder of HEIC, AVIF, TIFF and DNG files renders every one; a truncated JPEG is shown with a warning")
+  func moreFormats() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let names = ["photo.heic", "photo.avif", "two-pages.tif", "camera.dng", "truncated.jpg"]
+    for name in names {
+      try FileManager.default.copyItem(
+        atPath: FixturePaths.fixtures.appendingPathComponent("formats/\(name)").path,
+        toPath: folder.appendingPathComponent(name).path)
+    }
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("sheet.png").path
+    let result = try run([folder.path, "-o", output, "--dpi", "50"] + fonts)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("truncated.jpg: file is truncated"))
+    #expect(result.standardError.contains("two-pages.tif: TIFF has 2 pages: only the first is shown"))
+    #expect(result.standardError.contains("5 images, 1 page, 2 with warnings"), "\(result.standardError)")
+    #expect(!result.standardError.contains("placeholder"))
   }
 
   @Test(

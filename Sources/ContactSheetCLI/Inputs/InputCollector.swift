@@ -4,7 +4,13 @@ import SheetImages
 /// Turns the command line's inputs (image files, folders, manifests, `-` for a list on
 /// standard input) into a catalog.
 struct InputCollector {
-  static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp"]
+  static let imageExtensions: Set<String> = [
+    "jpg", "jpeg", "jpe", "png", "webp", "tif", "tiff", "heic", "heif", "hif", "avif", "dng", "cr2", "cr3",
+    "nef",
+    "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "raw", "rwl", "srw", "x3f", "3fr", "iiq", "erf",
+    "mrw",
+    "kdc", "dcr", "mos",
+  ]
   static let manifestExtensions: Set<String> = ["json", "yaml", "yml"]
 
   var recursive = false

@@ -1,0 +1,234 @@
+#include "CTIFFShim.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tiffio.h>
+
+struct ctiff {
+  TIFF *tif;
+  ctiff_read_fn read;
+  void *context;
+  uint64_t size;
+  uint64_t position;
+  int had_error;
+  char error[256];
+  char warning[256];
+};
+
+static pthread_once_t silence_once = PTHREAD_ONCE_INIT;
+
+// Messages from paths that have no TIFF handle would otherwise go to stderr.
+static void silence_globals(void) {
+  TIFFSetErrorHandler(NULL);
+  TIFFSetWarningHandler(NULL);
+}
+
+static int on_error(TIFF *tif, void *user, const char *module, const char *format, va_list args) {
+  (void)tif;
+  (void)module;
+  struct ctiff *tiff = user;
+  if (!tiff->had_error) vsnprintf(tiff->error, sizeof tiff->error, format, args);
+  tiff->had_error = 1;
+  return 1;
+}
+
+static int on_warning(TIFF *tif, void *user, const char *module, const char *format,
+                      va_list args) {
+  (void)tif;
+  (void)module;
+  struct ctiff *tiff = user;
+  vsnprintf(tiff->warning, sizeof tiff->warning, format, args);
+  return 1;
+}
+
+static tmsize_t proc_read(thandle_t handle, void *buffer, tmsize_t count) {
+  struct ctiff *tiff = handle;
+  if (count <= 0) return 0;
+  int64_t got = tiff->read(tiff->context, tiff->position, buffer, (uint64_t)count);
+  if (got < 0) return -1;
+  tiff->position += (uint64_t)got;
+  return (tmsize_t)got;
+}
+
+static tmsize_t proc_write(thandle_t handle, void *buffer, tmsize_t count) {
+  (void)handle;
+  (void)buffer;
+  (void)count;
+  return -1;
+}
+
+static toff_t proc_seek(thandle_t handle, toff_t offset, int whence) {
+  struct ctiff *tiff = handle;
+  uint64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? tiff->position : tiff->size;
+  tiff->position = base + offset;
+  return tiff->position;
+}
+
+static int proc_close(thandle_t handle) {
+  (void)handle;
+  return 0;
+}
+
+static toff_t proc_size(thandle_t handle) { return ((struct ctiff *)handle)->size; }
+
+static int proc_map(thandle_t handle, void **base, toff_t *size) {
+  (void)handle;
+  (void)base;
+  (void)size;
+  return 0;
+}
+
+static void proc_unmap(thandle_t handle, void *base, toff_t size) {
+  (void)handle;
+  (void)base;
+  (void)size;
+}
+
+ctiff *ctiff_open(ctiff_read_fn read, void *context, uint64_t size, int64_t max_alloc, char *error,
+                  size_t error_size) {
+  pthread_once(&silence_once, silence_globals);
+  struct ctiff *tiff = calloc(1, sizeof *tiff);
+  if (!tiff) {
+    snprintf(error, error_size, "out of memory");
+    return NULL;
+  }
+  tiff->read = read;
+  tiff->context = context;
+  tiff->size = size;
+  TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+  if (!options) {
+    free(tiff);
+    snprintf(error, error_size, "out of memory");
+    return NULL;
+  }
+  TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)max_alloc);
+  TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, tiff);
+  TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, tiff);
+  // "m": never memory-map (the reader is not a file); "h": read the header only when asked.
+  tiff->tif = TIFFClientOpenExt("image", "rm", tiff, proc_read, proc_write, proc_seek, proc_close,
+                                proc_size, proc_map, proc_unmap, options);
+  TIFFOpenOptionsFree(options);
+  if (!tiff->tif) {
+    snprintf(error, error_size, "%s", tiff->had_error ? tiff->error : "not a readable TIFF");
+    free(tiff);
+    return NULL;
+  }
+  return tiff;
+}
+
+void ctiff_close(ctiff *tiff) {
+  if (!tiff) return;
+  TIFFClose(tiff->tif);
+  free(tiff);
+}
+
+void ctiff_get_info(ctiff *tiff, ctiff_info *info) {
+  TIFF *tif = tiff->tif;
+  memset(info, 0, sizeof *info);
+  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &info->width);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &info->height);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &info->orientation);
+  if (!TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &info->photometric)) info->photometric = 0xFFFF;
+  TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &info->compression);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &info->samples_per_pixel);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &info->bits_per_sample);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &info->sample_format);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &info->planar_config);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_INKSET, &info->ink_set);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SUBFILETYPE, &info->subfile_type);
+  uint16_t extra_count = 0;
+  uint16_t *extra_types = NULL;
+  if (TIFFGetField(tif, TIFFTAG_EXTRASAMPLES, &extra_count, &extra_types)) {
+    info->extra_samples = extra_count;
+  }
+  void *dng_version = NULL;
+  info->has_dng_version = TIFFGetField(tif, TIFFTAG_DNGVERSION, &dng_version) ? 1 : 0;
+  info->codec_configured = TIFFIsCODECConfigured(info->compression);
+  info->tiled = TIFFIsTiled(tif);
+  uint32_t icc_size = 0;
+  void *icc = NULL;
+  if (TIFFGetField(tif, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc && icc_size > 0) {
+    info->icc_profile = icc;
+    info->icc_profile_size = icc_size;
+  }
+}
+
+int ctiff_page_count(ctiff *tiff, int limit) {
+  TIFF *tif = tiff->tif;
+  int count = 1;
+  while (count < limit && TIFFReadDirectory(tif)) count++;
+  TIFFSetDirectory(tif, 0);
+  return count;
+}
+
+int ctiff_read_rgba(ctiff *tiff, uint32_t *raster) {
+  TIFF *tif = tiff->tif;
+  uint32_t width = 0, height = 0;
+  uint16_t orientation = ORIENTATION_TOPLEFT;
+  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
+  // Asking for the file's own orientation makes libtiff flip nothing: rows come as stored.
+  int complete = TIFFReadRGBAImageOriented(tif, width, height, raster, orientation, 0);
+  if (complete && !tiff->had_error) return 0;
+  return complete || tiff->had_error ? 1 : -1;
+}
+
+int ctiff_read_samples8(ctiff *tiff, uint8_t *pixels) {
+  TIFF *tif = tiff->tif;
+  uint32_t width = 0, height = 0;
+  uint16_t samples = 1;
+  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+  size_t row_bytes = (size_t)width * samples;
+  int failed = 0, read_any = 0;
+  if (TIFFIsTiled(tif)) {
+    uint32_t tile_width = 0, tile_height = 0;
+    TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tile_width);
+    TIFFGetField(tif, TIFFTAG_TILELENGTH, &tile_height);
+    tmsize_t tile_size = TIFFTileSize(tif);
+    if (tile_width == 0 || tile_height == 0 || tile_size <= 0) return -1;
+    uint8_t *tile = _TIFFmalloc(tile_size);
+    if (!tile) return -1;
+    for (uint32_t y = 0; y < height; y += tile_height) {
+      for (uint32_t x = 0; x < width; x += tile_width) {
+        if (TIFFReadTile(tif, tile, x, y, 0, 0) < 0) {
+          failed = 1;
+          continue;
+        }
+        read_any = 1;
+        uint32_t rows = height - y < tile_height ? height - y : tile_height;
+        uint32_t columns = width - x < tile_width ? width - x : tile_width;
+        for (uint32_t row = 0; row < rows; row++) {
+          memcpy(pixels + (size_t)(y + row) * row_bytes + (size_t)x * samples,
+                 tile + (size_t)row * tile_width * samples, (size_t)columns * samples);
+        }
+      }
+    }
+    _TIFFfree(tile);
+  } else {
+    if ((size_t)TIFFScanlineSize(tif) != row_bytes) return -1;
+    for (uint32_t y = 0; y < height; y++) {
+      if (TIFFReadScanline(tif, pixels + (size_t)y * row_bytes, y, 0) < 0) {
+        failed = 1;
+        break;
+      }
+      read_any = 1;
+    }
+  }
+  if (!read_any) return -1;
+  return failed || tiff->had_error ? 1 : 0;
+}
+
+const char *ctiff_message(ctiff *tiff) {
+  if (tiff->had_error) return tiff->error;
+  return tiff->warning[0] ? tiff->warning : NULL;
+}
+
+int ctiff_had_error(ctiff *tiff) { return tiff->had_error; }
+
+const char *ctiff_version(void) { return TIFFGetVersion(); }

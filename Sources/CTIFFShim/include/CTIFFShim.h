@@ -1,0 +1,75 @@
+// libtiff for ContactSheet: what Swift cannot call itself.
+//
+// TIFFGetField is variadic and libtiff's error handlers take a va_list, so opening a file,
+// reading its tags and collecting its messages happen in these C functions. Nothing is printed:
+// libtiff's errors and warnings are kept with the handle and handed to Swift as text.
+#ifndef CTIFF_SHIM_H
+#define CTIFF_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Reads `count` bytes at `offset` of the file into `buffer`; returns how many were read, or -1.
+typedef int64_t (*ctiff_read_fn)(void *context, uint64_t offset, void *buffer, uint64_t count);
+
+/// An open TIFF and the messages libtiff gave while reading it.
+typedef struct ctiff ctiff;
+
+/// What the first directory (page) of a TIFF says.
+typedef struct {
+  uint32_t width;
+  uint32_t height;
+  uint16_t orientation;
+  uint16_t photometric;
+  uint16_t compression;
+  uint16_t samples_per_pixel;
+  uint16_t bits_per_sample;
+  uint16_t sample_format;
+  uint16_t planar_config;
+  uint16_t ink_set;
+  /// How many extra samples (alpha) follow the colour samples.
+  uint16_t extra_samples;
+  uint32_t subfile_type;
+  /// 1 when the directory has a DNGVersion tag (a DNG).
+  int has_dng_version;
+  /// 1 when the compression is one this libtiff can decode.
+  int codec_configured;
+  int tiled;
+  /// The ICC profile (owned by the handle), or NULL.
+  const uint8_t *icc_profile;
+  uint32_t icc_profile_size;
+} ctiff_info;
+
+/// Opens a TIFF of `size` bytes read through `read(context, …)`. libtiff allocates at most
+/// `max_alloc` bytes at once. NULL on failure, with the reason in `error`.
+ctiff *ctiff_open(ctiff_read_fn read, void *context, uint64_t size, int64_t max_alloc, char *error,
+                  size_t error_size);
+
+void ctiff_close(ctiff *tiff);
+
+/// The first directory's tags.
+void ctiff_get_info(ctiff *tiff, ctiff_info *info);
+
+/// How many directories (pages) the file holds, counting no further than `limit`.
+int ctiff_page_count(ctiff *tiff, int limit);
+
+/// Decodes the first directory into `raster` (width × height words, R, G, B, A bytes each,
+/// colour premultiplied by alpha) in the order the pixels are stored (the Orientation tag is
+/// not applied). Rows that cannot be decoded are left as they were. Returns 0 when every row
+/// was read, 1 when some could not be (see `ctiff_message`), -1 when nothing could be.
+int ctiff_read_rgba(ctiff *tiff, uint32_t *raster);
+
+/// Decodes an 8-bit, contiguous image with `samples_per_pixel` samples (such as CMYK) into
+/// `pixels` as stored, width × samples bytes per row. Same return values as `ctiff_read_rgba`.
+int ctiff_read_samples8(ctiff *tiff, uint8_t *pixels);
+
+/// The first error libtiff reported, else its last warning, else NULL. Owned by the handle.
+const char *ctiff_message(ctiff *tiff);
+
+/// 1 when libtiff reported an error (not only warnings) since the file was opened.
+int ctiff_had_error(ctiff *tiff);
+
+/// libtiff's version line, such as "LIBTIFF, Version 4.5.0".
+const char *ctiff_version(void);
+
+#endif

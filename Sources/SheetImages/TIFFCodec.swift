@@ -1,0 +1,181 @@
+import CTIFFShim
+
+/// What decoding a TIFF needs from its header.
+struct TIFFDetails: Sendable, Hashable {
+  /// 8-bit contiguous CMYK: read as stored and converted through the file's ICC profile when it
+  /// has one (libtiff's own conversion ignores profiles).
+  var isCMYK8: Bool
+  var hasAlpha: Bool
+  /// How many pages (directories) the file holds, counted up to ``TIFFCodec/maxPagesCounted``.
+  var pageCount: Int
+}
+
+/// TIFF reading through libtiff (strips and tiles; 1- to 16-bit; grey, palette, RGB, CMYK,
+/// YCbCr, with alpha; uncompressed, LZW, deflate, JPEG and the rest libtiff knows), and the rule
+/// that tells a plain TIFF from a camera RAW built on TIFF.
+enum TIFFCodec {
+  /// The most bytes libtiff may allocate at once for one file (a strip, a tile, a tag).
+  static let maxAllocation = 512 << 20
+  static let maxPagesCounted = 1000
+
+  /// What the header phase learns: a plain TIFF's header, or that the file is a camera RAW.
+  enum Kind {
+    case tiff(ImageHeader)
+    case raw
+  }
+
+  /// Reads the first directory through `source` (only the pieces libtiff asks for). A file is a
+  /// camera RAW, not a TIFF, when its first directory has a DNGVersion tag, holds a colour
+  /// filter array or linear raw data, is marked as a reduced-resolution preview (so the real
+  /// image lies elsewhere, as in NEF and ARW files), or uses a compression libtiff does not know
+  /// (the makers' own raw codecs).
+  static func header(_ source: HeaderBytes, path: String, stamp: FileStamp?) throws -> Kind {
+    let reader: Reader = { offset, count in try source.bytes(at: offset, count: count) }
+    return try withTIFF(reader: reader, size: source.totalSize, path: path) { tiff in
+      var info = ctiff_info()
+      ctiff_get_info(tiff, &info)
+      let rawPhotometrics: Set<UInt16> = [32803, 34892]
+      if info.has_dng_version != 0 || rawPhotometrics.contains(info.photometric) || info.subfile_type & 1 != 0
+        || info.codec_configured == 0
+      {
+        return .raw
+      }
+      guard info.width > 0, info.height > 0 else {
+        throw ImageError(path: path, reason: "TIFF header gives no size")
+      }
+      var metadata = HeaderMetadata()
+      metadata.orientation = Orientation(rawValue: Int(info.orientation)) ?? .up
+      if let profile = info.icc_profile, info.icc_profile_size <= HeaderBytes.maxMetadataBytes {
+        metadata.iccProfile = Array(UnsafeBufferPointer(start: profile, count: Int(info.icc_profile_size)))
+      }
+      // The file's start is a TIFF structure libexif reads as it is, EXIF directory included.
+      metadata.exif = ExifBlock.parse(source.prefix[...]).fields
+      let details = TIFFDetails(
+        isCMYK8: info.photometric == 5 && info.ink_set == 1 && info.samples_per_pixel == 4
+          && info.bits_per_sample == 8 && info.planar_config == 1,
+        hasAlpha: info.extra_samples > 0, pageCount: Int(ctiff_page_count(tiff, Int32(maxPagesCounted))))
+      return .tiff(
+        ImageHeader(
+          format: .tiff, storedWidth: Int(info.width), storedHeight: Int(info.height), metadata: metadata,
+          codec: .tiff(details), stamp: stamp))
+    }
+  }
+
+  /// Decodes the first page as stored (the caller applies the orientation and colour profile,
+  /// except for CMYK, converted here). Rows libtiff cannot decode stay grey, with a warning.
+  static func decode(
+    _ bytes: [UInt8], header: ImageHeader, details: TIFFDetails, path: String, warnings: inout [String]
+  ) throws -> RasterImage {
+    let width = header.storedWidth
+    let height = header.storedHeight
+    let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+    guard !overflow, pixelCount < Int(Int32.max) else {
+      throw ImageError(path: path, reason: "TIFF is too large to decode (\(width)×\(height))")
+    }
+    var pixels = [UInt8](repeating: 128, count: pixelCount * 4)
+    var message: String?
+    let status: Int32 = try bytes.withUnsafeBufferPointer { data in
+      let reader: Reader = { offset, count in
+        data.count - offset >= count ? ArraySlice(data[offset..<offset + count]) : nil
+      }
+      return try withTIFF(reader: reader, size: bytes.count, path: path) { tiff in
+        var info = ctiff_info()
+        ctiff_get_info(tiff, &info)
+        guard (Int(info.width), Int(info.height)) == (width, height) else {
+          throw ImageError(path: path, reason: "the TIFF's size changed after its header was read")
+        }
+        let status = pixels.withUnsafeMutableBytes { buffer in
+          details.isCMYK8
+            ? ctiff_read_samples8(tiff, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            : ctiff_read_rgba(tiff, buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
+        }
+        message = ctiff_message(tiff).map { String(cString: $0) }
+        return status
+      }
+    }
+    guard status >= 0 else {
+      throw ImageError(path: path, reason: "TIFF data cannot be decoded (\(message ?? "unknown reason"))")
+    }
+    if status > 0 {
+      warnings.append(
+        "TIFF data is partly corrupt (\(message ?? "some rows are unreadable")): the part that decoded is shown"
+      )
+    }
+    if details.pageCount > 1 {
+      let count = details.pageCount >= maxPagesCounted ? "\(maxPagesCounted) or more" : "\(details.pageCount)"
+      warnings.append("TIFF has \(count) pages: only the first is shown")
+    }
+    if details.isCMYK8 {
+      if let profile = header.iccProfile,
+        ColorManagement.convertCMYK(&pixels, profile: profile, inverted: false)
+      {
+        return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
+      }
+      JPEGCodec.convertCMYKToBGRA(&pixels, inverted: false)
+      return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
+    }
+    swapRedAndBlue(&pixels)
+    return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: details.hasAlpha)
+  }
+
+  /// libtiff's version, for fingerprints.
+  static var version: String {
+    let line = String(cString: ctiff_version()).split(separator: "\n").first.map(String.init) ?? ""
+    return line.components(separatedBy: "Version ").last ?? line
+  }
+
+  /// R, G, B, A bytes to B, G, R, A.
+  private static func swapRedAndBlue(_ pixels: inout [UInt8]) {
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      var index = 0
+      while index < buffer.count {
+        buffer.swapAt(index, index + 2)
+        index += 4
+      }
+    }
+  }
+
+  /// Bytes at an offset, nil past the end.
+  typealias Reader = (_ offset: Int, _ count: Int) throws -> ArraySlice<UInt8>?
+
+  /// Opens a TIFF read through `reader`, runs `body` and closes it; libtiff's messages never
+  /// reach stderr.
+  private static func withTIFF<Result>(
+    reader: @escaping Reader, size: Int, path: String, _ body: (OpaquePointer) throws -> Result
+  ) throws -> Result {
+    let box = ReaderBox(reader: reader, size: size)
+    let context = Unmanaged.passUnretained(box).toOpaque()
+    var message = [CChar](repeating: 0, count: 256)
+    let handle = withExtendedLifetime(box) {
+      ctiff_open(
+        { context, offset, buffer, count in
+          let box = Unmanaged<ReaderBox>.fromOpaque(context!).takeUnretainedValue()
+          return box.read(offset: offset, into: buffer!, count: count)
+        }, context, UInt64(size), Int64(maxAllocation), &message, 256)
+    }
+    guard let handle else {
+      let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw ImageError(path: path, reason: "TIFF header is corrupt (\(text))")
+    }
+    defer { ctiff_close(handle) }
+    return try withExtendedLifetime(box) { try body(handle) }
+  }
+
+  /// The reader libtiff calls back into.
+  private final class ReaderBox {
+    let reader: Reader
+    let size: Int
+    init(reader: @escaping Reader, size: Int) {
+      self.reader = reader
+      self.size = size
+    }
+
+    func read(offset: UInt64, into buffer: UnsafeMutableRawPointer, count: UInt64) -> Int64 {
+      guard offset <= UInt64(size) else { return 0 }
+      let wanted = Int(min(count, UInt64(size) - offset))
+      guard wanted > 0, let bytes = try? reader(Int(offset), wanted) else { return wanted == 0 ? 0 : -1 }
+      bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+      return Int64(bytes.count)
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import SheetImages
+import TestSupport
+import Testing
+
+/// HEIF, AVIF, TIFF and camera RAW (DNG) files made by `scripts/make-format-fixtures` with
+/// heif-enc, vips, tiffcp, exiftool and tifffile, all from one 240×160 photo.
+@Suite("HEIF, AVIF, TIFF and camera RAW")
+struct MoreFormatTests {
+  /// The lossless 8-bit RGB TIFF every other file is compared with.
+  static func reference() throws -> RasterImage {
+    try ImageReader.decode(path: ImageFixtures.format("rgb-lzw.tif"))
+  }
+
+  @Test("formats are recognised by their first bytes")
+  func sniffing() {
+    func ftyp(_ brands: String) -> [UInt8] { [0, 0, 0, 24] + Array("ftyp\(brands)".utf8) }
+    #expect(ImageFormat.sniff(Array("II*\0\u{8}\0\0\0".utf8)) == .tiff)
+    #expect(ImageFormat.sniff(Array("MM\0*\0\0\0\u{8}".utf8)) == .tiff)
+    #expect(ImageFormat.sniff(Array("II*\0\u{10}\0\0\0CR\u{2}\0".utf8)) == .raw)
+    #expect(ImageFormat.sniff(Array("IIRO\u{8}\0\0\0".utf8)) == .raw)
+    #expect(ImageFormat.sniff(Array("IIU\0\u{8}\0\0\0".utf8)) == .raw)
+    #expect(ImageFormat.sniff(Array("FUJIFILMCCD-RAW 0201".utf8)) == .raw)
+    #expect(ImageFormat.sniff(ftyp("heic\0\0\0\0mif1heic")) == .heif)
+    #expect(ImageFormat.sniff(ftyp("mif1\0\0\0\0mif1avif")) == .avif)
+    #expect(ImageFormat.sniff(ftyp("avif\0\0\0\0avifmif1")) == .avif)
+    #expect(ImageFormat.sniff(ftyp("crx \0\0\0\u{1}crx isom")) == .raw)
+    #expect(ImageFormat.sniff(ftyp("isom\0\0\0\0isomiso2")) == nil)
+  }
+
+  @Test(
+    "each TIFF kind decodes to the photo's colours",
+    arguments: [
+      ("rgb16-tiled-deflate.tif", 2.0), ("cmyk-profile.tif", 6.0), ("cmyk-plain.tif", 30.0),
+      ("photo.heic", 6.0), ("photo-10bit.heic", 6.0), ("photo.avif", 6.0), ("photo-p3.heic", 6.0),
+    ])
+  func kinds(name: String, tolerance: Double) throws {
+    let header = try ImageReader.header(path: ImageFixtures.format(name))
+    #expect(header.width == 240 && header.height == 160)
+    let image = try ImageReader.decode(path: ImageFixtures.format(name), header: header)
+    #expect(image.width == 240 && image.height == 160 && !image.hasAlpha)
+    let delta = meanDelta(image, try Self.reference())
+    #expect(delta < tolerance, "\(name): mean difference \(delta)")
+  }
+
+  @Test("a grey JPEG-compressed TIFF is grey; an RGBA TIFF keeps its alpha, premultiplied")
+  func greyAndAlpha() throws {
+    let grey = try ImageReader.decode(path: ImageFixtures.format("grey-jpeg.tif"))
+    let pixel = grey.rgba(120, 80)
+    #expect(abs(pixel.r - pixel.g) <= 1 && abs(pixel.g - pixel.b) <= 1 && pixel.a == 255)
+    let alpha = try ImageReader.decode(path: ImageFixtures.format("rgba-none.tif"))
+    let reference = try Self.reference().rgba(120, 80)
+    let translucent = alpha.rgba(120, 80)
+    #expect(alpha.hasAlpha && translucent.a == 128)
+    #expect(abs(translucent.r - reference.r * 128 / 255) <= 2)
+  }
+
+  @Test("a TIFF's Orientation tag is applied and its layout size is upright")
+  func orientation() throws {
+    let header = try ImageReader.header(path: ImageFixtures.format("rotated.tif"))
+    #expect(header.orientation == .right && header.width == 160 && header.height == 240)
+    let image = try ImageReader.decode(path: ImageFixtures.format("rotated.tif"), header: header)
+    #expect(image == (try Self.reference()).oriented(.right))
+  }
+
+  @Test("a multi-page TIFF shows its first page and says so")
+  func pages() throws {
+    let loaded = try ImageReader.load(path: ImageFixtures.format("two-pages.tif"))
+    #expect(loaded.image == (try Self.reference()))
+    #expect(loaded.warnings == ["TIFF has 2 pages: only the first is shown"])
+    #expect(try ImageReader.load(path: ImageFixtures.format("rgb-lzw.tif")).warnings.isEmpty)
+  }
+
+  @Test("a HEIC's thumbnail is decoded when it covers the size wanted, else the full image")
+  func heifThumbnail() throws {
+    let path = ImageFixtures.format("photo.heic")
+    let small = try ImageReader.decode(path: path, minimumSize: (80, 50))
+    #expect(small.width == 96 && small.height == 64)
+    let large = try ImageReader.decode(path: path, minimumSize: (100, 50))
+    #expect(large.width == 240 && large.height == 160)
+    #expect(meanDelta(small, try Self.reference()) < 8)
+  }
+
+  @Test("a HEIC's embedded Display P3 profile is found (and converted: see the colour tests)")
+  func heifProfile() throws {
+    let header = try ImageReader.header(path: ImageFixtures.format("photo-p3.heic"))
+    let profile = try #require(header.iccProfile)
+    #expect(String(decoding: profile, as: UTF8.self).contains("P3") || profile.count > 100)
+    #expect(try ImageReader.header(path: ImageFixtures.format("photo.heic")).iccProfile == nil)
+  }
+
+  @Test("a DNG is a camera RAW (not a TIFF): its JPEG preview is used when it covers the size")
+  func dngPreview() throws {
+    let header = try ImageReader.header(path: ImageFixtures.format("camera.dng"))
+    #expect(header.format == .raw && header.width == 240 && header.height == 160)
+    #expect(header.exif.camera == "ContactSheet Test Camera")
+    let preview = try ImageReader.decode(path: ImageFixtures.format("camera.dng"), minimumSize: (100, 60))
+    // The 240×160 preview, shrunk by JPEG's DCT scaling: the half-size raw decode is 120×80 too,
+    // so the colours tell them apart (the test camera's raw data has no white balance).
+    #expect(preview.width == 120 && preview.height == 80)
+    #expect(meanDelta(preview, try Self.reference()) < 6)
+  }
+
+  @Test("a DNG without a preview (or one too small) is decoded at half size by LibRaw")
+  func dngHalfSize() throws {
+    let image = try ImageReader.decode(
+      path: ImageFixtures.format("camera-nopreview.dng"), minimumSize: (100, 60))
+    #expect(image.width == 120 && image.height == 80)
+    #expect(meanDelta(image, try Self.reference()) < 40)
+    let large = try ImageReader.decode(path: ImageFixtures.format("camera.dng"), minimumSize: (200, 200))
+    #expect(large.width == 120 && large.height == 80)
+  }
+
+  @Test("a RAW's orientation flag turns both the preview and the half-size decode upright")
+  func dngOrientation() throws {
+    let path = ImageFixtures.format("camera-rotated.dng")
+    let header = try ImageReader.header(path: path)
+    #expect(header.width == 160 && header.height == 240)
+    let preview = try ImageReader.decode(path: path, header: header, minimumSize: (60, 100))
+    #expect(preview.width == 80 && preview.height == 120)
+    #expect(meanDelta(preview, try Self.reference().oriented(.right)) < 6)
+    let halfSize = try ImageReader.decode(path: path, header: header, minimumSize: (200, 300))
+    #expect(halfSize.width == 80 && halfSize.height == 120)
+  }
+
+  @Test(
+    "cut short or scrambled, every new format fails with a reason and never crashes",
+    arguments: [
+      "photo.heic", "photo.avif", "camera.dng", "camera-nopreview.dng", "rgb-lzw.tif",
+      "rgb16-tiled-deflate.tif",
+    ])
+  func hostile(name: String) throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: ImageFixtures.format(name))))
+    var random = SystemRandomNumberGenerator()
+    let folder = try FixturePaths.temporaryFolder()
+    var variants: [(String, [UInt8])] = [
+      ("half", Array(bytes.prefix(bytes.count / 2))), ("head", Array(bytes.prefix(64))),
+    ]
+    for index in 0..<6 {
+      var scrambled = bytes
+      for _ in 0..<40 {
+        scrambled[Int.random(in: 8..<scrambled.count, using: &random)] = UInt8.random(
+          in: 0...255, using: &random)
+      }
+      variants.append(("scrambled\(index)", scrambled))
+    }
+    for (label, variant) in variants {
+      let path = folder.appendingPathComponent("\(label)-\(name)").path
+      try Data(variant).write(to: URL(fileURLWithPath: path))
+      do {
+        let header = try ImageReader.header(path: path)
+        _ = try ImageReader.load(path: path, header: header, minimumSize: (50, 50), maxPixels: 50_000_000)
+      } catch let error as ImageError {
+        #expect(!error.reason.isEmpty)
+      }
+    }
+  }
+}
+
+/// The mean difference per channel (0–255) of two images, the second resampled to the first's size.
+func meanDelta(_ image: RasterImage, _ reference: RasterImage) -> Double {
+  let other = reference.resampled(width: image.width, height: image.height)
+  let total = zip(image.pixels, other.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+  return Double(total) / Double(image.pixels.count)
+}
