@@ -49,10 +49,9 @@ struct SheetPreparer {
     catalog.entries = ProofSections.numberFrames(catalog.entries)
     let items = catalog.items
     guard !items.isEmpty else {
-      let hints = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+      guard notes.isEmpty else { throw InputError("no images found: \(notes.joined(separator: "; "))") }
       throw InputError(
-        "no images found in \(flags.inputs.joined(separator: ", "))\(hints); give image files, folders or a manifest"
-      )
+        "no images found in \(flags.inputs.joined(separator: ", ")); give image files, folders or a manifest")
     }
     var templates = try CaptionTemplates(flags: flags, catalog: catalog)
     let allFields = try items.reduce(into: Set<String>()) {

@@ -134,7 +134,7 @@ struct FolderScanner {
     let unsearched = result.unsearchedFolders.count
     if unsearched > 0 {
       if result.images.isEmpty, result.unsearchedFolders.contains(where: holdsImages) {
-        parts.append("no images in the folder itself, but its subfolders hold some: add -r to include them")
+        parts.append("its images are all in subfolders: add -r to include them")
       } else {
         parts.append("\(unsearched) subfolder\(unsearched == 1 ? "" : "s") not searched (add -r to include them)")
       }
