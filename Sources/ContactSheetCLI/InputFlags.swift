@@ -26,7 +26,9 @@ struct InputFlags: ParsableArguments {
   @Option(help: StyleKeys.caption.argumentHelp)
   var caption: String?
 
-  @Option(help: ArgumentHelp("Keep photos rated N stars or more (XMP rating; unrated counts as 0).", valueName: "n"))
+  @Option(
+    help: ArgumentHelp("Keep photos rated N stars or more (XMP rating; unrated counts as 0).", valueName: "n")
+  )
   var minRating: Int?
 
   @Option(
@@ -66,7 +68,8 @@ struct InputFlags: ParsableArguments {
 
   /// The parsed properties: `manifests` is left out, so it is not decoded from the command line.
   private enum CodingKeys: String, CodingKey {
-    case inputs, recursive, imageColumn, sectionColumn, sort, reverse, caption, minRating, label, includeRejected
+    case inputs, recursive, imageColumn, sectionColumn, sort, reverse, caption, minRating, label,
+      includeRejected
     case sectionBy, rawJpeg, style, preset
   }
 }

@@ -59,7 +59,8 @@ struct SheetPreparer {
     }
     let reader = HeaderReader(
       needsHeaders: readsEveryHeader,
-      needsExif: order.needsExif || sectionBy == .date || !allFields.isDisjoint(with: CaptionFields.exifFields),
+      needsExif: order.needsExif || sectionBy == .date
+        || !allFields.isDisjoint(with: CaptionFields.exifFields),
       needsFileAttributes: order.needsFileAttributes || sectionBy == .date
         || !allFields.isDisjoint(with: CaptionFields.fileSystemFields),
       maxPixels: maxPixels,

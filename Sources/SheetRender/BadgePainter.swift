@@ -5,7 +5,9 @@ import SheetLayout
 /// Draws a ``CardBadge``: vector stars (no font involved, so every machine draws the same),
 /// sized from the card so they stay legible on small proofs and discreet on large ones.
 extension CardPainter {
-  func drawBadge(_ cairo: OpaquePointer, _ badge: CardBadge, frame: Rect, imageBox: Rect?, imageRadius: Double) {
+  func drawBadge(
+    _ cairo: OpaquePointer, _ badge: CardBadge, frame: Rect, imageBox: Rect?, imageRadius: Double
+  ) {
     if let color = badge.labelColor { drawLabelBar(cairo, color: color, frame: frame) }
     guard let box = imageBox, badge.rating != 0 else { return }
     if badge.rating < 0 {

@@ -79,9 +79,11 @@ final class CardPainter {
       }
     }
     if let badge = item.badge {
-      drawBadge(cairo, badge, frame: frame, imageBox: element.image, imageRadius: element.image.map {
-        innerRadius(frame: frame, box: $0)
-      } ?? 0)
+      drawBadge(
+        cairo, badge, frame: frame, imageBox: element.image,
+        imageRadius: element.image.map {
+          innerRadius(frame: frame, box: $0)
+        } ?? 0)
     }
     if let border = style.border, border.width > 0 {
       let inset = border.width / 2

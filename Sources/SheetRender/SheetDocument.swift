@@ -31,7 +31,8 @@ public struct RenderItem: Sendable, Hashable {
 
   /// A card showing the image at `path` (its caption is the layout's, as measured).
   public init(
-    path: String?, failure: String? = nil, link: String? = nil, header: ImageHeader? = nil, badge: CardBadge? = nil
+    path: String?, failure: String? = nil, link: String? = nil, header: ImageHeader? = nil,
+    badge: CardBadge? = nil
   ) {
     self.path = path
     self.failure = failure

@@ -46,7 +46,8 @@ public enum XMPReader {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
     let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
     guard size <= maxSidecarBytes else {
-      throw XMPError(path: path, reason: "the sidecar is \(size >> 20) MB, more than XMP sidecars hold; ignored")
+      throw XMPError(
+        path: path, reason: "the sidecar is \(size >> 20) MB, more than XMP sidecars hold; ignored")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw XMPError(path: path, reason: "the sidecar cannot be read (check its permissions); ignored")
@@ -63,7 +64,8 @@ public enum XMPReader {
   /// - Returns: Nil when the file holds no packet the toolkit can find, or cannot be opened.
   public static func readEmbedded(path: String) -> XMPTags? {
     guard initialised,
-      let file = xmp_files_open_new(path, XmpOpenFileOptions(XMP_OPEN_READ.rawValue | XMP_OPEN_ONLYXMP.rawValue))
+      let file = xmp_files_open_new(
+        path, XmpOpenFileOptions(XMP_OPEN_READ.rawValue | XMP_OPEN_ONLYXMP.rawValue))
     else { return nil }
     defer {
       xmp_files_close(file, XMP_CLOSE_NOOPTION)

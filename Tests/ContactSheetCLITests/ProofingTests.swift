@@ -13,7 +13,11 @@ struct ProofingTests {
     var banners: [String]
     var standardError: String
 
-    var names: [String] { items.map { (($0["source"] as? String) ?? "" as String).split(separator: "/").last.map(String.init) ?? "" } }
+    var names: [String] {
+      items.map {
+        (($0["source"] as? String) ?? "" as String).split(separator: "/").last.map(String.init) ?? ""
+      }
+    }
     var captions: [String] { items.map { $0["caption"] as? String ?? "" } }
     func item(_ name: String) -> [String: Any]? {
       items.first { ($0["source"] as? String)?.hasSuffix("/" + name) == true }
@@ -38,7 +42,9 @@ struct ProofingTests {
     let result = try ProcessRunner.run(FixturePaths.binary, ["layout"] + arguments)
     guard result.status == 0,
       let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
-    else { return LayoutResult(status: result.status, items: [], banners: [], standardError: result.standardError) }
+    else {
+      return LayoutResult(status: result.status, items: [], banners: [], standardError: result.standardError)
+    }
     let pages = json["pages"] as? [[String: Any]] ?? []
     let banners = pages.flatMap { $0["elements"] as? [[String: Any]] ?? [] }
       .filter { $0["kind"] as? String == "banner" }.compactMap { $0["text"] as? String }
@@ -48,13 +54,16 @@ struct ProofingTests {
   }
 
   static let allRated: [String: String] = [
-    "rated-4-red.jpg": "rated-4-red.jpg", "rated-2.png": "rated-2.png", "rated-5-green.webp": "rated-5-green.webp",
+    "rated-4-red.jpg": "rated-4-red.jpg", "rated-2.png": "rated-2.png",
+    "rated-5-green.webp": "rated-5-green.webp",
     "rejected.jpg": "rejected.jpg", "unrated.jpg": "unrated.jpg", "label-only.jpg": "label-only.jpg",
     "sidecar-wins.jpg": "sidecar-wins.jpg", "sidecar-wins.xmp": "sidecar-wins.xmp",
     "darktable.jpg": "darktable.jpg", "darktable.jpg.xmp": "darktable.jpg.xmp",
   ]
 
-  @Test("ratings and labels come from JPEG, PNG and WebP packets and from sidecars, the sidecar winning field by field")
+  @Test(
+    "ratings and labels come from JPEG, PNG and WebP packets and from sidecars, the sidecar winning field by field"
+  )
   func ratingsAndLabels() throws {
     let folder = try Self.shoot(Self.allRated)
     let result = try Self.layout([folder.path, "--caption", "{rating|unrated} {label}"])
@@ -66,7 +75,8 @@ struct ProofingTests {
     #expect(tags("rated-2.png") == (2, nil))
     #expect(tags("rated-5-green.webp") == (5, "Green"))
     #expect(tags("label-only.jpg") == (nil, "Select"))
-    #expect(tags("sidecar-wins.jpg") == (5, "Blue"), "sidecar's 5 stars over the embedded 1, embedded label kept")
+    #expect(
+      tags("sidecar-wins.jpg") == (5, "Blue"), "sidecar's 5 stars over the embedded 1, embedded label kept")
     #expect(tags("darktable.jpg") == (3, "Purple"), "name.ext.xmp sidecar")
     #expect(tags("unrated.jpg") == (nil, nil))
     #expect(result.item("rated-4-red.jpg")?["caption"] as? String == "★★★★☆ Red")
@@ -75,7 +85,8 @@ struct ProofingTests {
     #expect(result.item("rejected.jpg") == nil)
     #expect(result.items.count == 7)
     #expect(result.standardError.contains("left out 1 photo: 1 rejected (--include-rejected keeps them)"))
-    #expect(!result.standardError.contains("xmp"), "sidecars of photos are not reported: \(result.standardError)")
+    #expect(
+      !result.standardError.contains("xmp"), "sidecars of photos are not reported: \(result.standardError)")
   }
 
   @Test("--include-rejected, --min-rating, --label and --sort rating choose and order the photos")
@@ -84,7 +95,8 @@ struct ProofingTests {
     let rejected = try Self.layout([folder.path, "--include-rejected"])
     #expect(rejected.item("rejected.jpg")?["rating"] as? Int == -1)
     let best = try Self.layout([folder.path, "--min-rating", "4", "--sort", "rating"])
-    #expect(best.names == ["rated-5-green.webp", "sidecar-wins.jpg", "rated-4-red.jpg"], "ties keep name order")
+    #expect(
+      best.names == ["rated-5-green.webp", "sidecar-wins.jpg", "rated-4-red.jpg"], "ties keep name order")
     #expect(best.standardError.contains("4 rated below 4 stars (--min-rating)"), "\(best.standardError)")
     // `red` matches the label Red and Bridge's red label, Select; `none` matches unlabelled photos.
     let red = try Self.layout([folder.path, "--label", "red"])
@@ -114,18 +126,23 @@ struct ProofingTests {
     let result = try Self.layout([folder.path])
     #expect(result.status == 0)
     #expect(result.item("a.jpg")?["rating"] as? Int == 4)
-    #expect(result.standardError.contains("warning: \(folder.path)/a.xmp: the sidecar is not valid XMP; ignored"))
+    #expect(
+      result.standardError.contains("warning: \(folder.path)/a.xmp: the sidecar is not valid XMP; ignored"))
   }
 
   @Test("--section-by date starts a banner per day taken, in date order; dir one per folder")
   func sections() throws {
     let top = try FixturePaths.temporaryFolder()
-    for (day, files) in [("b", ["rated-4-red.jpg", "darktable.jpg"]), ("a", ["unrated.jpg", "sidecar-wins.jpg"])] {
+    for (day, files) in [
+      ("b", ["rated-4-red.jpg", "darktable.jpg"]), ("a", ["unrated.jpg", "sidecar-wins.jpg"]),
+    ] {
       let folder = top.appendingPathComponent(day)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       _ = try Self.shoot(Dictionary(uniqueKeysWithValues: files.map { ($0, $0) }), in: folder)
     }
-    let byDate = try Self.layout([top.appendingPathComponent("b").path, top.appendingPathComponent("a").path, "--section-by", "date"])
+    let byDate = try Self.layout([
+      top.appendingPathComponent("b").path, top.appendingPathComponent("a").path, "--section-by", "date",
+    ])
     #expect(byDate.banners == ["Thursday 13 June 2024", "Friday 14 June 2024"])
     #expect(byDate.names == ["sidecar-wins.jpg", "unrated.jpg", "darktable.jpg", "rated-4-red.jpg"])
     let byFolder = try Self.layout([top.path, "-r", "--section-by", "dir", "--sort", "rating"])
@@ -138,13 +155,17 @@ struct ProofingTests {
   @Test("--show-rating draws stars, the rejected mark and label bars on the cards (golden)")
   func ratingBadges() throws {
     let output = try FixturePaths.temporaryFolder().appendingPathComponent("badges.png").path
-    let photos = ["rated-4-red.jpg", "rated-5-green.webp", "rejected.jpg", "label-only.jpg", "rated-2.png", "darktable.jpg"]
+    let photos = [
+      "rated-4-red.jpg", "rated-5-green.webp", "rejected.jpg", "label-only.jpg", "rated-2.png",
+      "darktable.jpg",
+    ]
     let fonts = ["--font-file", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
     let result = try ProcessRunner.run(
       FixturePaths.binary,
       ["render"] + photos.map(Self.xmpFixture)
         + [
-          "--include-rejected", "--show-rating", "-o", output, "--page", "none", "--width", "150mm", "--columns", "3",
+          "--include-rejected", "--show-rating", "-o", output, "--page", "none", "--width", "150mm",
+          "--columns", "3",
           "--margin", "6mm", "--dpi", "100", "--caption", "{frame} · {rating|unrated} {label}", "-q",
         ] + fonts, environment: ["SOURCE_DATE_EPOCH": "0"])
     #expect(result.status == 0, "\(result.standardError)")
@@ -179,10 +200,12 @@ struct FolderScanTests {
     }
     try FileManager.default.createSymbolicLink(
       atPath: folder.appendingPathComponent("gone.jpg").path, withDestinationPath: "/nonexistent/gone.jpg")
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
     let output = folder.appendingPathComponent("sheet.png").path
     for run in 0..<2 {
-      let result = try ProcessRunner.run(FixturePaths.binary, ["render", folder.path, "-o", output, "--dpi", "30"])
+      let result = try ProcessRunner.run(
+        FixturePaths.binary, ["render", folder.path, "-o", output, "--dpi", "30"])
       #expect(result.status == 0, "\(result.standardError)")
       #expect(result.standardError.contains("2 images, 1 page"), "\(result.standardError)")
       let earlier = run == 1 ? ", 1 written by an earlier run of this command (sheet.png)" : ""
@@ -193,11 +216,14 @@ struct FolderScanTests {
         ), "\(result.standardError)")
     }
     // Numbered pages of an earlier multi-page run are left out too (and then removed as stale).
-    try FileManager.default.copyItem(atPath: output, toPath: folder.appendingPathComponent("sheet-002.png").path)
-    let pages = try ProcessRunner.run(FixturePaths.binary, ["render", folder.path, "-o", output, "--dpi", "30"])
+    try FileManager.default.copyItem(
+      atPath: output, toPath: folder.appendingPathComponent("sheet-002.png").path)
+    let pages = try ProcessRunner.run(
+      FixturePaths.binary, ["render", folder.path, "-o", output, "--dpi", "30"])
     #expect(pages.status == 0, "\(pages.standardError)")
     #expect(pages.standardError.contains("2 images, 1 page"), "\(pages.standardError)")
-    #expect(pages.standardError.contains("2 written by an earlier run of this command (sheet-002.png, sheet.png)"))
+    #expect(
+      pages.standardError.contains("2 written by an earlier run of this command (sheet-002.png, sheet.png)"))
     // `layout` writes nothing, so an earlier sheet in the folder is a photo to it.
     let listed = try ProofingTests.layout([folder.path])
     #expect(listed.names == ["DSC_0002.jpg", "DSC_0003.png", "sheet.png"])
@@ -209,9 +235,12 @@ struct FolderScanTests {
     let sub = top.appendingPathComponent("day1")
     try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
     _ = try ProofingTests.shoot(["unrated.jpg": "a.jpg"], in: sub)
-    let result = try ProcessRunner.run(FixturePaths.binary, ["render", top.path, "-o", top.appendingPathComponent("x.pdf").path])
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["render", top.path, "-o", top.appendingPathComponent("x.pdf").path])
     #expect(result.status == 2)
-    #expect(result.standardError.contains("its images are all in subfolders: add -r to include them"), "\(result.standardError)")
+    #expect(
+      result.standardError.contains("its images are all in subfolders: add -r to include them"),
+      "\(result.standardError)")
     let recursive = try ProofingTests.layout([top.path, "-r"])
     #expect(recursive.names == ["a.jpg"])
     #expect(!recursive.standardError.contains("skipped"))

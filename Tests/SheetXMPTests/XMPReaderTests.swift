@@ -69,7 +69,8 @@ struct XMPReaderTests {
   func sidecarNames() {
     #expect(
       XMPSidecars.candidates(for: "shoot/DSC_1.JPG", partner: "shoot/DSC_1.NEF") == [
-        "shoot/DSC_1.JPG.xmp", "shoot/DSC_1.JPG.XMP", "shoot/DSC_1.xmp", "shoot/DSC_1.XMP", "shoot/DSC_1.NEF.xmp",
+        "shoot/DSC_1.JPG.xmp", "shoot/DSC_1.JPG.XMP", "shoot/DSC_1.xmp", "shoot/DSC_1.XMP",
+        "shoot/DSC_1.NEF.xmp",
         "shoot/DSC_1.NEF.XMP",
       ])
     #expect(XMPSidecars.isSidecar("a.XMP"))

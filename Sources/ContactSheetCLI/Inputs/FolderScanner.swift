@@ -91,8 +91,10 @@ struct FolderScanner {
       result.skipped.add(reason, file: (folder as NSString).appendingPathComponent(name))
     }
     // A sidecar belongs to an image of the same name (`a.NEF.xmp`) or stem (`a.xmp`).
-    let photoNames = Set(files.flatMap { [$0.lowercased(), ($0 as NSString).deletingPathExtension.lowercased()] })
-    for sidecar in sidecars where !photoNames.contains((sidecar as NSString).deletingPathExtension.lowercased()) {
+    let photoNames = Set(
+      files.flatMap { [$0.lowercased(), ($0 as NSString).deletingPathExtension.lowercased()] })
+    for sidecar in sidecars
+    where !photoNames.contains((sidecar as NSString).deletingPathExtension.lowercased()) {
       result.skipped.add(.orphanSidecar, file: (folder as NSString).appendingPathComponent(sidecar))
     }
     for entry in entries {
@@ -118,7 +120,9 @@ struct FolderScanner {
   static func holdsImages(_ folder: String) -> Bool {
     guard let walk = FileManager.default.enumerator(atPath: folder) else { return false }
     while let name = walk.nextObject() as? String {
-      if InputCollector.imageExtensions.contains((name as NSString).pathExtension.lowercased()) { return true }
+      if InputCollector.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+        return true
+      }
     }
     return false
   }
@@ -136,7 +140,8 @@ struct FolderScanner {
       if result.images.isEmpty, result.unsearchedFolders.contains(where: holdsImages) {
         parts.append("its images are all in subfolders: add -r to include them")
       } else {
-        parts.append("\(unsearched) subfolder\(unsearched == 1 ? "" : "s") not searched (add -r to include them)")
+        parts.append(
+          "\(unsearched) subfolder\(unsearched == 1 ? "" : "s") not searched (add -r to include them)")
       }
     }
     return parts.isEmpty ? nil : "\(folder): \(parts.joined(separator: "; "))"
@@ -177,7 +182,9 @@ struct RawJPEGPairs {
 
   init(names: [String], choice: RawJPEGChoice) {
     var byStem: [String: [String]] = [:]
-    for name in names { byStem[(name as NSString).deletingPathExtension.lowercased(), default: []].append(name) }
+    for name in names {
+      byStem[(name as NSString).deletingPathExtension.lowercased(), default: []].append(name)
+    }
     for name in names {
       let group = byStem[(name as NSString).deletingPathExtension.lowercased()] ?? [name]
       let raws = group.filter { InputCollector.rawExtensions.contains(Self.ext($0)) }

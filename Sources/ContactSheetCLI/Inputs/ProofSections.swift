@@ -49,7 +49,9 @@ enum ProofSections {
     var run: [(key: String, title: String, item: CatalogItem)] = []
     func flush() {
       var firstSeen: [String: Int] = [:]
-      for (index, entry) in run.enumerated() where firstSeen[entry.key] == nil { firstSeen[entry.key] = index }
+      for (index, entry) in run.enumerated() where firstSeen[entry.key] == nil {
+        firstSeen[entry.key] = index
+      }
       let grouped = run.enumerated().sorted { a, b in
         let (keyA, keyB) = (a.element.key, b.element.key)
         if keyA == keyB { return a.offset < b.offset }
@@ -88,9 +90,12 @@ enum ProofSections {
       let folder = (item.path as NSString).deletingLastPathComponent
       return (folder, folder.isEmpty ? "." : folder)
     case .date:
-      guard let date = item.exif?.dateTaken ?? attributes[item.path]?.modified else { return ("~", "Undated") }
+      guard let date = item.exif?.dateTaken ?? attributes[item.path]?.modified else {
+        return ("~", "Undated")
+      }
       return (
-        CaptionFields.format(date, pattern: "yyyy-MM-dd"), CaptionFields.format(date, pattern: "EEEE d MMMM yyyy")
+        CaptionFields.format(date, pattern: "yyyy-MM-dd"),
+        CaptionFields.format(date, pattern: "EEEE d MMMM yyyy")
       )
     }
   }

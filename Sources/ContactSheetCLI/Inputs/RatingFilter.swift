@@ -16,8 +16,10 @@ struct RatingFilter {
       throw InputError("--min-rating \(minRating): give a number of stars from 0 to 5")
     }
     self.minRating = minRating
-    self.labels = (labels ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-      .filter { !$0.isEmpty }
+    self.labels = (labels ?? "").split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    .filter { !$0.isEmpty }
     self.includeRejected = includeRejected
   }
 
@@ -58,7 +60,8 @@ struct RatingFilter {
       guard let count = counts[reason] else { return nil }
       switch reason {
       case .rejected: return "\(count) rejected (--include-rejected keeps them)"
-      case .belowRating: return "\(count) rated below \(minRating ?? 0) star\(minRating == 1 ? "" : "s") (--min-rating)"
+      case .belowRating:
+        return "\(count) rated below \(minRating ?? 0) star\(minRating == 1 ? "" : "s") (--min-rating)"
       case .otherLabel: return "\(count) without the label \(labels.joined(separator: " or ")) (--label)"
       }
     }

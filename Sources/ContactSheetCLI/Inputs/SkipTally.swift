@@ -17,7 +17,8 @@ enum SkipReason: Hashable {
 
   /// `2 .psd (unsupported format)`; examples name a few of the files where that helps.
   func text(count: Int, examples: [String]) -> String {
-    let named = examples.isEmpty ? "" : " (\(examples.joined(separator: ", "))\(count > examples.count ? ", …" : ""))"
+    let named =
+      examples.isEmpty ? "" : " (\(examples.joined(separator: ", "))\(count > examples.count ? ", …" : ""))"
     switch self {
     case .unsupported(let ext) where ext.isEmpty: return "\(count) without an extension (unsupported format)"
     case .unsupported(let ext): return "\(count) .\(ext) (unsupported format)"
@@ -25,9 +26,11 @@ enum SkipReason: Hashable {
     case .earlierOutput: return "\(count) written by an earlier run of this command\(named)"
     case .orphanSidecar: return "\(count) .xmp sidecar\(count == 1 ? "" : "s") without a photo"
     case .rawOfPair:
-      return "\(count) RAW file\(count == 1 ? "" : "s") shown as \(count == 1 ? "its" : "their") JPEG (--raw-jpeg raw or both to show them)"
+      return
+        "\(count) RAW file\(count == 1 ? "" : "s") shown as \(count == 1 ? "its" : "their") JPEG (--raw-jpeg raw or both to show them)"
     case .jpegOfPair:
-      return "\(count) JPEG\(count == 1 ? "" : "s") of RAW+JPEG pairs shown as the RAW (--raw-jpeg jpeg or both to show them)"
+      return
+        "\(count) JPEG\(count == 1 ? "" : "s") of RAW+JPEG pairs shown as the RAW (--raw-jpeg jpeg or both to show them)"
     }
   }
 

@@ -106,7 +106,8 @@ enum StyleKeys {
   static let noShadow = StyleKey("no-shadow", .flag, help: "Draw cards without a shadow.")
   static let showRating = StyleKey(
     "show-rating", .flag,
-    help: "Draw each photo's XMP star rating on its image and its colour label as a bar along the card's foot.")
+    help:
+      "Draw each photo's XMP star rating on its image and its colour label as a bar along the card's foot.")
   static let background = StyleKey("background", help: "Page background colour.", default: "#f4f4f2")
   static let cardColor = StyleKey("card-color", help: "Card background colour.", default: "white")
   static let captionColor = StyleKey("caption-color", help: "Caption text colour.", default: "#333333")
@@ -142,7 +143,8 @@ enum StyleKeys {
   /// strictly), not to a style: a style that sets one is refused.
   static let runOnly: [String] = [
     "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
-    "image-column", "section-column", "sort", "reverse", "min-rating", "label", "include-rejected", "section-by",
+    "image-column", "section-column", "sort", "reverse", "min-rating", "label", "include-rejected",
+    "section-by",
     "raw-jpeg",
   ]
 
