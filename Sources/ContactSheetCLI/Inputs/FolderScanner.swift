@@ -66,23 +66,11 @@ struct FolderScanner {
     var sidecars: [String] = []
     for name in names.filter({ !$0.hasPrefix(".") }).sorted(by: NaturalOrder.ascending) {
       let path = (folder as NSString).appendingPathComponent(name)
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-        result.skipped.add(.unreadable, file: path)  // A broken symbolic link.
-        continue
-      }
-      if isFolder.boolValue {
-        entries.append(.folder(path: path))
-      } else if isOutputFolder, outputFiles?.isOutput(name) == true {
-        result.skipped.add(.earlierOutput, file: path)
-      } else if XMPSidecars.isSidecar(name) {
-        sidecars.append(name)
-      } else if !InputCollector.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
-        result.skipped.add(.unsupported(extension: (name as NSString).pathExtension), file: path)
-      } else if !FileManager.default.isReadableFile(atPath: path) {
-        result.skipped.add(.unreadable, file: path)
-      } else {
-        entries.append(.file(name: name))
+      switch classify(name, at: path, outputFiles: isOutputFolder ? outputFiles : nil) {
+      case .folder: entries.append(.folder(path: path))
+      case .image: entries.append(.file(name: name))
+      case .sidecar: sidecars.append(name)
+      case .skipped(let reason): result.skipped.add(reason, file: path)
       }
     }
     let files = entries.compactMap { if case .file(let name) = $0 { name } else { nil } }
@@ -114,6 +102,30 @@ struct FolderScanner {
       }
     }
     return true
+  }
+
+  /// What one folder entry is to the scan.
+  private enum Kind {
+    case folder, image, sidecar
+    case skipped(SkipReason)
+  }
+
+  /// Sorts the entry `name` (at `path`) by what it is; `outputFiles` is set when the folder is
+  /// the output's. Each check is one case, so a new reason to skip a file is one more line.
+  private func classify(_ name: String, at path: String, outputFiles: OutputFiles?) -> Kind {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      return .skipped(.unreadable)  // A broken symbolic link.
+    }
+    if isFolder.boolValue { return .folder }
+    if outputFiles?.isOutput(name) == true { return .skipped(.earlierOutput) }
+    if XMPSidecars.isSidecar(name) { return .sidecar }
+    let ext = (name as NSString).pathExtension
+    guard InputCollector.imageExtensions.contains(ext.lowercased()) else {
+      return .skipped(.unsupported(extension: ext))
+    }
+    guard FileManager.default.isReadableFile(atPath: path) else { return .skipped(.unreadable) }
+    return .image
   }
 
   /// Whether any folder under `folder` holds a file named like an image (stops at the first).
