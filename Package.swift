@@ -31,6 +31,7 @@ let package = Package(
     .systemLibrary(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
     // libpng's reader and streaming writer, whose setjmp error handling must stay in C.
     .target(name: "CPNG", dependencies: ["CLibPNG"]),
     // More photo formats and colour management: HEIF/AVIF, camera RAW, TIFF (with a shim for its
@@ -47,6 +48,10 @@ let package = Package(
     .target(name: "SheetSupport"),
     .target(name: "SheetLayout"),
     .target(name: "SheetText", dependencies: ["CPangoCairo", "SheetSupport", "SheetLayout"]),
+    /// Ratings and colour labels from XMP packets and sidecars (exempi).
+    .target(name: "SheetXMP", dependencies: ["CExempi", "CExempiShim"]),
+    // Silences exempi's own std::cerr error lines (C++, which Swift cannot call).
+    .target(name: "CExempiShim"),
     .target(
       name: "SheetImages",
       dependencies: [
@@ -73,7 +78,7 @@ let package = Package(
       name: "ContactSheetCLI",
       dependencies: [
         "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetDiff", "SheetCompare",
-        "SheetReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SheetReport", "SheetXMP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Yams", package: "Yams"),
       ]),
     .executableTarget(name: "contactsheet", dependencies: ["ContactSheetCLI"]),
@@ -93,6 +98,7 @@ let package = Package(
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
+    .testTarget(name: "SheetXMPTests", dependencies: ["SheetXMP", "TestSupport"]),
     .testTarget(name: "SheetDiffTests", dependencies: ["SheetDiff", "TestSupport"]),
     .testTarget(name: "SheetGoldenTests", dependencies: ["SheetGolden", "SheetDiff", "TestSupport"]),
     .testTarget(

@@ -27,6 +27,32 @@ struct InputFlags: ParsableArguments {
   var caption: String?
 
   @Option(
+    help: ArgumentHelp("Keep photos rated N stars or more (XMP rating; unrated counts as 0).", valueName: "n")
+  )
+  var minRating: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Keep photos with one of these colour labels (XMP label, e.g. red,green; a colour also matches Bridge's names, none matches unlabelled photos).",
+      valueName: "labels"))
+  var label: String?
+
+  @Flag(help: "Keep photos rated as rejected (XMP rating -1), which are left out by default.")
+  var includeRejected = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Start a section (a banner and a PDF bookmark) for each folder (dir) or each day taken (date).",
+      valueName: "dir|date"))
+  var sectionBy: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Which file of a RAW+JPEG pair (same name, same folder) a folder shows: jpeg, raw or both.",
+      valueName: "choice"))
+  var rawJpeg: RawJPEGChoice = .jpeg
+
+  @Option(
     help: ArgumentHelp(
       "A YAML style file with any of these options; flags given here override it.", valueName: "file"))
   var style: String?
@@ -42,6 +68,8 @@ struct InputFlags: ParsableArguments {
 
   /// The parsed properties: `manifests` is left out, so it is not decoded from the command line.
   private enum CodingKeys: String, CodingKey {
-    case inputs, recursive, imageColumn, sectionColumn, sort, reverse, caption, style, preset
+    case inputs, recursive, imageColumn, sectionColumn, sort, reverse, caption, minRating, label,
+      includeRejected
+    case sectionBy, rawJpeg, style, preset
   }
 }

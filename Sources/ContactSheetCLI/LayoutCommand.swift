@@ -23,6 +23,7 @@ struct LayoutCommand: StyledCommand {
 
   func run() throws {
     let sheet = try SheetPreparer(flags: inputFlags, readsEveryHeader: false).prepare()
+    for note in sheet.notes { Diagnostics.note(note) }
     for warning in sheet.warnings { Diagnostics.warn(warning) }
     for item in sheet.items {
       if let failure = item.failure {

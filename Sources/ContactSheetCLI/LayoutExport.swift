@@ -16,6 +16,9 @@ struct LayoutExport {
     var element: Int?
     /// Why the image cannot be shown, when it cannot.
     var problem: String?
+    /// The XMP rating (-1 rejected, 0 unrated, 1–5) and label, when recorded.
+    var rating: Int?
+    var label: String?
   }
 
   var layout: Layout
@@ -28,7 +31,7 @@ struct LayoutExport {
       return Item(
         source: item.path, width: item.layoutSize.width, height: item.layoutSize.height,
         caption: placed?.caption ?? "", page: placed?.page, element: placed?.element,
-        problem: item.failure?.reason)
+        problem: item.failure?.reason, rating: item.tags?.rating, label: item.tags?.label)
     }
   }
 

@@ -4,6 +4,7 @@ import SheetImages
 import SheetLayout
 import SheetRender
 import SheetText
+import SheetXMP
 
 /// `contactsheet render INPUT… -o OUT`: lays out and draws a sheet.
 struct RenderCommand: StyledCommand {
@@ -43,9 +44,15 @@ struct RenderCommand: StyledCommand {
     let style = try renderStyle()
     let started = Date()
     let progress = ProgressReporter.forTerminal(quiet: quiet)
-    let sheet = try SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress).prepare()
+    var preparer = SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress)
+    preparer.output = output
+    var sheet = try preparer.prepare()
     try OutputGuard.check(output: output, inputs: sheet.catalog.inputFiles + sheet.items.map(\.path))
+    if !quiet { for note in sheet.notes { Diagnostics.note(note) } }
     for warning in sheet.warnings { Diagnostics.warn(warning) }
+    if renderFlags.showRating {
+      for (index, item) in sheet.items.enumerated() { sheet.renderItems[index].badge = Self.badge(item.tags) }
+    }
     let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
     for (item, failure) in failures { Diagnostics.warn(Self.describe(failure, origin: item.origin)) }
     if strict && !failures.isEmpty {
@@ -98,6 +105,14 @@ struct RenderCommand: StyledCommand {
     style.maxPixels = maxPixels
     try renderFlags.apply(to: &style, length: layoutFlags.length)
     return style
+  }
+
+  /// What `--show-rating` draws on a card: its stars, or the rejected mark, and its label's
+  /// colour; nil when the photo has neither.
+  static func badge(_ tags: XMPTags?) -> CardBadge? {
+    guard let tags, (tags.rating ?? 0) != 0 || tags.label != nil else { return nil }
+    return CardBadge(
+      rating: tags.rating ?? 0, labelColor: tags.label.flatMap { Color(parsing: LabelColors.hex(of: $0)) })
   }
 
   /// PDF metadata: the manifest's, overridden by the command line's.

@@ -15,6 +15,7 @@ struct RenderFlags: ParsableArguments {
   @Option(help: StyleKeys.shadowOpacity.argumentHelp) var shadowOpacity: Double?
   @Option(help: StyleKeys.shadowColor.argumentHelp) var shadowColor: String?
   @Flag(help: StyleKeys.noShadow.argumentHelp) var noShadow = false
+  @Flag(help: StyleKeys.showRating.argumentHelp) var showRating = false
   @Option(help: StyleKeys.background.argumentHelp) var background: String?
   @Option(help: StyleKeys.cardColor.argumentHelp) var cardColor: String?
   @Option(help: StyleKeys.captionColor.argumentHelp) var captionColor: String?

@@ -12,11 +12,15 @@ struct PreparedSheet {
   var items: [CatalogItem]
   var renderItems: [RenderItem]
   var catalog: Catalog
-  /// Problems that do not stop the run (captions that are not valid markup).
+  /// Problems that do not stop the run (captions that are not valid markup, sidecars that
+  /// were ignored).
   ///
   /// Captions are always valid Pango markup: each is checked once here, and one that is not
   /// is escaped, so it shows as plain text.
   var warnings: [String] = []
+  /// What the run left out and why (files a folder scan skipped, photos the rating filter
+  /// left out): one line each, so that nothing is dropped silently.
+  var notes: [String] = []
 }
 
 /// Reads inputs, headers and captions for `render` and `layout`.
@@ -27,15 +31,25 @@ struct SheetPreparer {
   /// Whether to read the header of items whose manifest gives their size (`render` does, to
   /// find unreadable files before drawing; `layout` need not open them at all).
   var readsEveryHeader = true
+  /// The run's output, which folder scans leave out with its pages (nil for `layout`).
+  var output: String?
 
   func prepare() throws -> PreparedSheet {
-    let collector = InputCollector(
+    let order = try SortOrder(parsing: flags.sort)
+    let filter = try RatingFilter(
+      minRating: flags.minRating, labels: flags.label, includeRejected: flags.includeRejected)
+    let sectionBy = try flags.sectionBy.map(SectionBy.init(parsing:))
+    var collector = InputCollector(
       recursive: flags.recursive, imageColumn: flags.imageColumn, sectionColumn: flags.sectionColumn,
       manifests: flags.manifests)
+    collector.rawJPEG = flags.rawJpeg
+    collector.output = output
     var catalog = try collector.collect(flags.inputs)
-    let order = try SortOrder(parsing: flags.sort)
+    var notes = catalog.scanReports
+    catalog.entries = ProofSections.numberFrames(catalog.entries)
     let items = catalog.items
     guard !items.isEmpty else {
+      guard notes.isEmpty else { throw InputError("no images found: \(notes.joined(separator: "; "))") }
       throw InputError(
         "no images found in \(flags.inputs.joined(separator: ", ")); give image files, folders or a manifest")
     }
@@ -45,8 +59,9 @@ struct SheetPreparer {
     }
     let reader = HeaderReader(
       needsHeaders: readsEveryHeader,
-      needsExif: order.needsExif || !allFields.isDisjoint(with: CaptionFields.exifFields),
-      needsFileAttributes: order.needsFileAttributes
+      needsExif: order.needsExif || sectionBy == .date
+        || !allFields.isDisjoint(with: CaptionFields.exifFields),
+      needsFileAttributes: order.needsFileAttributes || sectionBy == .date
         || !allFields.isDisjoint(with: CaptionFields.fileSystemFields),
       maxPixels: maxPixels,
       progress: { [progress] done in progress?.update(stage: "Reading", done: done, total: items.count) })
@@ -60,9 +75,21 @@ struct SheetPreparer {
       if case .item = entry, let read = readIterator.next() { return .item(read) }
       return entry
     }
+    let filtered = filter.apply(catalog.entries)
+    catalog.entries = filtered.entries
+    if let report = filtered.report { notes.append(report) }
+    guard !catalog.items.isEmpty else {
+      throw InputError("no images left: \(notes.joined(separator: "; "))")
+    }
+    if let sectionBy {
+      catalog.entries = ProofSections.assign(catalog.entries, by: sectionBy, attributes: attributes)
+    }
     catalog.entries = ItemSorter.sort(
       catalog.entries, order: order, reverse: flags.reverse, attributes: attributes)
-    return try finish(catalog, templates: &templates, attributes: attributes)
+    var sheet = try finish(catalog, templates: &templates, attributes: attributes)
+    sheet.notes = notes
+    sheet.warnings += sheet.items.compactMap(\.tagWarning)
+    return sheet
   }
 
   private func finish(

@@ -78,6 +78,13 @@ final class CardPainter {
           cairo, in: box, radius: radius, reason: item.failure ?? "no image", name: item.path ?? "")
       }
     }
+    if let badge = item.badge {
+      drawBadge(
+        cairo, badge, frame: frame, imageBox: element.image,
+        imageRadius: element.image.map {
+          innerRadius(frame: frame, box: $0)
+        } ?? 0)
+    }
     if let border = style.border, border.width > 0 {
       let inset = border.width / 2
       Cairo.roundedRectangle(
@@ -113,7 +120,7 @@ final class CardPainter {
   }
 
   /// Corners of the image follow the card's corners, concentric with them.
-  private func innerRadius(frame: Rect, box: Rect) -> Double {
+  func innerRadius(frame: Rect, box: Rect) -> Double {
     let inset = min(box.x - frame.x, box.y - frame.y)
     return inset > 0 ? max(0, style.cornerRadius - inset) : style.cornerRadius
   }

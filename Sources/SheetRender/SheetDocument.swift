@@ -31,12 +31,34 @@ public struct RenderItem: Sendable, Hashable {
   /// The image's header, read once before layout; decoding takes it instead of reading the
   /// header again. Nil when it was not read (the image's header is then read while decoding).
   public var header: ImageHeader?
+  /// Stars and a colour label drawn on the card (`--show-rating`); nil for none.
+  public var badge: CardBadge?
 
   /// A card showing the image at `path` (its caption is the layout's, as measured).
-  public init(path: String?, failure: String? = nil, link: String? = nil, header: ImageHeader? = nil) {
+  public init(
+    path: String?, failure: String? = nil, link: String? = nil, header: ImageHeader? = nil,
+    badge: CardBadge? = nil
+  ) {
     self.path = path
     self.failure = failure
     self.link = link
     self.header = header
+    self.badge = badge
+  }
+}
+
+/// A photo's rating and colour label as a proof shows them: stars in a small dark pill on the
+/// image's lower left corner (a cross for a rejected photo, whose image is also faded), and the
+/// label's colour as a bar along the card's foot.
+public struct CardBadge: Sendable, Hashable {
+  /// -1 rejected, 0 unrated (no stars drawn), 1–5 stars.
+  public var rating: Int
+  /// The label's colour, or nil for no label.
+  public var labelColor: Color?
+
+  /// A badge with `rating` stars (-1 for rejected) and an optional label colour.
+  public init(rating: Int, labelColor: Color? = nil) {
+    self.rating = max(-1, min(5, rating))
+    self.labelColor = labelColor
   }
 }

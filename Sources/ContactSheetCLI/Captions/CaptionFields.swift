@@ -7,7 +7,7 @@ struct CaptionFields {
   /// Built-in field names, for help and documentation.
   static let builtIn = [
     "name", "stem", "ext", "dir", "index", "width", "height", "megapixels", "filesize", "date",
-    "camera", "lens", "exposure", "aperture", "iso", "focal", "section",
+    "camera", "lens", "exposure", "aperture", "iso", "focal", "section", "rating", "label", "frame",
   ]
   /// Fields that need the file's EXIF data (from its header).
   static let exifFields: Set<String> = ["date", "camera", "lens", "exposure", "aperture", "iso", "focal"]
@@ -29,6 +29,9 @@ struct CaptionFields {
     case "dir": return (item.path as NSString).deletingLastPathComponent
     case "index": return String(index)
     case "section": return item.section
+    case "frame": return item.frame.map(String.init)
+    case "rating": return item.tags?.rating.flatMap(Self.stars)
+    case "label": return item.tags?.label
     case "width": return item.header == nil && item.knownSize == nil ? nil : String(item.layoutSize.width)
     case "height": return item.header == nil && item.knownSize == nil ? nil : String(item.layoutSize.height)
     case "megapixels":
@@ -46,6 +49,14 @@ struct CaptionFields {
     case "focal": return item.exif?.focalLength.map { Self.trimmed($0) + "\u{00A0}mm" }
     default: return nil
     }
+  }
+
+  /// `★★★☆☆` for 3 stars, `rejected` for -1; nil for unrated (0), so `{rating|unrated}` works.
+  static func stars(_ rating: Int) -> String? {
+    if rating < 0 { return "rejected" }
+    guard rating > 0 else { return nil }
+    let filled = min(rating, 5)
+    return String(repeating: "\u{2605}", count: filled) + String(repeating: "\u{2606}", count: 5 - filled)
   }
 
   /// `2.4 MB`, `512 KB`, `87 B` (decimal units, as file managers show).

@@ -1,6 +1,7 @@
 import Foundation
 import SheetImages
 import SheetLayout
+import SheetXMP
 
 /// Everything the inputs say: entries in reading order and the document's metadata.
 struct Catalog {
@@ -15,6 +16,8 @@ struct Catalog {
   var captionSource: String?
   /// Files that inputs name (images and manifests); the output must not overwrite them.
   var inputFiles: [String] = []
+  /// One line per folder scan that left files out, saying what and why.
+  var scanReports: [String] = []
 
   var items: [CatalogItem] {
     entries.compactMap { if case .item(let item) = $0 { item } else { nil } }
@@ -44,6 +47,16 @@ struct CatalogItem: Sendable {
   /// The header (size, orientation, EXIF fields, …), or why it could not be read; filled by
   /// `HeaderReader`, which opens each file once for it.
   var header: Result<ImageHeader, ImageError>?
+  /// The other file of a RAW+JPEG pair this item stands for (its XMP sidecar applies too).
+  var partner: String?
+  /// The rating and colour label from XMP (sidecars, then the embedded packet); filled by
+  /// `HeaderReader`.
+  var tags: XMPTags?
+  /// Why a sidecar of this photo was ignored, if one was.
+  var tagWarning: String?
+  /// The photo's number among the sheet's photos from the same folder, in name order, counted
+  /// before any filter (as a film proof numbers its frames).
+  var frame: Int?
 
   init(path: String, origin: String? = nil) {
     self.path = path

@@ -1,12 +1,16 @@
 import Foundation
 import SheetImages
 import SheetSupport
+import SheetXMP
 
 /// Reads what layout and captions need from every image file, in parallel, opening each file
 /// once: its header (size, orientation and EXIF fields together) unless the manifest gave the
-/// size and no caption or sort order wants EXIF, and file attributes only when asked.
+/// size and no caption or sort order wants EXIF, and file attributes only when asked; then
+/// its rating and label (`TagReader`: sidecars, and the packet the header kept).
 struct HeaderReader {
   var needsHeaders = true
+  /// Whether to find each photo's XMP rating and label.
+  var needsTags = true
   var needsExif = false
   var needsFileAttributes = false
   /// Images whose header claims more pixels are refused before decoding.
@@ -16,7 +20,7 @@ struct HeaderReader {
 
   /// The items with `header` filled in, and file attributes by index.
   func read(_ items: [CatalogItem]) -> (items: [CatalogItem], attributes: [FileAttributes?]) {
-    let slots = ConcurrentSlots<(HeaderResult?, FileAttributes?)>(count: items.count)
+    let slots = ConcurrentSlots<(HeaderResult?, FileAttributes?, (XMPTags, String?)?)>(count: items.count)
     let counter = ConcurrentCounter()
     DispatchQueue.concurrentPerform(iterations: items.count) { index in
       let item = items[index]
@@ -29,14 +33,21 @@ struct HeaderReader {
         if !needsSize, case .failure = header { header = nil }
       }
       let attributes = needsFileAttributes ? FileAttributes(path: item.path) : nil
-      slots.set(index, (header, attributes))
+      var withHeader = item
+      withHeader.header = header ?? item.header
+      let tags = needsTags ? TagReader.read(withHeader) : nil
+      slots.set(index, (header, attributes, tags))
       progress(counter.increment())
     }
     var result = items
     var attributes: [FileAttributes?] = []
     for index in items.indices {
-      let (header, fileAttributes) = slots.get(index) ?? (nil, nil)
+      let (header, fileAttributes, tags) = slots.get(index) ?? (nil, nil, nil)
       if let header { result[index].header = header }
+      if let (found, warning) = tags {
+        result[index].tags = found
+        result[index].tagWarning = warning
+      }
       attributes.append(fileAttributes)
     }
     return (result, attributes)

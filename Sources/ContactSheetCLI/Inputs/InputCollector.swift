@@ -12,8 +12,18 @@ struct InputCollector {
     "kdc", "dcr", "mos",
   ]
   static let manifestExtensions: Set<String> = ["json", "yaml", "yml"]
+  /// Camera RAW extensions, for pairing a RAW with the JPEG the camera wrote beside it.
+  static let rawExtensions: Set<String> = [
+    "dng", "cr2", "cr3", "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "raw", "rwl", "srw",
+    "x3f", "3fr", "iiq", "erf", "mrw", "kdc", "dcr", "mos",
+  ]
+  static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe"]
 
   var recursive = false
+  /// Which file of a RAW+JPEG pair a folder scan shows.
+  var rawJPEG = RawJPEGChoice.jpeg
+  /// The run's output: a folder scan leaves it and its pages out.
+  var output: String?
   var imageColumn = "image"
   var sectionColumn: String?
   /// Manifests already read (for their styles), by path; others are read when met.
@@ -42,9 +52,14 @@ struct InputCollector {
     let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
     let ext = (input as NSString).pathExtension.lowercased()
     if exists && isFolder.boolValue {
-      let files = try folderImages(input)
-      catalog.entries += files.map { .item(CatalogItem(path: $0)) }
-      catalog.inputFiles += files
+      let scan = try FolderScanner(recursive: recursive, rawJPEG: rawJPEG, output: output).scan(input)
+      catalog.entries += scan.images.map { image in
+        var item = CatalogItem(path: image.path)
+        item.partner = image.partner
+        return .item(item)
+      }
+      catalog.inputFiles += scan.images.map(\.path)
+      if let report = FolderScanner.report(scan, folder: input) { catalog.scanReports.append(report) }
     } else if Self.manifestExtensions.contains(ext) {
       catalog.add(try manifests[input] ?? ManifestReader.read(input))
     } else if ext == "csv" {
@@ -54,28 +69,6 @@ struct InputCollector {
       catalog.entries.append(.item(CatalogItem(path: input)))
       catalog.inputFiles.append(input)
     }
-  }
-
-  /// Image files in `folder` (by extension; content is checked when read), in natural order.
-  private func folderImages(_ folder: String) throws -> [String] {
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder)
-    } catch {
-      throw InputError("\(folder): cannot list this folder (check its permissions)")
-    }
-    var files: [String] = []
-    for name in names.filter({ !$0.hasPrefix(".") }).sorted(by: NaturalOrder.ascending) {
-      let path = (folder as NSString).appendingPathComponent(name)
-      var isFolder: ObjCBool = false
-      _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-      if isFolder.boolValue {
-        if recursive { files += try folderImages(path) }
-      } else if Self.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
-        files.append(path)
-      }
-    }
-    return files
   }
 }
 

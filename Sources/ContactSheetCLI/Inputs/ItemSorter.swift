@@ -3,11 +3,11 @@ import SheetSupport
 
 /// The order of items: as given, or sorted by a key.
 enum SortOrder: Hashable {
-  case input, name, date, mtime, size
+  case input, name, date, mtime, size, rating
   case random(seed: UInt64)
 
   static let help =
-    "input (default), name (natural: img2 before img10), date (EXIF date taken, else file time), mtime, size, random:SEED"
+    "input (default), name (natural: img2 before img10), date (EXIF date taken, else file time), mtime, size, rating (XMP stars, most first), random:SEED"
 
   init(parsing text: String) throws {
     switch text.lowercased() {
@@ -16,6 +16,7 @@ enum SortOrder: Hashable {
     case "date": self = .date
     case "mtime": self = .mtime
     case "size": self = .size
+    case "rating": self = .rating
     case let random where random.hasPrefix("random"):
       let seedText = random.dropFirst("random".count).drop { $0 == ":" }
       guard let seed = seedText.isEmpty ? 0 : UInt64(seedText) else {
@@ -81,6 +82,7 @@ enum ItemSorter {
     case .mtime: return stable { compare(modified($0), modified($1)) }
     case .date:
       return stable { compare($0.exif?.dateTaken ?? modified($0), $1.exif?.dateTaken ?? modified($1)) }
+    case .rating: return stable { compare($1.tags?.rating ?? 0, $0.tags?.rating ?? 0) }
     case .size: return stable { compare(attributes[$0.path]?.size ?? 0, attributes[$1.path]?.size ?? 0) }
     case .random(let seed):
       var generator = SeededRandom(seed: seed)

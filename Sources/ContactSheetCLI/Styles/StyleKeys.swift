@@ -8,7 +8,7 @@ enum StyleKeys {
   static let caption = StyleKey(
     "caption",
     help:
-      "Caption template: {name} {stem} {ext} {dir} {index} {width} {height} {megapixels} {filesize} {date} {date:FORMAT} {camera} {lens} {exposure} {aperture} {iso} {focal} {section}, any manifest or CSV field, {field|default} or {field|{other}}; \\n for a new line; Pango markup allowed. Default: {name}, or an item's title.",
+      "Caption template: {name} {stem} {ext} {dir} {index} {width} {height} {megapixels} {filesize} {date} {date:FORMAT} {camera} {lens} {exposure} {aperture} {iso} {focal} {section} {rating} {label} {frame}, any manifest or CSV field, {field|default} or {field|{other}}; \\n for a new line; Pango markup allowed. Default: {name}, or an item's title.",
     valueName: "template")
 
   // Where things go.
@@ -104,6 +104,10 @@ enum StyleKeys {
   static let shadowColor = StyleKey(
     "shadow-color", help: "Shadow colour (#rrggbb or a CSS name).", default: "black")
   static let noShadow = StyleKey("no-shadow", .flag, help: "Draw cards without a shadow.")
+  static let showRating = StyleKey(
+    "show-rating", .flag,
+    help:
+      "Draw each photo's XMP star rating on its image and its colour label as a bar along the card's foot.")
   static let background = StyleKey("background", help: "Page background colour.", default: "#f4f4f2")
   static let cardColor = StyleKey("card-color", help: "Card background colour.", default: "white")
   static let captionColor = StyleKey("caption-color", help: "Caption text colour.", default: "#333333")
@@ -132,14 +136,16 @@ enum StyleKeys {
     maxImageHeight, fit, font, captionLines, placement, direction, stagger, bannerEvery, bannerTemplate,
     balance,
     header, footer, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity, shadowColor, noShadow,
-    background, cardColor, captionColor, ppi, title, author, subject, keywords, fontFile,
+    showRating, background, cardColor, captionColor, ppi, title, author, subject, keywords, fontFile,
   ]
 
   /// Options of `render` and `layout` that belong to a run (what to read, where to write, how
   /// strictly), not to a style: a style that sets one is refused.
   static let runOnly: [String] = [
     "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
-    "image-column", "section-column", "sort", "reverse",
+    "image-column", "section-column", "sort", "reverse", "min-rating", "label", "include-rejected",
+    "section-by",
+    "raw-jpeg",
   ]
 
   private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -1,0 +1,99 @@
+import Foundation
+import SheetXMP
+
+/// Which photos go on the sheet by their XMP rating and label: rejected photos (rating -1) are
+/// left out unless asked for; `--min-rating N` keeps N stars and more (unrated counts as 0);
+/// `--label red,green` keeps photos with one of those labels (by name, or by colour: `red`
+/// also keeps Bridge's `Select`; `none` keeps unlabelled photos).
+struct RatingFilter {
+  var minRating: Int?
+  var labels: [String] = []
+  var includeRejected = false
+
+  /// Checks the values given on the command line.
+  init(minRating: Int?, labels: String?, includeRejected: Bool) throws {
+    if let minRating, !(0...5).contains(minRating) {
+      throw InputError("--min-rating \(minRating): give a number of stars from 0 to 5")
+    }
+    self.minRating = minRating
+    self.labels = (labels ?? "").split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    .filter { !$0.isEmpty }
+    self.includeRejected = includeRejected
+  }
+
+  /// Why `tags` keep a photo off the sheet, or nil when it goes on it.
+  func exclusion(_ tags: XMPTags?) -> Exclusion? {
+    let tags = tags ?? XMPTags()
+    if tags.isRejected { return includeRejected ? nil : .rejected }
+    if let minRating, (tags.rating ?? 0) < minRating { return .belowRating }
+    if !labels.isEmpty {
+      let names: Set<String> =
+        if let label = tags.label {
+          [label.lowercased(), LabelColors.colourName(of: label)]
+        } else {
+          ["none"]
+        }
+      if names.isDisjoint(with: labels) { return .otherLabel }
+    }
+    return nil
+  }
+
+  /// Why a photo was left out.
+  enum Exclusion: CaseIterable {
+    case rejected, belowRating, otherLabel
+  }
+
+  /// Removes the photos this filter leaves out; returns the entries kept and a line saying
+  /// what was left out (nil when nothing was).
+  func apply(_ entries: [CatalogEntry]) -> (entries: [CatalogEntry], report: String?) {
+    var counts: [Exclusion: Int] = [:]
+    let kept = entries.filter { entry in
+      guard case .item(let item) = entry, let reason = exclusion(item.tags) else { return true }
+      counts[reason, default: 0] += 1
+      return false
+    }
+    let total = counts.values.reduce(0, +)
+    guard total > 0 else { return (kept, nil) }
+    let parts = Exclusion.allCases.compactMap { reason -> String? in
+      guard let count = counts[reason] else { return nil }
+      switch reason {
+      case .rejected: return "\(count) rejected (--include-rejected keeps them)"
+      case .belowRating:
+        return "\(count) rated below \(minRating ?? 0) star\(minRating == 1 ? "" : "s") (--min-rating)"
+      case .otherLabel: return "\(count) without the label \(labels.joined(separator: " or ")) (--label)"
+      }
+    }
+    return (kept, "left out \(total) photo\(total == 1 ? "" : "s"): \(parts.joined(separator: ", "))")
+  }
+}
+
+/// Colour labels as Lightroom, Bridge and darktable name them, and the colour each is drawn in.
+enum LabelColors {
+  /// The colour names, and the hex colour each label is drawn in (clear, not garish, on white
+  /// cards and dark pages alike).
+  static let colours: [String: String] = [
+    "red": "#e5484d", "orange": "#f76b15", "yellow": "#f5b800", "green": "#30a46c", "blue": "#3e7bfa",
+    "purple": "#8e4ec6",
+  ]
+  /// Bridge's default label names, and their colours.
+  static let bridgeNames: [String: String] = [
+    "select": "red", "second": "yellow", "approved": "green", "review": "blue", "to do": "purple",
+  ]
+  /// The colour of labels with any other name.
+  static let otherColour = "#8b8d98"
+
+  /// The colour name a label stands for (`red` for `Red` and for Bridge's `Select`); the label
+  /// itself, lower-cased, when it names no colour.
+  static func colourName(of label: String) -> String {
+    let name = label.trimmingCharacters(in: .whitespaces).lowercased()
+    if colours[name] != nil { return name }
+    return bridgeNames[name] ?? name
+  }
+
+  /// The hex colour a label is drawn in.
+  static func hex(of label: String) -> String {
+    colours[colourName(of: label)] ?? otherColour
+  }
+}

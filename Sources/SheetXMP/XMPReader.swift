@@ -1,0 +1,112 @@
+import CExempi
+import CExempiShim
+import Foundation
+
+/// Reads ratings and labels through exempi (Adobe's XMP Toolkit): from a packet already in
+/// memory (read with an image's header), from a sidecar file, or from a file's embedded packet.
+///
+/// Safe to call from several threads at once: each call parses its own XMP object.
+public enum XMPReader {
+  /// Sidecars larger than this are refused before they are read (Lightroom's, with a full
+  /// develop history, stay well under a megabyte).
+  public static let maxSidecarBytes = 16 << 20
+
+  /// The XMP namespace (`xmp:`), which holds `Rating` and `Label`.
+  private static let xmpNamespace = "http://ns.adobe.com/xap/1.0/"
+
+  /// Initialises the toolkit once per process, and silences the error lines exempi would write
+  /// to std::cerr (callers report problems themselves, naming the file).
+  private static let initialised: Bool = {
+    cexempi_silence_cerr()
+    return xmp_init()
+  }()
+
+  /// The tags in an XMP packet (an image's embedded packet or a sidecar's bytes).
+  ///
+  /// - Parameter packet: The packet's bytes, with or without the `<?xpacket` wrapper.
+  /// - Returns: The tags (empty when the packet records neither), or nil when the bytes are
+  ///   not XMP.
+  public static func parse(_ packet: [UInt8]) -> XMPTags? {
+    guard initialised, !packet.isEmpty else { return nil }
+    let xmp = packet.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        xmp_new($0, buffer.count)
+      }
+    }
+    guard let xmp else { return nil }
+    defer { xmp_free(xmp) }
+    return tags(of: xmp)
+  }
+
+  /// The tags in the sidecar at `path`.
+  ///
+  /// - Returns: Nil when there is no file at `path`.
+  /// - Throws: ``XMPError`` when the file exists but cannot be read, is too large, or is not XMP.
+  public static func readSidecar(path: String) throws(XMPError) -> XMPTags? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    guard size <= maxSidecarBytes else {
+      throw XMPError(
+        path: path, reason: "the sidecar is \(size >> 20) MB, more than XMP sidecars hold; ignored")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw XMPError(path: path, reason: "the sidecar cannot be read (check its permissions); ignored")
+    }
+    guard let tags = parse(Array(data)) else {
+      throw XMPError(path: path, reason: "the sidecar is not valid XMP; ignored")
+    }
+    return tags
+  }
+
+  /// The tags in the packet embedded in the file at `path`, found by the toolkit's own format
+  /// handlers (TIFF, DNG, PSD, …). One read of the file, asking for the XMP only.
+  ///
+  /// - Returns: Nil when the file holds no packet the toolkit can find, or cannot be opened.
+  public static func readEmbedded(path: String) -> XMPTags? {
+    guard initialised,
+      let file = xmp_files_open_new(
+        path, XmpOpenFileOptions(XMP_OPEN_READ.rawValue | XMP_OPEN_ONLYXMP.rawValue))
+    else { return nil }
+    defer {
+      xmp_files_close(file, XMP_CLOSE_NOOPTION)
+      xmp_files_free(file)
+    }
+    guard let xmp = xmp_files_get_new_xmp(file) else { return nil }
+    defer { xmp_free(xmp) }
+    return tags(of: xmp)
+  }
+
+  private static func tags(of xmp: XmpPtr) -> XMPTags {
+    XMPTags(
+      rating: property(xmp, "Rating").flatMap(XMPTags.rating(parsing:)),
+      label: property(xmp, "Label").flatMap { $0.isEmpty ? nil : $0 })
+  }
+
+  /// A simple property of the `xmp:` namespace, trimmed; nil when absent.
+  private static func property(_ xmp: XmpPtr, _ name: String) -> String? {
+    guard let value = xmp_string_new() else { return nil }
+    defer { xmp_string_free(value) }
+    var options: UInt32 = 0
+    guard xmp_get_property(xmp, xmpNamespace, name, value, &options), let text = xmp_string_cstr(value) else {
+      return nil
+    }
+    return String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
+
+/// A sidecar that exists but cannot be used.
+public struct XMPError: Error, Sendable, CustomStringConvertible {
+  /// The sidecar's path.
+  public var path: String
+  /// Why it was not used.
+  public var reason: String
+
+  /// An error about the sidecar at `path`.
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// `path: reason`.
+  public var description: String { "\(path): \(reason)" }
+}

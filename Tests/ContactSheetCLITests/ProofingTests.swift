@@ -1,0 +1,267 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Ratings, labels, frames, sections and folder scans as a photographer uses them, through the
+/// built binary, on fixtures exiftool wrote (`scripts/make-xmp-fixtures`).
+@Suite("Proofing a shoot, end to end")
+struct ProofingTests {
+  /// What `layout --json` says, with the standard error it printed.
+  struct LayoutResult {
+    var status: Int32
+    var items: [[String: Any]]
+    var banners: [String]
+    var standardError: String
+
+    var names: [String] {
+      items.map {
+        (($0["source"] as? String) ?? "" as String).split(separator: "/").last.map(String.init) ?? ""
+      }
+    }
+    var captions: [String] { items.map { $0["caption"] as? String ?? "" } }
+    func item(_ name: String) -> [String: Any]? {
+      items.first { ($0["source"] as? String)?.hasSuffix("/" + name) == true }
+    }
+  }
+
+  static func xmpFixture(_ name: String) -> String {
+    FixturePaths.fixtures.appendingPathComponent("xmp").appendingPathComponent(name).path
+  }
+
+  /// A folder holding copies of the named XMP fixtures (name → name in the folder).
+  static func shoot(_ files: [String: String], in folder: URL? = nil) throws -> URL {
+    let folder = try folder ?? FixturePaths.temporaryFolder("shoot")
+    for (source, name) in files {
+      try FileManager.default.copyItem(
+        atPath: xmpFixture(source), toPath: folder.appendingPathComponent(name).path)
+    }
+    return folder
+  }
+
+  static func layout(_ arguments: [String]) throws -> LayoutResult {
+    let result = try ProcessRunner.run(FixturePaths.binary, ["layout"] + arguments)
+    guard result.status == 0,
+      let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    else {
+      return LayoutResult(status: result.status, items: [], banners: [], standardError: result.standardError)
+    }
+    let pages = json["pages"] as? [[String: Any]] ?? []
+    let banners = pages.flatMap { $0["elements"] as? [[String: Any]] ?? [] }
+      .filter { $0["kind"] as? String == "banner" }.compactMap { $0["text"] as? String }
+    return LayoutResult(
+      status: result.status, items: json["items"] as? [[String: Any]] ?? [], banners: banners,
+      standardError: result.standardError)
+  }
+
+  static let allRated: [String: String] = [
+    "rated-4-red.jpg": "rated-4-red.jpg", "rated-2.png": "rated-2.png",
+    "rated-5-green.webp": "rated-5-green.webp",
+    "rejected.jpg": "rejected.jpg", "unrated.jpg": "unrated.jpg", "label-only.jpg": "label-only.jpg",
+    "sidecar-wins.jpg": "sidecar-wins.jpg", "sidecar-wins.xmp": "sidecar-wins.xmp",
+    "darktable.jpg": "darktable.jpg", "darktable.jpg.xmp": "darktable.jpg.xmp",
+  ]
+
+  @Test(
+    "ratings and labels come from JPEG, PNG and WebP packets and from sidecars, the sidecar winning field by field"
+  )
+  func ratingsAndLabels() throws {
+    let folder = try Self.shoot(Self.allRated)
+    let result = try Self.layout([folder.path, "--caption", "{rating|unrated} {label}"])
+    #expect(result.status == 0, "\(result.standardError)")
+    func tags(_ name: String) -> (Int?, String?) {
+      (result.item(name)?["rating"] as? Int, result.item(name)?["label"] as? String)
+    }
+    #expect(tags("rated-4-red.jpg") == (4, "Red"))
+    #expect(tags("rated-2.png") == (2, nil))
+    #expect(tags("rated-5-green.webp") == (5, "Green"))
+    #expect(tags("label-only.jpg") == (nil, "Select"))
+    #expect(
+      tags("sidecar-wins.jpg") == (5, "Blue"), "sidecar's 5 stars over the embedded 1, embedded label kept")
+    #expect(tags("darktable.jpg") == (3, "Purple"), "name.ext.xmp sidecar")
+    #expect(tags("unrated.jpg") == (nil, nil))
+    #expect(result.item("rated-4-red.jpg")?["caption"] as? String == "★★★★☆ Red")
+    #expect(result.item("unrated.jpg")?["caption"] as? String == "unrated ")
+    // Rejected photos are left out, and the run says so; sidecars are never photos.
+    #expect(result.item("rejected.jpg") == nil)
+    #expect(result.items.count == 7)
+    #expect(result.standardError.contains("left out 1 photo: 1 rejected (--include-rejected keeps them)"))
+    #expect(
+      !result.standardError.contains("xmp"), "sidecars of photos are not reported: \(result.standardError)")
+  }
+
+  @Test("--include-rejected, --min-rating, --label and --sort rating choose and order the photos")
+  func filtersAndSort() throws {
+    let folder = try Self.shoot(Self.allRated)
+    let rejected = try Self.layout([folder.path, "--include-rejected"])
+    #expect(rejected.item("rejected.jpg")?["rating"] as? Int == -1)
+    let best = try Self.layout([folder.path, "--min-rating", "4", "--sort", "rating"])
+    #expect(
+      best.names == ["rated-5-green.webp", "sidecar-wins.jpg", "rated-4-red.jpg"], "ties keep name order")
+    #expect(best.standardError.contains("4 rated below 4 stars (--min-rating)"), "\(best.standardError)")
+    // `red` matches the label Red and Bridge's red label, Select; `none` matches unlabelled photos.
+    let red = try Self.layout([folder.path, "--label", "red"])
+    #expect(red.names == ["label-only.jpg", "rated-4-red.jpg"])
+    let unlabelled = try Self.layout([folder.path, "--label", "none,green"])
+    #expect(unlabelled.names == ["rated-2.png", "rated-5-green.webp", "unrated.jpg"])
+    let none = try Self.layout([folder.path, "--min-rating", "5", "--label", "red"])
+    #expect(none.status == 2)
+    #expect(none.standardError.contains("no images left"))
+    let bad = try Self.layout([folder.path, "--min-rating", "6"])
+    #expect(bad.status == 2)
+    #expect(bad.standardError.contains("--min-rating 6"))
+  }
+
+  @Test("{frame} numbers photos within their folder in name order, before filters, so numbers stay put")
+  func frames() throws {
+    let folder = try Self.shoot(Self.allRated)
+    let all = try Self.layout([folder.path, "--caption", "{frame}", "--include-rejected"])
+    #expect(all.captions == (1...8).map(String.init))
+    let best = try Self.layout([folder.path, "--caption", "{frame}", "--min-rating", "4"])
+    #expect(best.captions == ["4", "5", "7"])  // rated-4-red, rated-5-green, sidecar-wins
+  }
+
+  @Test("a broken sidecar is a warning naming it, and the photo keeps its embedded tags")
+  func brokenSidecar() throws {
+    let folder = try Self.shoot(["rated-4-red.jpg": "a.jpg", "broken.xmp": "a.xmp"])
+    let result = try Self.layout([folder.path])
+    #expect(result.status == 0)
+    #expect(result.item("a.jpg")?["rating"] as? Int == 4)
+    #expect(
+      result.standardError.contains("warning: \(folder.path)/a.xmp: the sidecar is not valid XMP; ignored"))
+  }
+
+  @Test("--section-by date starts a banner per day taken, in date order; dir one per folder")
+  func sections() throws {
+    let top = try FixturePaths.temporaryFolder()
+    for (day, files) in [
+      ("b", ["rated-4-red.jpg", "darktable.jpg"]), ("a", ["unrated.jpg", "sidecar-wins.jpg"]),
+    ] {
+      let folder = top.appendingPathComponent(day)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      _ = try Self.shoot(Dictionary(uniqueKeysWithValues: files.map { ($0, $0) }), in: folder)
+    }
+    let byDate = try Self.layout([
+      top.appendingPathComponent("b").path, top.appendingPathComponent("a").path, "--section-by", "date",
+    ])
+    #expect(byDate.banners == ["Thursday 13 June 2024", "Friday 14 June 2024"])
+    #expect(byDate.names == ["sidecar-wins.jpg", "unrated.jpg", "darktable.jpg", "rated-4-red.jpg"])
+    let byFolder = try Self.layout([top.path, "-r", "--section-by", "dir", "--sort", "rating"])
+    #expect(byFolder.banners == ["\(top.path)/a", "\(top.path)/b"])
+    #expect(byFolder.names == ["sidecar-wins.jpg", "unrated.jpg", "rated-4-red.jpg", "darktable.jpg"])
+    let bad = try Self.layout([top.path, "--section-by", "week"])
+    #expect(bad.status == 2)
+  }
+
+  @Test("--show-rating draws stars, the rejected mark and label bars on the cards (golden)")
+  func ratingBadges() throws {
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("badges.png").path
+    let photos = [
+      "rated-4-red.jpg", "rated-5-green.webp", "rejected.jpg", "label-only.jpg", "rated-2.png",
+      "darktable.jpg",
+    ]
+    let fonts = ["--font-file", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["render"] + photos.map(Self.xmpFixture)
+        + [
+          "--include-rejected", "--show-rating", "-o", output, "--page", "none", "--width", "150mm",
+          "--columns", "3",
+          "--margin", "6mm", "--dpi", "100", "--caption", "{frame} · {rating|unrated} {label}", "-q",
+        ] + fonts, environment: ["SOURCE_DATE_EPOCH": "0"])
+    #expect(result.status == 0, "\(result.standardError)")
+    try Golden.check(output, named: "render-rating-badges", channelTolerance: 2)
+  }
+
+  @Test("--section-by date gives the PDF one bookmark per day")
+  func dateBookmarks() throws {
+    let folder = try Self.shoot(["rated-4-red.jpg": "a.jpg", "unrated.jpg": "b.jpg"])
+    let output = folder.appendingPathComponent("out/proof.pdf").path
+    try FileManager.default.createDirectory(
+      atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["render", folder.path, "-o", output, "--section-by", "date", "-q"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let outline = try ProcessRunner.run("qpdf", ["--json", "--json-key=outlines", output])
+    #expect(outline.standardOutput.contains("\"title\": \"Thursday 13 June 2024\""))
+    #expect(outline.standardOutput.contains("\"title\": \"Friday 14 June 2024\""))
+  }
+}
+
+/// Folder scans leave nothing out silently.
+@Suite("Folder scans, end to end")
+struct FolderScanTests {
+  @Test("one line names what a scan skipped and why; sidecars and earlier outputs are not photos")
+  func skippedLine() throws {
+    let folder = try ProofingTests.shoot([
+      "unrated.jpg": "DSC_0002.jpg", "rated-2.png": "DSC_0003.png", "broken.xmp": "orphan.xmp",
+    ])
+    for name in ["a.psd", "b.psd", "README"] {
+      try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+    }
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("gone.jpg").path, withDestinationPath: "/nonexistent/gone.jpg")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    let output = folder.appendingPathComponent("sheet.png").path
+    for run in 0..<2 {
+      let result = try ProcessRunner.run(
+        FixturePaths.binary, ["render", folder.path, "-o", output, "--dpi", "30"])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardError.contains("2 images, 1 page"), "\(result.standardError)")
+      let earlier = run == 1 ? ", 1 written by an earlier run of this command (sheet.png)" : ""
+      let count = run == 1 ? 6 : 5
+      #expect(
+        result.standardError.contains(
+          "\(folder.path): skipped \(count) files: 2 .psd (unsupported format), 1 unreadable (gone.jpg), 1 without an extension (unsupported format)\(earlier), 1 .xmp sidecar without a photo; 1 subfolder not searched (add -r to include them)"
+        ), "\(result.standardError)")
+    }
+    // Numbered pages of an earlier multi-page run are left out too (and then removed as stale).
+    try FileManager.default.copyItem(
+      atPath: output, toPath: folder.appendingPathComponent("sheet-002.png").path)
+    let pages = try ProcessRunner.run(
+      FixturePaths.binary, ["render", folder.path, "-o", output, "--dpi", "30"])
+    #expect(pages.status == 0, "\(pages.standardError)")
+    #expect(pages.standardError.contains("2 images, 1 page"), "\(pages.standardError)")
+    #expect(
+      pages.standardError.contains("2 written by an earlier run of this command (sheet-002.png, sheet.png)"))
+    // `layout` writes nothing, so an earlier sheet in the folder is a photo to it.
+    let listed = try ProofingTests.layout([folder.path])
+    #expect(listed.names == ["DSC_0002.jpg", "DSC_0003.png", "sheet.png"])
+  }
+
+  @Test("a folder whose images are all in subfolders says to add -r")
+  func suggestsRecursive() throws {
+    let top = try FixturePaths.temporaryFolder()
+    let sub = top.appendingPathComponent("day1")
+    try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+    _ = try ProofingTests.shoot(["unrated.jpg": "a.jpg"], in: sub)
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["render", top.path, "-o", top.appendingPathComponent("x.pdf").path])
+    #expect(result.status == 2)
+    #expect(
+      result.standardError.contains("its images are all in subfolders: add -r to include them"),
+      "\(result.standardError)")
+    let recursive = try ProofingTests.layout([top.path, "-r"])
+    #expect(recursive.names == ["a.jpg"])
+    #expect(!recursive.standardError.contains("skipped"))
+  }
+
+  @Test("a RAW+JPEG pair shows once, as the JPEG by default, with the RAW's sidecar; --raw-jpeg chooses")
+  func rawJPEGPairs() throws {
+    let folder = try ProofingTests.shoot([
+      "unrated.jpg": "DSC_0001.JPG", "darktable.jpg.xmp": "DSC_0001.NEF.xmp", "rated-2.png": "DSC_0002.png",
+    ])
+    try Data("not really a RAW".utf8).write(to: folder.appendingPathComponent("DSC_0001.NEF"))
+    let jpeg = try ProofingTests.layout([folder.path])
+    #expect(jpeg.names == ["DSC_0001.JPG", "DSC_0002.png"])
+    #expect(jpeg.item("DSC_0001.JPG")?["rating"] as? Int == 3, "the RAW's sidecar applies to its JPEG")
+    #expect(jpeg.standardError.contains("1 RAW file shown as its JPEG (--raw-jpeg raw or both to show them)"))
+    let raw = try ProofingTests.layout([folder.path, "--raw-jpeg", "raw"])
+    #expect(raw.names == ["DSC_0001.NEF", "DSC_0002.png"])
+    #expect(raw.item("DSC_0001.NEF")?["rating"] as? Int == 3)
+    #expect(raw.standardError.contains("1 JPEG of RAW+JPEG pairs shown as the RAW"))
+    let both = try ProofingTests.layout([folder.path, "--raw-jpeg", "both"])
+    #expect(both.names == ["DSC_0001.JPG", "DSC_0001.NEF", "DSC_0002.png"])
+    #expect(!both.standardError.contains("skipped"))
+  }
+}
