@@ -16,8 +16,9 @@ struct LayoutExport {
     var element: Int?
     /// Why the image cannot be shown, when it cannot.
     var problem: String?
-    /// The XMP rating (-1 rejected, 0 unrated, 1–5) and label, when recorded.
+    /// The XMP rating (-1 rejected, 0 unrated, 1–5), when recorded.
     var rating: Int?
+    /// The XMP colour label, when recorded.
     var label: String?
   }
 
@@ -74,8 +75,10 @@ struct LayoutExport {
     json.member("caption", item.caption)
     json.member("element", item.element)
     json.member("height", item.height)
+    json.member("label", item.label)
     json.member("page", item.page)
     json.member("problem", item.problem)
+    json.member("rating", item.rating)
     json.member("source", item.source)
     json.member("width", item.width)
     json.endObject()

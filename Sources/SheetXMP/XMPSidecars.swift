@@ -13,6 +13,7 @@ public enum XMPSidecars {
   /// - Parameters:
   ///   - path: The photo.
   ///   - partner: The other file of a RAW+JPEG pair shown as this one, whose sidecar applies.
+  /// - Returns: The candidate sidecar paths, in the order they are tried.
   public static func candidates(for path: String, partner: String? = nil) -> [String] {
     let stem = (path as NSString).deletingPathExtension
     var bases = [path, stem]
