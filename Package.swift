@@ -31,6 +31,8 @@ let package = Package(
     .systemLibrary(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+    .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     // libpng's reader and streaming writer, whose setjmp error handling must stay in C.
     .target(name: "CPNG", dependencies: ["CLibPNG"]),
 
@@ -43,7 +45,9 @@ let package = Package(
       name: "SheetImages", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CExif", "SheetSupport"]),
     .target(
       name: "SheetRender",
-      dependencies: ["CPangoCairo", "CPNG", "SheetSupport", "SheetLayout", "SheetText", "SheetImages"]),
+      dependencies: [
+        "CPangoCairo", "CPNG", "CQPDF", "CQREncode", "SheetSupport", "SheetLayout", "SheetText", "SheetImages",
+      ]),
     // Comparison, split by job: the metric (light), golden tests on it (light: no Pango, poppler
     // or renderer), file/folder/PDF comparison, and the review report drawn by SheetRender.
     .target(name: "SheetDiff", dependencies: ["SheetImages", "SheetSupport"]),

@@ -23,7 +23,7 @@ struct LayoutCommand: StyledCommand {
 
   func run() throws {
     let sheet = try SheetPreparer(flags: inputFlags, readsEveryHeader: false).prepare()
-    for warning in sheet.warnings { Diagnostics.warn(warning) }
+    for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
     for item in sheet.items {
       if let failure = item.failure {
         Diagnostics.warn(

@@ -146,4 +146,18 @@ struct LayoutFlags: ParsableArguments {
       throw ValidationError("\(option): \(error.message)")
     }
   }
+
+  /// One warning per field of `--header`, `--footer` and `--banner-template` that nothing fills.
+  func templateWarnings() -> [String] {
+    let templates: [(String, String?, [String])] = [
+      ("--header", header, TemplateFieldCheck.pageFields), ("--footer", footer, TemplateFieldCheck.pageFields),
+      ("--banner-template", bannerTemplate, TemplateFieldCheck.bannerFields),
+    ]
+    return templates.flatMap { option, template, known in
+      template.map {
+        TemplateFieldCheck.warnings(
+          option: option, used: TemplateFieldCheck.simpleFieldNames($0), known: Set(known))
+      } ?? []
+    }
+  }
 }

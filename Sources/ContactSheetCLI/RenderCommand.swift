@@ -41,11 +41,12 @@ struct RenderCommand: StyledCommand {
     // Options are checked before any file is read, so a typo fails at once.
     let options = try layoutFlags.layoutOptions().withMarkupCaptions()
     let style = try renderStyle()
+    let printMarks = try renderFlags.printMarks(length: layoutFlags.length)
     let started = Date()
     let progress = ProgressReporter.forTerminal(quiet: quiet)
     let sheet = try SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress).prepare()
     try OutputGuard.check(output: output, inputs: sheet.catalog.inputFiles + sheet.items.map(\.path))
-    for warning in sheet.warnings { Diagnostics.warn(warning) }
+    for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
     let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
     for (item, failure) in failures { Diagnostics.warn(Self.describe(failure, origin: item.origin)) }
     if strict && !failures.isEmpty {
@@ -61,6 +62,7 @@ struct RenderCommand: StyledCommand {
     do {
       var renderer = SheetRenderer(style: style)
       renderer.stopOnImageFailure = strict
+      renderer.printMarks = printMarks
       renderer.onProgress = { state in
         progress?.update(
           stage: "Drawing", done: state.imagesDrawn, total: state.imageCount,

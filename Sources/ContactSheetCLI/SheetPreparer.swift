@@ -29,9 +29,10 @@ struct SheetPreparer {
   var readsEveryHeader = true
 
   func prepare() throws -> PreparedSheet {
-    let collector = InputCollector(
+    var collector = InputCollector(
       recursive: flags.recursive, imageColumn: flags.imageColumn, sectionColumn: flags.sectionColumn,
       manifests: flags.manifests)
+    collector.csv = try flags.csvOptions()
     var catalog = try collector.collect(flags.inputs)
     let order = try SortOrder(parsing: flags.sort)
     let items = catalog.items
@@ -43,6 +44,9 @@ struct SheetPreparer {
     let allFields = try items.reduce(into: Set<String>()) {
       $0.formUnion(try templates.template(for: $1).fieldNames)
     }
+    let knownFields = items.reduce(into: Set(CaptionFields.builtIn)) { $0.formUnion($1.fields.keys) }
+    catalog.warnings += TemplateFieldCheck.warnings(
+      option: flags.caption == nil ? "caption template" : "--caption", used: allFields, known: knownFields)
     let reader = HeaderReader(
       needsHeaders: readsEveryHeader,
       needsExif: order.needsExif || !allFields.isDisjoint(with: CaptionFields.exifFields),
@@ -79,7 +83,8 @@ struct SheetPreparer {
       case .item(let item):
         let fields = CaptionFields(item: item, index: items.count + 1, fileAttributes: attributes[item.path])
         let template = try templates.template(for: item)
-        var caption = template.render { fields.value($0, format: $1) }
+        // A number never parts from its currency or unit where the caption wraps.
+        var caption = NoBreakSpaces.bind(template.render { fields.value($0, format: $1) })
         // Decided once per caption: text that is not valid markup is escaped into markup.
         if !TextEngine.isValidMarkup(caption) {
           if invalidMarkup[template] == nil { invalidMarkup[template] = item.path }
@@ -99,7 +104,7 @@ struct SheetPreparer {
             header: try? item.header?.get()))
       }
     }
-    let warnings = invalidMarkup.values.sorted().map { path in
+    let warnings = catalog.warnings + invalidMarkup.values.sorted().map { path in
       "the caption of \(path) is not valid Pango markup, so it is shown as plain text; write &amp; for &, &lt; for <"
     }
     return PreparedSheet(

@@ -2,19 +2,22 @@ import Foundation
 import SheetLayout
 import SheetText
 
-/// Header and footer templates: `{title}`, `{page}`, `{pages}` and `{date}` (the document's
-/// creation date, `YYYY-MM-DD`, so output stays reproducible).
+/// Header and footer templates: `{title}`, `{page}`, `{pages}`, `{date}` (the document's
+/// creation date, `YYYY-MM-DD`, so output stays reproducible) and `{section}` (the section of
+/// the page's first card, as in a dictionary's running head).
 package struct PageTemplate: Sendable, Hashable {
   package var title: String
   package var page: Int
   package var pages: Int
   package var date: Date
+  package var section: String
 
-  package init(title: String, page: Int, pages: Int, date: Date) {
+  package init(title: String, page: Int, pages: Int, date: Date, section: String = "") {
     self.title = title
     self.page = page
     self.pages = pages
     self.date = date
+    self.section = section
   }
 
   /// `template` with its fields replaced in one pass, so a title that itself contains
@@ -38,6 +41,7 @@ package struct PageTemplate: Sendable, Hashable {
     case "page": String(page)
     case "pages": String(pages)
     case "date": Self.dateFormatter.string(from: date)
+    case "section": section
     default: nil
     }
   }

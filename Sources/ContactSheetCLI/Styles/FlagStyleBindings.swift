@@ -37,7 +37,8 @@ extension RenderFlags: StyleAdopting {
       StyleBinding(StyleKeys.cardColor, \.cardColor), StyleBinding(StyleKeys.captionColor, \.captionColor),
       StyleBinding(StyleKeys.ppi, \.ppi), StyleBinding(StyleKeys.title, \.title),
       StyleBinding(StyleKeys.author, \.author), StyleBinding(StyleKeys.subject, \.subject),
-      StyleBinding(StyleKeys.keywords, \.keywords),
+      StyleBinding(StyleKeys.keywords, \.keywords), StyleBinding(StyleKeys.bleed, \.bleed),
+      StyleBinding(StyleKeys.cropMarks, \.cropMarks),
     ]
   }
 }

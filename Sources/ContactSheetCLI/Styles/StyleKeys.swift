@@ -78,12 +78,12 @@ enum StyleKeys {
   static let header = StyleKey(
     "header",
     help:
-      "Text at the top of every page: {title} {page} {pages} {date}; 'left|centre|right' splits it. Its height is reserved."
+      "Text at the top of every page: {title} {page} {pages} {date} {section} (of the page's first card); 'left|centre|right' splits it. Its height is reserved."
   )
   static let footer = StyleKey(
     "footer",
     help:
-      "Text at the bottom of every page: {title} {page} {pages} {date}; 'left|centre|right' splits it. Its height is reserved."
+      "Text at the bottom of every page: {title} {page} {pages} {date} {section}; 'left|centre|right' splits it. Its height is reserved."
   )
   static let dpi = StyleKey(
     "dpi", help: "Pixels per inch that px lengths refer to (the PNG output resolution).", default: "150")
@@ -117,6 +117,13 @@ enum StyleKeys {
   static let author = StyleKey("author", help: "PDF author. Overrides the manifest's.")
   static let subject = StyleKey("subject", help: "PDF subject. Overrides the manifest's.")
   static let keywords = StyleKey("keywords", help: "PDF keywords. Overrides the manifest's.")
+  static let bleed = StyleKey(
+    "bleed",
+    help:
+      "PDF: extend each page by this much (e.g. 3mm) with the background running into it; sets the TrimBox and BleedBox.",
+    default: "0pt")
+  static let cropMarks = StyleKey(
+    "crop-marks", .flag, help: "PDF: draw crop marks outside the trim box (and the bleed), at each corner.")
 
   // Which fonts.
   static let fontFile = StyleKey(
@@ -132,14 +139,14 @@ enum StyleKeys {
     maxImageHeight, fit, font, captionLines, placement, direction, stagger, bannerEvery, bannerTemplate,
     balance,
     header, footer, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity, shadowColor, noShadow,
-    background, cardColor, captionColor, ppi, title, author, subject, keywords, fontFile,
+    background, cardColor, captionColor, ppi, title, author, subject, keywords, bleed, cropMarks, fontFile,
   ]
 
   /// Options of `render` and `layout` that belong to a run (what to read, where to write, how
   /// strictly), not to a style: a style that sets one is refused.
   static let runOnly: [String] = [
     "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
-    "image-column", "section-column", "sort", "reverse",
+    "image-column", "section-column", "delimiter", "link-column", "group-by", "sort", "reverse",
   ]
 
   private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What poppler's tools see in a PDF: its link annotations and page boxes.
+public enum PDFLinks {
+  /// The URIs of the link annotations, in page order (`pdfinfo -url`).
+  public static func uris(_ path: String) throws -> [String] {
+    let result = try ProcessRunner.run("pdfinfo", ["-url", path])
+    return result.standardOutput.split(separator: "\n").dropFirst().compactMap { line in
+      let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+      guard parts.count == 3, parts[1] == "Annotation" else { return nil }
+      return parts[2].trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  /// The first page's boxes (`pdfinfo -box`): name (`MediaBox`, `TrimBox`, …) to
+  /// [x0, y0, x1, y1] in points.
+  public static func boxes(_ path: String) throws -> [String: [Double]] {
+    let result = try ProcessRunner.run("pdfinfo", ["-box", path])
+    var boxes: [String: [Double]] = [:]
+    for line in result.standardOutput.split(separator: "\n") where line.contains("Box:") {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      let numbers = parts[1].split(separator: " ").compactMap { Double($0) }
+      if numbers.count == 4 { boxes[String(parts[0])] = numbers }
+    }
+    return boxes
+  }
+}
+
+/// A page rasterised by poppler's `pdftoppm`, as RGB pixels.
+public struct Raster {
+  public var width: Int
+  public var height: Int
+  /// RGB bytes, row by row.
+  public var bytes: [UInt8]
+
+  /// Page `page` (from 1) of the PDF at `path`, at `dpi`, rasterised into `folder`.
+  public static func page(_ path: String, page: Int = 1, dpi: Int, folder: URL) throws -> Raster {
+    let stem = folder.appendingPathComponent("raster-\(page)").path
+    let result = try ProcessRunner.run(
+      "pdftoppm", ["-r", "\(dpi)", "-f", "\(page)", "-l", "\(page)", "-singlefile", path, stem])
+    guard result.status == 0 else { throw RasterError(message: result.standardError) }
+    let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: stem + ".ppm")))
+    // P6 header: magic, width, height, maximum value, each followed by one whitespace byte.
+    var fields: [Int] = []
+    var index = 2
+    while fields.count < 3 {
+      while data[index] == 0x20 || data[index] == 0x0A { index += 1 }
+      var value = 0
+      while data[index] >= 0x30 && data[index] <= 0x39 {
+        value = value * 10 + Int(data[index] - 0x30)
+        index += 1
+      }
+      fields.append(value)
+    }
+    return Raster(width: fields[0], height: fields[1], bytes: Array(data[(index + 1)...]))
+  }
+
+  /// The pixel at (`x`, `y`).
+  public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    let offset = (y * width + x) * 3
+    return (bytes[offset], bytes[offset + 1], bytes[offset + 2])
+  }
+
+  /// pdftoppm failed.
+  public struct RasterError: Error {
+    public var message: String
+  }
+}
