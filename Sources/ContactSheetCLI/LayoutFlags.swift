@@ -33,6 +33,11 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.header.argumentHelp) var header: String?
   @Option(help: StyleKeys.footer.argumentHelp) var footer: String?
   @Option(name: .customLong("dpi"), help: StyleKeys.dpi.argumentHelp) var typedDPI: Double?
+  @Flag(help: StyleKeys.qr.argumentHelp) var qr = false
+
+  /// The side of a QR code with its quiet zone: 21 mm, so that even the smallest code (21
+  /// modules and 8 of quiet zone) is 15 mm across, which phones read from paper.
+  static let qrCodeSize = 21 * 72 / 25.4
 
   /// Pixels per inch that px lengths refer to.
   var dpi: Double { typedDPI ?? StyleKeys.dpi.defaultValue() }
@@ -77,6 +82,7 @@ struct LayoutFlags: ParsableArguments {
     options.balance = balance ?? StyleKeys.balance.defaultValue()
     options.header = header.map { PageMarginText(text: $0) }
     options.footer = footer.map { PageMarginText(text: $0) }
+    if qr { options.qrCodeSize = Self.qrCodeSize }
     return options
   }
 

@@ -150,12 +150,16 @@ public struct LayoutElement: Codable, Hashable, Sendable {
   public var subtitle: String?
   /// For banners: the box of the subtitle.
   public var subtitleFrame: Rect?
+  /// For cards with a link when QR codes are asked for (`LayoutOptions.qrCodeSize`): the
+  /// square the code fills, quiet zone included, below the caption.
+  public var qrCode: Rect?
 
   public init(
     kind: ElementKind, item: Int? = nil, column: Int? = nil, frame: Rect, image: Rect? = nil,
     caption: Rect? = nil, text: String? = nil, subtitle: String? = nil, subtitleFrame: Rect? = nil,
-    imageArea: Rect? = nil, scaledToFit: Bool? = nil, section: String? = nil
+    imageArea: Rect? = nil, scaledToFit: Bool? = nil, section: String? = nil, qrCode: Rect? = nil
   ) {
+    self.qrCode = qrCode
     self.imageArea = imageArea
     self.scaledToFit = scaledToFit
     self.section = section

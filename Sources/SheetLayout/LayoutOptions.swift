@@ -56,6 +56,9 @@ public struct LayoutOptions: Hashable, Sendable {
   public var header: PageMarginText?
   /// Text at the bottom of every page, whose height each page reserves.
   public var footer: PageMarginText?
+  /// When set, each card whose item has a link reserves a square this many points wide below
+  /// its caption for a QR code of the link (quiet zone included); at most the card's inner width.
+  public var qrCodeSize: Double?
 
   public init(
     page: PageSize = .named("a4")!,

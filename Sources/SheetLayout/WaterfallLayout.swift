@@ -42,9 +42,10 @@ public struct WaterfallLayout: Sendable {
     switch options.mode {
     case .waterfall:
       let cards = try input.aspects.indices.map { index in
-        let card = CardBox(
+        var card = CardBox(
           item: index, aspect: input.aspects[index], captionHeight: input.captions[index], options: options,
           innerWidth: geometry.innerWidth)
+        card.qrCode = input.qrCodes[index]
         try check(card, geometry: geometry)
         return card
       }
@@ -58,6 +59,7 @@ public struct WaterfallLayout: Sendable {
     case .staggered, .grid:
       var placer = try RowPlacer(
         options: options, geometry: geometry, aspects: input.aspects, captions: input.captions,
+        qrCodes: input.qrCodes,
         bannerRoom: Self.tallestBannerRun(input.steps, banners: input.banners, gap: options.rowGap))
       placer.run(input.steps, banners: input.banners, into: &pages)
       placement = placer.figures

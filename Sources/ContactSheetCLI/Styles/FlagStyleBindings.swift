@@ -22,6 +22,7 @@ extension LayoutFlags: StyleAdopting {
       StyleBinding(StyleKeys.bannerTemplate, \.bannerTemplate),
       StyleBinding(StyleKeys.balance, \.balance), StyleBinding(StyleKeys.header, \.header),
       StyleBinding(StyleKeys.footer, \.footer), StyleBinding(StyleKeys.dpi, \.typedDPI),
+      StyleBinding(StyleKeys.qr, \.qr),
     ]
   }
 }

@@ -85,6 +85,10 @@ enum StyleKeys {
     help:
       "Text at the bottom of every page: {title} {page} {pages} {date} {section}; 'left|centre|right' splits it. Its height is reserved."
   )
+  static let qr = StyleKey(
+    "qr", .flag,
+    help:
+      "Print a QR code of each card's link below its caption (21 mm with its quiet zone, at most the card's width), for readers of the printed catalog.")
   static let dpi = StyleKey(
     "dpi", help: "Pixels per inch that px lengths refer to (the PNG output resolution).", default: "150")
 
@@ -138,7 +142,7 @@ enum StyleKeys {
     imageAspect,
     maxImageHeight, fit, font, captionLines, placement, direction, stagger, bannerEvery, bannerTemplate,
     balance,
-    header, footer, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity, shadowColor, noShadow,
+    header, footer, qr, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity, shadowColor, noShadow,
     background, cardColor, captionColor, ppi, title, author, subject, keywords, bleed, cropMarks, fontFile,
   ]
 
