@@ -34,6 +34,8 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.footer.argumentHelp) var footer: String?
   @Option(name: .customLong("dpi"), help: StyleKeys.dpi.argumentHelp) var typedDPI: Double?
   @Flag(help: StyleKeys.qr.argumentHelp) var qr = false
+  @Flag(help: StyleKeys.contents.argumentHelp) var contents = false
+  @Option(help: StyleKeys.index.argumentHelp) var index: String?
 
   /// The side of a QR code with its quiet zone: 21 mm, so that even the smallest code (21
   /// modules and 8 of quiet zone) is 15 mm across, which phones read from paper.
@@ -83,6 +85,8 @@ struct LayoutFlags: ParsableArguments {
     options.header = header.map { PageMarginText(text: $0) }
     options.footer = footer.map { PageMarginText(text: $0) }
     if qr { options.qrCodeSize = Self.qrCodeSize }
+    if contents { options.contentsTitle = "Contents" }
+    if index != nil { options.indexTitle = "Index" }
     return options
   }
 

@@ -44,7 +44,9 @@ struct RenderCommand: StyledCommand {
     let printMarks = try renderFlags.printMarks(length: layoutFlags.length)
     let started = Date()
     let progress = ProgressReporter.forTerminal(quiet: quiet)
-    let sheet = try SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress).prepare()
+    var preparer = SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress)
+    preparer.indexField = layoutFlags.index
+    let sheet = try preparer.prepare()
     try OutputGuard.check(output: output, inputs: sheet.catalog.inputFiles + sheet.items.map(\.path))
     for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
     let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }

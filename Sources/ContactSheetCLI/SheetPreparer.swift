@@ -27,6 +27,8 @@ struct SheetPreparer {
   /// Whether to read the header of items whose manifest gives their size (`render` does, to
   /// find unreadable files before drawing; `layout` need not open them at all).
   var readsEveryHeader = true
+  /// The caption field whose value is each item's index term (`--index`), if any.
+  var indexField: String?
 
   func prepare() throws -> PreparedSheet {
     var collector = InputCollector(
@@ -41,12 +43,16 @@ struct SheetPreparer {
         "no images found in \(flags.inputs.joined(separator: ", ")); give image files, folders or a manifest")
     }
     var templates = try CaptionTemplates(flags: flags, catalog: catalog)
-    let allFields = try items.reduce(into: Set<String>()) {
+    var allFields = try items.reduce(into: Set<String>()) {
       $0.formUnion(try templates.template(for: $1).fieldNames)
     }
     let knownFields = items.reduce(into: Set(CaptionFields.builtIn)) { $0.formUnion($1.fields.keys) }
     catalog.warnings += TemplateFieldCheck.warnings(
       option: flags.caption == nil ? "caption template" : "--caption", used: allFields, known: knownFields)
+    if let indexField {
+      catalog.warnings += TemplateFieldCheck.warnings(option: "--index", used: [indexField], known: knownFields)
+      allFields.insert(indexField)
+    }
     let reader = HeaderReader(
       needsHeaders: readsEveryHeader,
       needsExif: order.needsExif || !allFields.isDisjoint(with: CaptionFields.exifFields),
@@ -96,7 +102,7 @@ struct SheetPreparer {
           .item(
             LayoutItem(
               pixelWidth: size.width, pixelHeight: size.height, caption: caption, section: item.section,
-              link: item.link)))
+              link: item.link, indexTerm: indexField.flatMap { fields.value($0, format: nil) })))
         items.append(item)
         renderItems.append(
           RenderItem(

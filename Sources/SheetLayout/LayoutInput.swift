@@ -12,11 +12,14 @@ public struct LayoutItem: Codable, Hashable, Sendable {
   public var section: String?
   /// A URL that the card links to in PDF output.
   public var link: String?
+  /// The item's entry in the index (`LayoutOptions.indexTitle`), as plain text; nil for none.
+  public var indexTerm: String?
 
   public init(
     pixelWidth: Int, pixelHeight: Int, caption: String = "", section: String? = nil,
-    link: String? = nil
+    link: String? = nil, indexTerm: String? = nil
   ) {
+    self.indexTerm = indexTerm
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
     self.caption = caption

@@ -59,6 +59,11 @@ public struct LayoutOptions: Hashable, Sendable {
   /// When set, each card whose item has a link reserves a square this many points wide below
   /// its caption for a QR code of the link (quiet zone included); at most the card's inner width.
   public var qrCodeSize: Double?
+  /// When set, contents page(s) with this title come first: each section with its page number.
+  public var contentsTitle: String?
+  /// When set, index page(s) with this title come last: items' `indexTerm`s in alphabetical
+  /// order with their page numbers.
+  public var indexTitle: String?
 
   public init(
     page: PageSize = .named("a4")!,

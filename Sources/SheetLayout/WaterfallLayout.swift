@@ -64,6 +64,13 @@ public struct WaterfallLayout: Sendable {
       placer.run(input.steps, banners: input.banners, into: &pages)
       placement = placer.figures
     }
+    if options.contentsTitle != nil || options.indexTitle != nil {
+      let matter = ContentsAndIndex(
+        options: options, geometry: geometry, styles: styles, measurer: measurer,
+        terms: ContentsAndIndex.terms(of: entries))
+      let catalog = pages.closedPages()
+      pages.surround(front: try matter.contentsPages(catalog), back: try matter.indexPages(catalog))
+    }
     return pages.finish(items: input.items, figures: placement, styles: styles, fonts: measurer.fonts)
   }
 

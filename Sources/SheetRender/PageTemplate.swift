@@ -87,4 +87,15 @@ extension CardPainter {
       self.text.draw(text, style: partStyle, in: box, cairo: cairo)
     }
   }
+
+  /// Draws a line of a contents or index page: its text on the left, its page number on the right.
+  func drawEntry(_ cairo: OpaquePointer, element: LayoutElement) {
+    Cairo.setColor(cairo, style.captionColor)
+    let parts: [(String?, TextAlignment)] = [(element.text, .left), (element.subtitle, .right)]
+    for case (let text?, let alignment) in parts {
+      var partStyle = textStyles.entry
+      partStyle.alignment = alignment
+      self.text.draw(text, style: partStyle, in: element.frame, cairo: cairo)
+    }
+  }
 }

@@ -55,7 +55,11 @@ public struct SheetRenderer {
     let pages = document.layout.pages
     let sink: PageSink
     switch format {
-    case .pdf: sink = try PDFSink(path: path, info: document.info, ppi: style.ppi, marks: printMarks)
+    case .pdf:
+      // With contents or an index, page labels state the numbering the pages print.
+      let numbered = pages.contains { $0.elements.contains { $0.kind == .entry } }
+      sink = try PDFSink(
+        path: path, info: document.info, ppi: style.ppi, marks: printMarks, pageLabels: numbered)
     case .png: sink = PNGSink(path: path, dpi: style.dpi, pageCount: pages.count, bandRows: pngBandRows)
     case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pages.count)
     }
@@ -111,6 +115,11 @@ public struct SheetRenderer {
             }
           case .header, .footer:
             painter.drawPageText(cairo, element: element, fields: fields)
+          case .entry:
+            painter.drawEntry(cairo, element: element)
+            if let target = element.target, bandIndex == span.lowerBound {
+              sink.addLink(.page(target.page, x: target.x, y: target.y), rect: element.frame)
+            }
           }
         }
       }

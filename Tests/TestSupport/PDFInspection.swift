@@ -66,3 +66,35 @@ public struct Raster {
     public var message: String
   }
 }
+
+/// Links inside a PDF (to its own pages) and its page labels, as qpdf's JSON shows them.
+public enum PDFInternalLinks {
+  /// For each page (from 0), the pages (from 0) its link annotations go to, in order.
+  public static func destinations(_ path: String) throws -> [[Int]] {
+    let result = try ProcessRunner.run("qpdf", ["--json=1", "--json-key=objects", "--json-key=pages", path])
+    let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    let objects = json?["objects"] as? [String: Any] ?? [:]
+    let pages = (json?["pages"] as? [[String: Any]] ?? []).compactMap { $0["object"] as? String }
+    let pageIndex = Dictionary(uniqueKeysWithValues: pages.enumerated().map { ($1, $0) })
+    return pages.map { page in
+      let annotations = (objects[page] as? [String: Any])?["/Annots"] as? [String] ?? []
+      return annotations.compactMap { reference in
+        guard let annotation = objects[reference] as? [String: Any],
+          let destination = annotation["/Dest"] as? [Any], let target = destination.first as? String
+        else { return nil }
+        return pageIndex[target]
+      }
+    }
+  }
+
+  /// Each page's label as qpdf reads it: style and start (`/D` and 1 for decimal from 1);
+  /// nil for a page without one.
+  public static func labels(_ path: String) throws -> [String?] {
+    let result = try ProcessRunner.run("qpdf", ["--json", "--json-key=pages", path])
+    let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    return (json?["pages"] as? [[String: Any]] ?? []).map { page in
+      guard let label = page["label"] as? [String: Any], let style = label["/S"] as? String else { return nil }
+      return "\(style) \(label["/St"] as? Int ?? 1)"
+    }
+  }
+}

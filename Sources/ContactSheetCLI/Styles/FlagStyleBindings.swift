@@ -22,7 +22,8 @@ extension LayoutFlags: StyleAdopting {
       StyleBinding(StyleKeys.bannerTemplate, \.bannerTemplate),
       StyleBinding(StyleKeys.balance, \.balance), StyleBinding(StyleKeys.header, \.header),
       StyleBinding(StyleKeys.footer, \.footer), StyleBinding(StyleKeys.dpi, \.typedDPI),
-      StyleBinding(StyleKeys.qr, \.qr),
+      StyleBinding(StyleKeys.qr, \.qr), StyleBinding(StyleKeys.contents, \.contents),
+      StyleBinding(StyleKeys.index, \.index),
     ]
   }
 }

@@ -89,6 +89,14 @@ enum StyleKeys {
     "qr", .flag,
     help:
       "Print a QR code of each card's link below its caption (21 mm with its quiet zone, at most the card's width), for readers of the printed catalog.")
+  static let contents = StyleKey(
+    "contents", .flag,
+    help: "Begin with contents page(s): each section with its page number, a link to its banner in PDF.")
+  static let index = StyleKey(
+    "index",
+    help:
+      "End with an alphabetical index of the items by this caption field (name, sku, …) with page numbers, each a link to the card in PDF.",
+    valueName: "field")
   static let dpi = StyleKey(
     "dpi", help: "Pixels per inch that px lengths refer to (the PNG output resolution).", default: "150")
 
@@ -142,7 +150,7 @@ enum StyleKeys {
     imageAspect,
     maxImageHeight, fit, font, captionLines, placement, direction, stagger, bannerEvery, bannerTemplate,
     balance,
-    header, footer, qr, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity, shadowColor, noShadow,
+    header, footer, qr, contents, index, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity, shadowColor, noShadow,
     background, cardColor, captionColor, ppi, title, author, subject, keywords, bleed, cropMarks, fontFile,
   ]
 
