@@ -46,7 +46,8 @@ let package = Package(
     .target(
       name: "SheetRender",
       dependencies: [
-        "CPangoCairo", "CPNG", "CQPDF", "CQREncode", "SheetSupport", "SheetLayout", "SheetText", "SheetImages",
+        "CPangoCairo", "CPNG", "CQPDF", "CQREncode", "SheetSupport", "SheetLayout", "SheetText",
+        "SheetImages",
       ]),
     // Comparison, split by job: the metric (light), golden tests on it (light: no Pango, poppler
     // or renderer), file/folder/PDF comparison, and the review report drawn by SheetRender.

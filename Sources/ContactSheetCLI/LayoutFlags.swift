@@ -160,7 +160,8 @@ struct LayoutFlags: ParsableArguments {
   /// One warning per field of `--header`, `--footer` and `--banner-template` that nothing fills.
   func templateWarnings() -> [String] {
     let templates: [(String, String?, [String])] = [
-      ("--header", header, TemplateFieldCheck.pageFields), ("--footer", footer, TemplateFieldCheck.pageFields),
+      ("--header", header, TemplateFieldCheck.pageFields),
+      ("--footer", footer, TemplateFieldCheck.pageFields),
       ("--banner-template", bannerTemplate, TemplateFieldCheck.bannerFields),
     ]
     return templates.flatMap { option, template, known in

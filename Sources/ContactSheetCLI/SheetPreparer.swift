@@ -50,7 +50,8 @@ struct SheetPreparer {
     catalog.warnings += TemplateFieldCheck.warnings(
       option: flags.caption == nil ? "caption template" : "--caption", used: allFields, known: knownFields)
     if let indexField {
-      catalog.warnings += TemplateFieldCheck.warnings(option: "--index", used: [indexField], known: knownFields)
+      catalog.warnings += TemplateFieldCheck.warnings(
+        option: "--index", used: [indexField], known: knownFields)
       allFields.insert(indexField)
     }
     let reader = HeaderReader(
@@ -110,9 +111,11 @@ struct SheetPreparer {
             header: try? item.header?.get()))
       }
     }
-    let warnings = catalog.warnings + invalidMarkup.values.sorted().map { path in
-      "the caption of \(path) is not valid Pango markup, so it is shown as plain text; write &amp; for &, &lt; for <"
-    }
+    let warnings =
+      catalog.warnings
+      + invalidMarkup.values.sorted().map { path in
+        "the caption of \(path) is not valid Pango markup, so it is shown as plain text; write &amp; for &, &lt; for <"
+      }
     return PreparedSheet(
       entries: entries, items: items, renderItems: renderItems, catalog: catalog, warnings: warnings)
   }

@@ -36,7 +36,6 @@ struct ContentsAndIndex {
     indexBanner = banner(options.indexTitle)
   }
 
-
   /// Each item's index term, in item order.
   static func terms(of entries: [LayoutEntry]) -> [String?] {
     entries.compactMap { entry -> String?? in
@@ -88,7 +87,8 @@ struct ContentsAndIndex {
     let room = geometry.content.height - banner.height - options.rowGap
     let count = Int((room / lineHeight).rounded(.down))
     guard count >= 1 else {
-      throw LayoutError(option: "--page", "a contents or index page has no room for a line; use a bigger --page")
+      throw LayoutError(
+        option: "--page", "a contents or index page has no room for a line; use a bigger --page")
     }
     return count
   }

@@ -135,8 +135,9 @@ public enum ElementKind: String, Codable, Hashable, Sendable {
 public struct ElementTarget: Codable, Hashable, Sendable {
   /// The page, counted from 0.
   public var page: Int
-  /// The point on it, from the page's top left.
+  /// The point on it, in points from the page's left edge…
   public var x: Double
+  /// …and from its top edge.
   public var y: Double
 
   /// The point (`x`, `y`) on page `page` (from 0).

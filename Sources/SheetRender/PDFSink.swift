@@ -124,7 +124,10 @@ package final class PDFSink: PageSink {
     var target = target
     if case .page(let page, let x, let y) = target { target = .page(page, x: x + inset, y: y + inset) }
     finisher.links.append(
-      PDFLink(page: pageNumber - 1, rect: Rect(x: rect.x + inset, y: rect.y + inset, width: rect.width, height: rect.height), target: target))
+      PDFLink(
+        page: pageNumber - 1,
+        rect: Rect(x: rect.x + inset, y: rect.y + inset, width: rect.width, height: rect.height),
+        target: target))
   }
 
   private static func setMetadata(_ surface: OpaquePointer, _ info: DocumentInfo) {

@@ -36,7 +36,8 @@ public struct PrintMarks: Sendable, Hashable {
     cairo_set_source_rgb(cairo, 0, 0, 0)
     cairo_set_line_width(cairo, 0.25)
     let corners = [
-      (inset, inset), (width - inset, inset), (inset, mediaHeight - inset), (width - inset, mediaHeight - inset),
+      (inset, inset), (width - inset, inset), (inset, mediaHeight - inset),
+      (width - inset, mediaHeight - inset),
     ]
     for (x, y) in corners {
       let outX: Double = x < width / 2 ? -1 : 1

@@ -8,7 +8,8 @@ import Testing
 @Suite("CSV catalogs as shops export them, end to end")
 struct CatalogCSVTests {
   /// Writes `text` as `name` in a fresh folder and returns its path.
-  static func write(_ text: String, name: String = "products.csv", test: String = #function) throws -> String {
+  static func write(_ text: String, name: String = "products.csv", test: String = #function) throws -> String
+  {
     let folder = try FixturePaths.temporaryFolder(test)
     let path = folder.appendingPathComponent(name).path
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -18,7 +19,9 @@ struct CatalogCSVTests {
   private func layout(_ arguments: [String]) throws -> (Layout, String) {
     let result = try ProcessRunner.run(FixturePaths.binary, ["layout", "--json"] + arguments)
     #expect(result.status == 0, "stderr: \(result.standardError)")
-    return (try JSONDecoder().decode(Layout.self, from: Data(result.standardOutput.utf8)), result.standardError)
+    return (
+      try JSONDecoder().decode(Layout.self, from: Data(result.standardOutput.utf8)), result.standardError
+    )
   }
 
   /// A semicolon CSV, as European spreadsheets export it, with a `url` column and sizes.
@@ -36,7 +39,8 @@ struct CatalogCSVTests {
     // The image files do not exist: with sizes in the CSV, layout never looks for them.
     let (layout, errors) = try layout([csv, "--caption", "{name} {price}"])
     #expect(errors.isEmpty, "\(errors)")
-    #expect(layout.items.map(\.caption) == ["Espresso cup € 12,00", "Cat poster € 25,50", "Wall clock € 40,00"])
+    #expect(
+      layout.items.map(\.caption) == ["Espresso cup € 12,00", "Cat poster € 25,50", "Wall clock € 40,00"])
     #expect(layout.items.map(\.width) == [400, 300, 500] && layout.items.map(\.height) == [300, 400, 500])
     let folder = (csv as NSString).deletingLastPathComponent
     #expect(layout.items[0].source == folder + "/photos/coffee.png")
@@ -63,7 +67,9 @@ struct CatalogCSVTests {
   func grouping() throws {
     let csv = try Self.write(Self.semicolonCSV)
     let (ungrouped, warning) = try layout([csv, "--section-column", "category"])
-    let banners = { (layout: Layout) in layout.pages.flatMap(\.elements).filter { $0.kind == .banner }.map(\.text) }
+    let banners = { (layout: Layout) in
+      layout.pages.flatMap(\.elements).filter { $0.kind == .banner }.map(\.text)
+    }
     #expect(banners(ungrouped) == ["Kitchen", "Posters", "Kitchen"])
     #expect(warning.components(separatedBy: "warning:").count == 2, "\(warning)")
     #expect(warning.contains("2 values make 3 sections") && warning.contains("--group-by category"))
@@ -85,7 +91,9 @@ struct CatalogCSVTests {
     #expect(try PDFLinks.uris(output) == ["https://shop.example/cup"])
     let missing = try ProcessRunner.run(FixturePaths.binary, ["layout", csv, "--link-column", "href"])
     #expect(missing.status == 2)
-    #expect(missing.standardError.contains("no column named 'href'") && missing.standardError.contains("'shop page'"))
+    #expect(
+      missing.standardError.contains("no column named 'href'")
+        && missing.standardError.contains("'shop page'"))
   }
 }
 
@@ -94,7 +102,9 @@ struct CatalogCSVTests {
 struct PrintReadyPDFTests {
   @Test(
     "links, bookmarks and metadata in every combination pass qpdf --check; links open their URIs",
-    arguments: [[], ["--bleed", "3mm"], ["--crop-marks"], ["--bleed", "3mm", "--crop-marks", "--title", "Shop"]])
+    arguments: [
+      [], ["--bleed", "3mm"], ["--crop-marks"], ["--bleed", "3mm", "--crop-marks", "--title", "Shop"],
+    ])
   func linksPass(extra: [String]) throws {
     let photos = FixturePaths.photos.path
     let csv = try CatalogCSVTests.write(
@@ -140,8 +150,10 @@ struct PrintReadyPDFTests {
     let output = folder.appendingPathComponent("print.pdf").path
     let result = try ProcessRunner.run(
       FixturePaths.binary,
-      ["render", FixturePaths.photo("coffee.png"), "-o", output, "--bleed", "3mm", "--crop-marks", "-q",
-       "--background", "#ff0000"])
+      [
+        "render", FixturePaths.photo("coffee.png"), "-o", output, "--bleed", "3mm", "--crop-marks", "-q",
+        "--background", "#ff0000",
+      ])
     #expect(result.status == 0, "\(result.standardError)")
     let boxes = try PDFLinks.boxes(output)
     let mm = 72 / 25.4

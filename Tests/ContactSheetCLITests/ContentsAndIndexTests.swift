@@ -37,7 +37,9 @@ struct ContentsAndIndexTests {
     }.filter { !$0.isEmpty }
   }
 
-  @Test("contents list each section at the page its banner is on, index items alphabetically; links and labels agree")
+  @Test(
+    "contents list each section at the page its banner is on, index items alphabetically; links and labels agree"
+  )
   func contentsAndIndex() throws {
     let csv = try Self.catalog()
     let pdf = (csv as NSString).deletingLastPathComponent + "/catalog.pdf"
@@ -68,19 +70,21 @@ struct ContentsAndIndexTests {
     var index: [(String, Int)] = []
     var page = pageCount
     while try Self.lines(pdf, page: page).first == "Index" {
-      index.insert(contentsOf: try Self.lines(pdf, page: page).dropFirst().dropLast().compactMap { line in
-        let parts = line.split(separator: " ")
-        guard parts.count == 3, let number = Int(parts[2]) else { return nil }
-        return ("\(parts[0]) \(parts[1])", number)
-      }, at: 0)
+      index.insert(
+        contentsOf: try Self.lines(pdf, page: page).dropFirst().dropLast().compactMap { line in
+          let parts = line.split(separator: " ")
+          guard parts.count == 3, let number = Int(parts[2]) else { return nil }
+          return ("\(parts[0]) \(parts[1])", number)
+        }, at: 0)
       page -= 1
     }
     #expect(index.count == 24)
     let names = index.map(\.0)
     #expect(
-      names == names.sorted {
-        $0.compare($1, options: [.caseInsensitive, .diacriticInsensitive, .numeric]) == .orderedAscending
-      })
+      names
+        == names.sorted {
+          $0.compare($1, options: [.caseInsensitive, .diacriticInsensitive, .numeric]) == .orderedAscending
+        })
     #expect(names.prefix(2) == ["amber 1", "amber 7"])
     for (name, number) in index {
       #expect(try Self.text(pdf, page: number).contains(name), "\(name) on page \(number)")

@@ -30,7 +30,8 @@ struct PageHeadTests {
     #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
     #expect(try ProcessRunner.pdfInfo(output)["Pages"] == "4")
     let heads = try (1...4).map { page in
-      let text = try ProcessRunner.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", "-layout", output, "-"])
+      let text = try ProcessRunner.run(
+        "pdftotext", ["-f", "\(page)", "-l", "\(page)", "-layout", output, "-"])
       return text.standardOutput.split(separator: "\n").first.map {
         $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
       }
@@ -44,7 +45,8 @@ struct PageHeadTests {
       FixturePaths.binary,
       [
         "layout", FixturePaths.photo("coffee.png"), FixturePaths.photo("rocket.jpg"), "--caption", "{nmae}",
-        "--header", "{secton} {page}", "--footer", "{pgae}", "--banner-every", "1", "--banner-template", "{frist}",
+        "--header", "{secton} {page}", "--footer", "{pgae}", "--banner-every", "1", "--banner-template",
+        "{frist}",
       ])
     #expect(result.status == 0)
     let warnings = result.standardError.split(separator: "\n").filter { $0.hasPrefix("warning:") }
@@ -62,8 +64,10 @@ struct PageHeadTests {
     arguments: [
       ("€ 630,00", "€\u{A0}630,00"), ("630,00 €", "630,00\u{A0}€"), ("Price: 25 EUR", "Price: 25\u{A0}EUR"),
       ("$ 1 234.50", "$\u{A0}1\u{A0}234.50"), ("12 cm wide", "12\u{A0}cm wide"), ("1/250 s", "1/250\u{A0}s"),
-      ("ISO 100, 35 mm", "ISO\u{A0}100, 35\u{A0}mm"), ("RF24-105mm F4 L IS", "RF24-105mm F4 L IS"), ("2 cats in 3 boxes", "2 cats in 3 boxes"),
-      ("<b>€ 5</b> 10 %", "<b>€\u{A0}5</b> 10\u{A0}%"), ("<span size=\"12 pt\">x</span>", "<span size=\"12 pt\">x</span>"),
+      ("ISO 100, 35 mm", "ISO\u{A0}100, 35\u{A0}mm"), ("RF24-105mm F4 L IS", "RF24-105mm F4 L IS"),
+      ("2 cats in 3 boxes", "2 cats in 3 boxes"),
+      ("<b>€ 5</b> 10 %", "<b>€\u{A0}5</b> 10\u{A0}%"),
+      ("<span size=\"12 pt\">x</span>", "<span size=\"12 pt\">x</span>"),
     ])
   func noBreak(input: String, expected: String) {
     #expect(NoBreakSpaces.bind(input) == expected)

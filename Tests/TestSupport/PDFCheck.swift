@@ -25,8 +25,11 @@ public enum PDFCheck {
 
   /// A PDF `qpdf --check` complains about.
   public struct InvalidPDF: Error, CustomStringConvertible {
+    /// The PDF checked.
     public var path: String
+    /// What qpdf reported.
     public var problems: [String]
+    /// The path and the problems, for test output.
     public var description: String { "\(path) fails qpdf --check: \(problems.joined(separator: "; "))" }
   }
 }

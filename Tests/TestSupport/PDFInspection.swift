@@ -28,7 +28,9 @@ public enum PDFLinks {
 
 /// A page rasterised by poppler's `pdftoppm`, as RGB pixels.
 public struct Raster {
+  /// Width in pixels.
   public var width: Int
+  /// Height in pixels.
   public var height: Int
   /// RGB bytes, row by row.
   public var bytes: [UInt8]
@@ -93,7 +95,9 @@ public enum PDFInternalLinks {
     let result = try ProcessRunner.run("qpdf", ["--json", "--json-key=pages", path])
     let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
     return (json?["pages"] as? [[String: Any]] ?? []).map { page in
-      guard let label = page["label"] as? [String: Any], let style = label["/S"] as? String else { return nil }
+      guard let label = page["label"] as? [String: Any], let style = label["/S"] as? String else {
+        return nil
+      }
       return "\(style) \(label["/St"] as? Int ?? 1)"
     }
   }

@@ -19,7 +19,8 @@ enum TemplateFieldCheck {
   /// The names inside `{…}` in a header, footer or banner template (`{{` is a literal brace).
   static func simpleFieldNames(_ template: String) -> Set<String> {
     var names: Set<String> = []
-    var rest = Substring(template.replacingOccurrences(of: "{{", with: "").replacingOccurrences(of: "}}", with: ""))
+    var rest = Substring(
+      template.replacingOccurrences(of: "{{", with: "").replacingOccurrences(of: "}}", with: ""))
     while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
       let name = rest[rest.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
       if !name.isEmpty { names.insert(name) }

@@ -29,7 +29,9 @@ struct CSVTable {
       if !inQuotes && delimiters.contains(scalar) { counts[scalar, default: 0] += 1 }
     }
     var best: Unicode.Scalar = ","
-    for candidate in delimiters where counts[candidate, default: 0] > counts[best, default: 0] { best = candidate }
+    for candidate in delimiters where counts[candidate, default: 0] > counts[best, default: 0] {
+      best = candidate
+    }
     return best
   }
 

@@ -88,7 +88,8 @@ enum StyleKeys {
   static let qr = StyleKey(
     "qr", .flag,
     help:
-      "Print a QR code of each card's link below its caption (21 mm with its quiet zone, at most the card's width), for readers of the printed catalog.")
+      "Print a QR code of each card's link below its caption (21 mm with its quiet zone, at most the card's width), for readers of the printed catalog."
+  )
   static let contents = StyleKey(
     "contents", .flag,
     help: "Begin with contents page(s): each section with its page number, a link to its banner in PDF.")
@@ -150,7 +151,8 @@ enum StyleKeys {
     imageAspect,
     maxImageHeight, fit, font, captionLines, placement, direction, stagger, bannerEvery, bannerTemplate,
     balance,
-    header, footer, qr, contents, index, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity, shadowColor, noShadow,
+    header, footer, qr, contents, index, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,
+    shadowColor, noShadow,
     background, cardColor, captionColor, ppi, title, author, subject, keywords, bleed, cropMarks, fontFile,
   ]
 
