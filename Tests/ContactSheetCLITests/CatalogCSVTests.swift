@@ -33,14 +33,16 @@ struct CatalogCSVTests {
 
     """
 
-  @Test("a semicolon CSV is read without options; url links; width/height used, no file opened")
+  @Test("a semicolon CSV is read without options; width/height used, no file opened")
   func semicolonURLAndSizes() throws {
     let csv = try Self.write(Self.semicolonCSV)
     // The image files do not exist: with sizes in the CSV, layout never looks for them.
     let (layout, errors) = try layout([csv, "--caption", "{name} {price}"])
     #expect(errors.isEmpty, "\(errors)")
     #expect(
-      layout.items.map(\.caption) == ["Espresso cup € 12,00", "Cat poster € 25,50", "Wall clock € 40,00"])
+      layout.items.map(\.caption) == [
+        "Espresso cup €\u{A0}12,00", "Cat poster €\u{A0}25,50", "Wall clock €\u{A0}40,00",
+      ])
     #expect(layout.items.map(\.width) == [400, 300, 500] && layout.items.map(\.height) == [300, 400, 500])
     let folder = (csv as NSString).deletingLastPathComponent
     #expect(layout.items[0].source == folder + "/photos/coffee.png")
