@@ -32,6 +32,8 @@ let package = Package(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
+    .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+    .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     // libpng's reader and streaming writer, whose setjmp error handling must stay in C.
     .target(name: "CPNG", dependencies: ["CLibPNG"]),
     // More photo formats and colour management: HEIF/AVIF, camera RAW, TIFF (with a shim for its
@@ -60,7 +62,10 @@ let package = Package(
       ]),
     .target(
       name: "SheetRender",
-      dependencies: ["CPangoCairo", "CPNG", "SheetSupport", "SheetLayout", "SheetText", "SheetImages"]),
+      dependencies: [
+        "CPangoCairo", "CPNG", "CQPDF", "CQREncode", "SheetSupport", "SheetLayout", "SheetText",
+        "SheetImages",
+      ]),
     // Comparison, split by job: the metric (light), golden tests on it (light: no Pango, poppler
     // or renderer), file/folder/PDF comparison, and the review report drawn by SheetRender.
     .target(name: "SheetDiff", dependencies: ["SheetImages", "SheetSupport"]),

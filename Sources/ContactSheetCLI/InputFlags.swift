@@ -17,6 +17,20 @@ struct InputFlags: ParsableArguments {
   @Option(help: "CSV column whose changes start a new section (a banner and a PDF bookmark).")
   var sectionColumn: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "CSV field delimiter: , ; or tab. Default: detected from the header row.", valueName: "char"))
+  var delimiter: String?
+
+  @Option(help: "CSV column that holds each item's link (PDF link and --qr). Default: 'link' or 'url'.")
+  var linkColumn: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Gather CSV rows with equal values of this column, groups in order of first appearance (the sections, unless --section-column names another).",
+      valueName: "column"))
+  var groupBy: String?
+
   @Option(help: ArgumentHelp("Order of images within each section: \(SortOrder.help).", valueName: "order"))
   var sort = "input"
 
@@ -68,8 +82,21 @@ struct InputFlags: ParsableArguments {
 
   /// The parsed properties: `manifests` is left out, so it is not decoded from the command line.
   private enum CodingKeys: String, CodingKey {
-    case inputs, recursive, imageColumn, sectionColumn, sort, reverse, caption, minRating, label,
-      includeRejected
-    case sectionBy, rawJpeg, style, preset
+    case inputs, recursive, imageColumn, sectionColumn, delimiter, linkColumn, groupBy, sort, reverse, caption
+    case minRating, label, includeRejected, sectionBy, rawJpeg, style, preset
+  }
+
+  /// How to read CSV catalogs (the image and section columns are set by the collector).
+  func csvOptions() throws -> CSVOptions {
+    var options = CSVOptions()
+    if let delimiter {
+      guard let scalar = CSVOptions.delimiter(parsing: delimiter) else {
+        throw ValidationError("--delimiter \(delimiter): give one character such as , or ; or the word tab")
+      }
+      options.delimiter = scalar
+    }
+    options.linkColumn = linkColumn
+    options.groupBy = groupBy
+    return options
   }
 }

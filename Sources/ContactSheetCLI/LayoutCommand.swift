@@ -22,9 +22,11 @@ struct LayoutCommand: StyledCommand {
   @OptionGroup(visibility: .hidden) var renderFlags: RenderFlags
 
   func run() throws {
-    let sheet = try SheetPreparer(flags: inputFlags, readsEveryHeader: false).prepare()
+    var preparer = SheetPreparer(flags: inputFlags, readsEveryHeader: false)
+    preparer.indexField = layoutFlags.index
+    let sheet = try preparer.prepare()
     for note in sheet.notes { Diagnostics.note(note) }
-    for warning in sheet.warnings { Diagnostics.warn(warning) }
+    for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
     for item in sheet.items {
       if let failure = item.failure {
         Diagnostics.warn(

@@ -93,10 +93,19 @@ struct LayoutExport {
     rect("imageArea", element.imageArea, to: &json)
     json.member("item", element.item)
     json.member("kind", element.kind.rawValue)
+    rect("qrCode", element.qrCode, to: &json)
     json.member("scaledToFit", element.scaledToFit)
     json.member("section", element.section)
     json.member("subtitle", element.subtitle)
     rect("subtitleFrame", element.subtitleFrame, to: &json)
+    if let target = element.target {
+      json.key("target")
+      json.beginObject()
+      json.member("page", target.page)
+      json.member("x", target.x)
+      json.member("y", target.y)
+      json.endObject()
+    }
     json.member("text", element.text)
     json.endObject()
   }

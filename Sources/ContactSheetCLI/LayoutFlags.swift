@@ -33,6 +33,13 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.header.argumentHelp) var header: String?
   @Option(help: StyleKeys.footer.argumentHelp) var footer: String?
   @Option(name: .customLong("dpi"), help: StyleKeys.dpi.argumentHelp) var typedDPI: Double?
+  @Flag(help: StyleKeys.qr.argumentHelp) var qr = false
+  @Flag(help: StyleKeys.contents.argumentHelp) var contents = false
+  @Option(help: StyleKeys.index.argumentHelp) var index: String?
+
+  /// The side of a QR code with its quiet zone: 21 mm, so that even the smallest code (21
+  /// modules and 8 of quiet zone) is 15 mm across, which phones read from paper.
+  static let qrCodeSize = 21 * 72 / 25.4
 
   /// Pixels per inch that px lengths refer to.
   var dpi: Double { typedDPI ?? StyleKeys.dpi.defaultValue() }
@@ -77,6 +84,9 @@ struct LayoutFlags: ParsableArguments {
     options.balance = balance ?? StyleKeys.balance.defaultValue()
     options.header = header.map { PageMarginText(text: $0) }
     options.footer = footer.map { PageMarginText(text: $0) }
+    if qr { options.qrCodeSize = Self.qrCodeSize }
+    if contents { options.contentsTitle = "Contents" }
+    if index != nil { options.indexTitle = "Index" }
     return options
   }
 
@@ -144,6 +154,21 @@ struct LayoutFlags: ParsableArguments {
       return try Length.parse(text, dpi: dpi)
     } catch let error as Length.ParseError {
       throw ValidationError("\(option): \(error.message)")
+    }
+  }
+
+  /// One warning per field of `--header`, `--footer` and `--banner-template` that nothing fills.
+  func templateWarnings() -> [String] {
+    let templates: [(String, String?, [String])] = [
+      ("--header", header, TemplateFieldCheck.pageFields),
+      ("--footer", footer, TemplateFieldCheck.pageFields),
+      ("--banner-template", bannerTemplate, TemplateFieldCheck.bannerFields),
+    ]
+    return templates.flatMap { option, template, known in
+      template.map {
+        TemplateFieldCheck.warnings(
+          option: option, used: TemplateFieldCheck.simpleFieldNames($0), known: Set(known))
+      } ?? []
     }
   }
 }

@@ -42,14 +42,16 @@ struct RenderCommand: StyledCommand {
     // Options are checked before any file is read, so a typo fails at once.
     let options = try layoutFlags.layoutOptions().withMarkupCaptions()
     let style = try renderStyle()
+    let printMarks = try renderFlags.printMarks(length: layoutFlags.length)
     let started = Date()
     let progress = ProgressReporter.forTerminal(quiet: quiet)
     var preparer = SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress)
     preparer.output = output
+    preparer.indexField = layoutFlags.index
     var sheet = try preparer.prepare()
     try OutputGuard.check(output: output, inputs: sheet.catalog.inputFiles + sheet.items.map(\.path))
     if !quiet { for note in sheet.notes { Diagnostics.note(note) } }
-    for warning in sheet.warnings { Diagnostics.warn(warning) }
+    for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
     if renderFlags.showRating {
       for (index, item) in sheet.items.enumerated() { sheet.renderItems[index].badge = Self.badge(item.tags) }
     }
@@ -73,6 +75,7 @@ struct RenderCommand: StyledCommand {
         Diagnostics.warn("\(warning.path): \(warning.reason)")
         imagesWithWarnings.add(warning.path)
       }
+      renderer.printMarks = printMarks
       renderer.onProgress = { state in
         progress?.update(
           stage: "Drawing", done: state.imagesDrawn, total: state.imageCount,

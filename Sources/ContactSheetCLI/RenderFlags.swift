@@ -24,6 +24,17 @@ struct RenderFlags: ParsableArguments {
   @Option(help: StyleKeys.author.argumentHelp) var author: String?
   @Option(help: StyleKeys.subject.argumentHelp) var subject: String?
   @Option(help: StyleKeys.keywords.argumentHelp) var keywords: String?
+  @Option(help: StyleKeys.bleed.argumentHelp) var bleed: String?
+  @Flag(help: StyleKeys.cropMarks.argumentHelp) var cropMarks = false
+
+  /// The bleed and crop marks asked for.
+  func printMarks(length: (String, String) throws -> Double) throws -> PrintMarks {
+    let bleed = try length(self.bleed ?? StyleKeys.bleed.defaultValue(), "--bleed")
+    guard (0...72).contains(bleed) else {
+      throw ValidationError("--bleed must be between 0 and 1in (25.4mm); print shops ask for about 3mm")
+    }
+    return PrintMarks(bleed: bleed, cropMarks: cropMarks)
+  }
 
   /// `style` with these options applied; `length` parses lengths with the layout's units.
   func apply(to style: inout RenderStyle, length: (String, String) throws -> Double) throws {

@@ -33,6 +33,8 @@ struct SheetPreparer {
   var readsEveryHeader = true
   /// The run's output, which folder scans leave out with its pages (nil for `layout`).
   var output: String?
+  /// The caption field whose value is each item's index term (`--index`), if any.
+  var indexField: String?
 
   func prepare() throws -> PreparedSheet {
     let order = try SortOrder(parsing: flags.sort)
@@ -44,6 +46,7 @@ struct SheetPreparer {
       manifests: flags.manifests)
     collector.rawJPEG = flags.rawJpeg
     collector.output = output
+    collector.csv = try flags.csvOptions()
     var catalog = try collector.collect(flags.inputs)
     var notes = catalog.scanReports
     catalog.entries = ProofSections.numberFrames(catalog.entries)
@@ -54,8 +57,16 @@ struct SheetPreparer {
         "no images found in \(flags.inputs.joined(separator: ", ")); give image files, folders or a manifest")
     }
     var templates = try CaptionTemplates(flags: flags, catalog: catalog)
-    let allFields = try items.reduce(into: Set<String>()) {
+    var allFields = try items.reduce(into: Set<String>()) {
       $0.formUnion(try templates.template(for: $1).fieldNames)
+    }
+    let knownFields = items.reduce(into: Set(CaptionFields.builtIn)) { $0.formUnion($1.fields.keys) }
+    catalog.warnings += TemplateFieldCheck.warnings(
+      option: flags.caption == nil ? "caption template" : "--caption", used: allFields, known: knownFields)
+    if let indexField {
+      catalog.warnings += TemplateFieldCheck.warnings(
+        option: "--index", used: [indexField], known: knownFields)
+      allFields.insert(indexField)
     }
     let reader = HeaderReader(
       needsHeaders: readsEveryHeader,
@@ -106,7 +117,8 @@ struct SheetPreparer {
       case .item(let item):
         let fields = CaptionFields(item: item, index: items.count + 1, fileAttributes: attributes[item.path])
         let template = try templates.template(for: item)
-        var caption = template.render { fields.value($0, format: $1) }
+        // A number never parts from its currency or unit where the caption wraps.
+        var caption = NoBreakSpaces.bind(template.render { fields.value($0, format: $1) })
         // Decided once per caption: text that is not valid markup is escaped into markup.
         if !TextEngine.isValidMarkup(caption) {
           if invalidMarkup[template] == nil { invalidMarkup[template] = item.path }
@@ -118,7 +130,7 @@ struct SheetPreparer {
           .item(
             LayoutItem(
               pixelWidth: size.width, pixelHeight: size.height, caption: caption, section: item.section,
-              link: item.link)))
+              link: item.link, indexTerm: indexField.flatMap { fields.value($0, format: nil) })))
         items.append(item)
         renderItems.append(
           RenderItem(
@@ -126,9 +138,11 @@ struct SheetPreparer {
             header: try? item.header?.get()))
       }
     }
-    let warnings = invalidMarkup.values.sorted().map { path in
-      "the caption of \(path) is not valid Pango markup, so it is shown as plain text; write &amp; for &, &lt; for <"
-    }
+    let warnings =
+      catalog.warnings
+      + invalidMarkup.values.sorted().map { path in
+        "the caption of \(path) is not valid Pango markup, so it is shown as plain text; write &amp; for &, &lt; for <"
+      }
     return PreparedSheet(
       entries: entries, items: items, renderItems: renderItems, catalog: catalog, warnings: warnings)
   }

@@ -9,7 +9,10 @@ struct CardBox {
   var areaHeight: Double
   /// Whether the image keeps its aspect inside the box rather than filling it.
   var letterbox: Bool
+  /// Height below the image's box: caption text, and the QR code with its gap when there is one.
   let captionHeight: Double
+  /// The side of the QR code square at the bottom of `captionHeight`, 0 for none.
+  var qrCode: Double = 0
   let padding: Double
   let captionGap: Double
   private(set) var scaled = false
@@ -72,10 +75,15 @@ struct CardBox {
     let frame = Rect(x: x, y: y, width: width, height: height)
     let area = Rect(x: x + padding, y: y + padding, width: width - 2 * padding, height: areaHeight)
     let image = letterbox ? Self.fit(aspect: imageAspect, in: area) : area
-    let caption = Rect(x: area.x, y: area.maxY + captionGap, width: area.width, height: captionHeight)
+    var caption = Rect(x: area.x, y: area.maxY + captionGap, width: area.width, height: captionHeight)
+    var qr: Rect?
+    if qrCode > 0 {
+      qr = Rect(x: area.x, y: caption.maxY - qrCode, width: qrCode, height: qrCode)
+      caption.height = max(0, caption.height - qrCode - captionGap)
+    }
     return LayoutElement(
       kind: .card, item: item, column: column, frame: frame, image: image, caption: caption,
-      imageArea: image == area ? nil : area, scaledToFit: scaled ? true : nil)
+      imageArea: image == area ? nil : area, scaledToFit: scaled ? true : nil, qrCode: qr)
   }
 
   /// The largest rectangle of `aspect` (height ÷ width) centred in `box`.

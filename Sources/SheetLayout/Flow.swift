@@ -78,7 +78,11 @@ struct MeasuredInput {
   /// Each item with its pixel size; its page and element are filled in when pages are finished.
   private(set) var items: [PlacedItem] = []
   private(set) var aspects: [Double] = []
+  /// Height below each image: the caption's text and, for a card with a QR code, the gap and
+  /// the code.
   private(set) var captions: [Double] = []
+  /// The side of each card's QR code square, 0 for none.
+  private(set) var qrCodes: [Double] = []
   private(set) var banners: [BannerBox] = []
   private(set) var steps: [FlowStep] = []
 
@@ -99,10 +103,12 @@ struct MeasuredInput {
           PlacedItem(
             width: item.pixelWidth, height: item.pixelHeight, caption: item.caption, page: 0, element: 0))
         aspects.append(CardBox.aspect(of: item))
-        captions.append(
+        let text =
           item.caption.isEmpty
-            ? 0
-            : measurer.measure(item.caption, style: styles.caption, width: geometry.innerWidth).height)
+          ? 0 : measurer.measure(item.caption, style: styles.caption, width: geometry.innerWidth).height
+        let qr = (item.link ?? "").isEmpty ? 0 : min(options.qrCodeSize ?? 0, geometry.innerWidth)
+        qrCodes.append(qr)
+        captions.append(text + (qr > 0 && text > 0 ? options.captionGap : 0) + qr)
       case .banner(let content, let section):
         let box = BannerBox(
           content: content, section: section, options: options, styles: styles,

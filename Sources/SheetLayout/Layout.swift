@@ -127,7 +127,32 @@ public struct LayoutPage: Codable, Hashable, Sendable {
 
 /// What an element is.
 public enum ElementKind: String, Codable, Hashable, Sendable {
-  case card, banner, header, footer
+  /// A card: image, caption, and perhaps a QR code.
+  case card
+  /// A full-width title.
+  case banner
+  /// The page head and foot.
+  case header, footer
+  /// A line of a contents or index page: `text` on the left, the page number (`subtitle`)
+  /// on the right, going to `target`.
+  case entry
+}
+
+/// A place in the document an element goes to when clicked.
+public struct ElementTarget: Codable, Hashable, Sendable {
+  /// The page, counted from 0.
+  public var page: Int
+  /// The point on it, in points from the page's left edge…
+  public var x: Double
+  /// …and from its top edge.
+  public var y: Double
+
+  /// The point (`x`, `y`) on page `page` (from 0).
+  public init(page: Int, x: Double, y: Double) {
+    self.page = page
+    self.x = x
+    self.y = y
+  }
 }
 
 /// A positioned element: a card (image and caption), a banner, a header or a footer.
@@ -158,14 +183,22 @@ public struct LayoutElement: Codable, Hashable, Sendable {
   public var subtitle: String?
   /// For banners: the box of the subtitle.
   public var subtitleFrame: Rect?
+  /// For cards with a link when QR codes are asked for (`LayoutOptions.qrCodeSize`): the
+  /// square the code fills, quiet zone included, below the caption.
+  public var qrCode: Rect?
+  /// For entries of contents and index pages: the banner or card they go to.
+  public var target: ElementTarget?
 
   /// An element of `kind` occupying `frame`; give the optional fields that apply to that kind
   /// (see each property) and leave the others nil. All rectangles are in page points.
   public init(
     kind: ElementKind, item: Int? = nil, column: Int? = nil, frame: Rect, image: Rect? = nil,
     caption: Rect? = nil, text: String? = nil, subtitle: String? = nil, subtitleFrame: Rect? = nil,
-    imageArea: Rect? = nil, scaledToFit: Bool? = nil, section: String? = nil
+    imageArea: Rect? = nil, scaledToFit: Bool? = nil, section: String? = nil, qrCode: Rect? = nil,
+    target: ElementTarget? = nil
   ) {
+    self.target = target
+    self.qrCode = qrCode
     self.imageArea = imageArea
     self.scaledToFit = scaledToFit
     self.section = section

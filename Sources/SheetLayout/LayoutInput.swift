@@ -12,13 +12,16 @@ public struct LayoutItem: Codable, Hashable, Sendable {
   public var section: String?
   /// A URL that the card links to in PDF output.
   public var link: String?
+  /// The item's entry in the index (`LayoutOptions.indexTitle`), as plain text; nil for none.
+  public var indexTerm: String?
 
   /// An image of `pixelWidth`×`pixelHeight` pixels (after EXIF orientation) with an optional
   /// caption, section and link; see each property.
   public init(
     pixelWidth: Int, pixelHeight: Int, caption: String = "", section: String? = nil,
-    link: String? = nil
+    link: String? = nil, indexTerm: String? = nil
   ) {
+    self.indexTerm = indexTerm
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
     self.caption = caption

@@ -56,6 +56,14 @@ public struct LayoutOptions: Hashable, Sendable {
   public var header: PageMarginText?
   /// Text at the bottom of every page, whose height each page reserves.
   public var footer: PageMarginText?
+  /// When set, each card whose item has a link reserves a square this many points wide below
+  /// its caption for a QR code of the link (quiet zone included); at most the card's inner width.
+  public var qrCodeSize: Double?
+  /// When set, contents page(s) with this title come first: each section with its page number.
+  public var contentsTitle: String?
+  /// When set, index page(s) with this title come last: items' `indexTerm`s in alphabetical
+  /// order with their page numbers.
+  public var indexTitle: String?
 
   /// Options with the given page, margins, columns, spacings and text styles; the defaults are
   /// A4 portrait, 36 pt margins, 4 columns, 12 pt gutter and row gap, 6 pt padding, 4 pt caption

@@ -32,6 +32,19 @@ struct PageAccumulator {
   let footer: MarginBox?
   private var pages: [LayoutPage] = []
   private var elements: [LayoutElement] = []
+  /// Contents and index pages, put around the catalog's pages when it is finished.
+  private var matter: (front: [LayoutPage], back: [LayoutPage])?
+
+  /// The catalog's pages so far, the current one closed.
+  mutating func closedPages() -> [LayoutPage] {
+    if !elements.isEmpty || pages.isEmpty { closePage() }
+    return pages
+  }
+
+  /// Puts `front` before and `back` after the catalog's pages when the layout is finished.
+  mutating func surround(front: [LayoutPage], back: [LayoutPage]) {
+    matter = (front, back)
+  }
 
   init(options: LayoutOptions, geometry: ColumnGeometry, header: MarginBox?, footer: MarginBox?) {
     self.options = options
@@ -83,6 +96,7 @@ struct PageAccumulator {
     items: [PlacedItem], figures: PlacementFigures, styles: TextStyles, fonts: FontSet
   ) -> Layout {
     if !elements.isEmpty || pages.isEmpty { closePage() }
+    if let matter { pages = matter.front + pages + matter.back }
     addMargins()
     var placed = items
     for (pageIndex, page) in pages.enumerated() {

@@ -22,7 +22,7 @@ struct RowPlacer {
   /// fit below it when they would not, so a banner never ends a page.
   init(
     options: LayoutOptions, geometry: ColumnGeometry, aspects: [Double], captions: [Double],
-    bannerRoom: Double
+    qrCodes: [Double] = [], bannerRoom: Double
   ) throws {
     self.options = options
     self.geometry = geometry
@@ -31,9 +31,11 @@ struct RowPlacer {
     if let limit = options.maxImageHeight { area = min(area, limit) }
     let letterbox = options.mode == .grid || options.imageFit == .letterbox
     var cells = aspects.indices.map { index in
-      CardBox(
+      var cell = CardBox(
         item: index, aspect: aspects[index], captionHeight: slot, areaHeight: area,
         letterbox: letterbox, options: options)
+      cell.qrCode = qrCodes.indices.contains(index) ? qrCodes[index] : 0
+      return cell
     }
     if let first = cells.first, first.fixedHeight >= geometry.content.height {
       throw LayoutError(

@@ -44,9 +44,10 @@ public struct WaterfallLayout: Sendable {
     switch options.mode {
     case .waterfall:
       let cards = try input.aspects.indices.map { index in
-        let card = CardBox(
+        var card = CardBox(
           item: index, aspect: input.aspects[index], captionHeight: input.captions[index], options: options,
           innerWidth: geometry.innerWidth)
+        card.qrCode = input.qrCodes[index]
         try check(card, geometry: geometry)
         return card
       }
@@ -60,9 +61,17 @@ public struct WaterfallLayout: Sendable {
     case .staggered, .grid:
       var placer = try RowPlacer(
         options: options, geometry: geometry, aspects: input.aspects, captions: input.captions,
+        qrCodes: input.qrCodes,
         bannerRoom: Self.tallestBannerRun(input.steps, banners: input.banners, gap: options.rowGap))
       placer.run(input.steps, banners: input.banners, into: &pages)
       placement = placer.figures
+    }
+    if options.contentsTitle != nil || options.indexTitle != nil {
+      let matter = ContentsAndIndex(
+        options: options, geometry: geometry, styles: styles, measurer: measurer,
+        terms: ContentsAndIndex.terms(of: entries))
+      let catalog = pages.closedPages()
+      pages.surround(front: try matter.contentsPages(catalog), back: try matter.indexPages(catalog))
     }
     return pages.finish(items: input.items, figures: placement, styles: styles, fonts: measurer.fonts)
   }

@@ -101,6 +101,9 @@ final class CardPainter {
       Cairo.setColor(cairo, style.captionColor)
       text.draw(caption, style: textStyles.caption, in: captionBox, cairo: cairo)
     }
+    if let box = element.qrCode, let link = item.link, let code = QRCode(link) {
+      code.draw(cairo, in: box)
+    }
   }
 
   func drawBanner(_ cairo: OpaquePointer, element: LayoutElement) {

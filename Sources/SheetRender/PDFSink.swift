@@ -9,17 +9,32 @@ package final class PDFSink: PageSink {
   let imageResolution: ImageResolution
   private let output = AtomicOutput()
   private let path: String
+  private let temporary: String
   private let surface: OpaquePointer
   private var cairo: OpaquePointer?
   /// The page being drawn, counted from 1.
   private var pageNumber = 0
+  /// Trim size, bleed and crop marks of every page.
+  let marks: PrintMarks
+  /// What Cairo cannot write: links, page boxes, page labels.
+  private var finisher = PDFFinisher()
+  /// The width of the page being drawn, bleed and marks included.
+  private var mediaWidth = 0.0
 
   /// Starts the PDF for `path` with `info` as its metadata; images are embedded at `ppi`
   /// (their own size when nil).
-  package init(path: String, info: DocumentInfo, ppi: Double?) throws {
+  /// `marks` extends each page by a bleed and draws crop marks around its trim box;
+  /// `pageLabels` writes page labels numbering the pages from 1.
+  package init(
+    path: String, info: DocumentInfo, ppi: Double?, marks: PrintMarks = PrintMarks(), pageLabels: Bool = false
+  ) throws {
     self.path = path
+    self.marks = marks
     imageResolution = .embedded(ppi: ppi)
-    let temporary = output.temporaryPath(for: path)
+    temporary = output.temporaryPath(for: path)
+    finisher.bleed = marks.bleed
+    finisher.trimInset = marks.trimInset
+    finisher.pageLabels = pageLabels
     surface = cairo_pdf_surface_create(temporary, 595, 842)
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
@@ -35,14 +50,30 @@ package final class PDFSink: PageSink {
   }
 
   package func beginPage(width: Double, height: Double) throws -> OpaquePointer {
-    cairo_pdf_surface_set_size(surface, width, height)
+    let inset = marks.trimInset
+    cairo_pdf_surface_set_size(surface, width + 2 * inset, height + 2 * inset)
+    finisher.pageHeights.append(height + 2 * inset)
+    mediaWidth = width + 2 * inset
     pageNumber += 1
     if cairo == nil { cairo = cairo_create(surface) }
-    return cairo!
+    let cairo = cairo!
+    cairo_save(cairo)
+    if inset > 0 {
+      // Drawing stays in trim-box points; painting the background fills the bleed too.
+      let bleed = marks.bleed
+      cairo_rectangle(cairo, inset - bleed, inset - bleed, width + 2 * bleed, height + 2 * bleed)
+      cairo_clip(cairo)
+      cairo_translate(cairo, inset, inset)
+    }
+    return cairo
   }
 
   package func endPage() throws {
     guard let cairo else { return }
+    cairo_restore(cairo)
+    if marks.cropMarks {
+      marks.drawCropMarks(cairo, mediaWidth: mediaWidth, mediaHeight: finisher.pageHeights.last ?? 0)
+    }
     cairo_show_page(cairo)
     try Cairo.check(cairo, "cannot draw \(path)")
   }
@@ -56,26 +87,47 @@ package final class PDFSink: PageSink {
       output.discard()
       throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
     }
+    if finisher.isNeeded {
+      // libqpdf writes a second file beside the first, which then takes its place.
+      let finished = temporary + ".qpdf"
+      TemporaryFiles.shared.register(finished)
+      defer {
+        unlink(finished)
+        TemporaryFiles.shared.unregister(finished)
+      }
+      do {
+        try finisher.finish(temporary, to: finished)
+      } catch {
+        output.discard()
+        throw RenderError("cannot write \(path): \(error)")
+      }
+      guard rename(finished, temporary) == 0 else {
+        output.discard()
+        throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))")
+      }
+    }
     try output.commitOrThrowRenderError()
     return [path]
   }
 
   package func addBookmark(_ title: String, x: Double, y: Double) {
-    let attributes = String(format: "page=%d pos=[%.2f %.2f]", pageNumber, x, y)
+    let inset = marks.trimInset
+    let attributes = String(format: "page=%d pos=[%.2f %.2f]", pageNumber, x + inset, y + inset)
     cairo_pdf_surface_add_outline(
       surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
   }
 
-  func addLink(_ uri: String, rect: Rect, cairo: OpaquePointer) {
-    let area = String(format: "rect=[%.2f %.2f %.2f %.2f]", rect.x, rect.y, rect.width, rect.height)
-    let attributes = "uri='\(Self.quoted(uri))' " + area
-    cairo_tag_begin(cairo, CAIRO_TAG_LINK, attributes)
-    cairo_tag_end(cairo, CAIRO_TAG_LINK)
-  }
-
-  /// `text` escaped for a single-quoted string in Cairo's tag attributes.
-  static func quoted(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+  /// Links are written by libqpdf after Cairo has finished the file (``PDFFinisher``): Cairo
+  /// 1.16's link tags write a broken cross-reference table.
+  func addLink(_ target: PDFLink.Target, rect: Rect) {
+    let inset = marks.trimInset
+    var target = target
+    if case .page(let page, let x, let y) = target { target = .page(page, x: x + inset, y: y + inset) }
+    finisher.links.append(
+      PDFLink(
+        page: pageNumber - 1,
+        rect: Rect(x: rect.x + inset, y: rect.y + inset, width: rect.width, height: rect.height),
+        target: target))
   }
 
   private static func setMetadata(_ surface: OpaquePointer, _ info: DocumentInfo) {

@@ -20,15 +20,16 @@ protocol PageSink: AnyObject {
   /// Adds a bookmark named `title` to the document's outline, pointing at (`x`, `y`) on the
   /// current page. Outputs without an outline ignore it.
   func addBookmark(_ title: String, x: Double, y: Double)
-  /// Makes `rect` on the current page open `uri` when clicked. Outputs without links ignore it.
-  func addLink(_ uri: String, rect: Rect, cairo: OpaquePointer)
+  /// Makes `rect` on the current page (page points) go to `target` when clicked. Outputs without
+  /// links ignore it.
+  func addLink(_ target: PDFLink.Target, rect: Rect)
 }
 
 extension PageSink {
   func bands(pageHeight: Double) -> [PageBand] { [PageBand(top: 0, bottom: pageHeight)] }
   func nextBand() throws -> OpaquePointer { throw RenderError("this output draws a page in one band") }
   func addBookmark(_ title: String, x: Double, y: Double) {}
-  func addLink(_ uri: String, rect: Rect, cairo: OpaquePointer) {}
+  func addLink(_ target: PDFLink.Target, rect: Rect) {}
 }
 
 /// A horizontal strip of a page, in points from its top.

@@ -2,19 +2,22 @@ import Foundation
 import SheetLayout
 import SheetText
 
-/// Header and footer templates: `{title}`, `{page}`, `{pages}` and `{date}` (the document's
-/// creation date, `YYYY-MM-DD`, so output stays reproducible).
+/// Header and footer templates: `{title}`, `{page}`, `{pages}`, `{date}` (the document's
+/// creation date, `YYYY-MM-DD`, so output stays reproducible) and `{section}` (the section of
+/// the page's first card, as in a dictionary's running head).
 package struct PageTemplate: Sendable, Hashable {
   package var title: String
   package var page: Int
   package var pages: Int
   package var date: Date
+  package var section: String
 
-  package init(title: String, page: Int, pages: Int, date: Date) {
+  package init(title: String, page: Int, pages: Int, date: Date, section: String = "") {
     self.title = title
     self.page = page
     self.pages = pages
     self.date = date
+    self.section = section
   }
 
   /// `template` with its fields replaced in one pass, so a title that itself contains
@@ -38,6 +41,7 @@ package struct PageTemplate: Sendable, Hashable {
     case "page": String(page)
     case "pages": String(pages)
     case "date": Self.dateFormatter.string(from: date)
+    case "section": section
     default: nil
     }
   }
@@ -81,6 +85,17 @@ extension CardPainter {
       let box = Rect(x: frame.x, y: frame.y + (frame.height - height) / 2, width: frame.width, height: height)
       Cairo.setColor(cairo, style.headerFooterColor)
       self.text.draw(text, style: partStyle, in: box, cairo: cairo)
+    }
+  }
+
+  /// Draws a line of a contents or index page: its text on the left, its page number on the right.
+  func drawEntry(_ cairo: OpaquePointer, element: LayoutElement) {
+    Cairo.setColor(cairo, style.captionColor)
+    let parts: [(String?, TextAlignment)] = [(element.text, .left), (element.subtitle, .right)]
+    for case (let text?, let alignment) in parts {
+      var partStyle = textStyles.entry
+      partStyle.alignment = alignment
+      self.text.draw(text, style: partStyle, in: element.frame, cairo: cairo)
     }
   }
 }

@@ -39,6 +39,8 @@ public struct SheetRenderer {
   public var stopOnImageFailure = false
   /// Rows of a PNG page drawn at once: taller pages are drawn in bands of this many rows.
   var pngBandRows = 2048
+  /// Bleed and crop marks around each PDF page (other outputs are drawn at trim size).
+  public var printMarks = PrintMarks()
   /// Called on the drawing thread after each image is drawn and each page is written.
   public var onProgress: ((RenderProgress) -> Void)?
   /// Called on the drawing thread for each problem an image was drawn despite (a truncated
@@ -63,7 +65,11 @@ public struct SheetRenderer {
     let pages = document.layout.pages
     let sink: PageSink
     switch format {
-    case .pdf: sink = try PDFSink(path: path, info: document.info, ppi: style.ppi)
+    case .pdf:
+      // With contents or an index, page labels state the numbering the pages print.
+      let numbered = pages.contains { $0.elements.contains { $0.kind == .entry } }
+      sink = try PDFSink(
+        path: path, info: document.info, ppi: style.ppi, marks: printMarks, pageLabels: numbered)
     case .png: sink = PNGSink(path: path, dpi: style.dpi, pageCount: pages.count, bandRows: pngBandRows)
     case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pages.count)
     }
@@ -77,10 +83,11 @@ public struct SheetRenderer {
     var nextJob = 0
     var progress = RenderProgress(
       imagesDrawn: 0, imageCount: plan.cardsInDrawingOrder.count, pagesWritten: 0, pageCount: pages.count)
+    let sections = layout.firstCardSections()
     for (pageIndex, page) in pages.enumerated() {
       let fields = PageTemplate(
         title: document.info.title ?? "", page: pageIndex + 1, pages: pages.count,
-        date: document.info.creationDate)
+        date: document.info.creationDate, section: sections[pageIndex] ?? "")
       var cairo = try sink.beginPage(width: page.width, height: page.height)
       // Images of cards that reach into later bands, kept until their last band is drawn.
       var kept: [Int: PreparedImage] = [:]
@@ -117,7 +124,7 @@ public struct SheetRenderer {
               cairo, element: element, image: kept[elementIndex], item: item,
               caption: document.layout.items[index].caption, resolution: sink.imageResolution)
             if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
-            if let link = item.link, !link.isEmpty { sink.addLink(link, rect: element.frame, cairo: cairo) }
+            if let link = item.link, !link.isEmpty { sink.addLink(.uri(link), rect: element.frame) }
           case .banner:
             painter.drawBanner(cairo, element: element)
             if let title = element.text, !title.isEmpty, bandIndex == span.lowerBound {
@@ -125,6 +132,11 @@ public struct SheetRenderer {
             }
           case .header, .footer:
             painter.drawPageText(cairo, element: element, fields: fields)
+          case .entry:
+            painter.drawEntry(cairo, element: element)
+            if let target = element.target, bandIndex == span.lowerBound {
+              sink.addLink(.page(target.page, x: target.x, y: target.y), rect: element.frame)
+            }
           }
         }
       }

@@ -12,6 +12,7 @@ struct BookmarkAndPresetTests {
     let output = try FixturePaths.temporaryFolder().appendingPathComponent("sheet.pdf").path
     let result = try ProcessRunner.run(FixturePaths.binary, ["render"] + arguments + ["-o", output, "-q"])
     #expect(result.status == 0, "stderr: \(result.standardError)")
+    try PDFCheck.requireValid(output)
     return output
   }
 

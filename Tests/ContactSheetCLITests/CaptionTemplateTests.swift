@@ -53,7 +53,8 @@ struct CaptionTemplateTests {
     #expect(CaptionFields.humanSize(87) == "87 B")
     #expect(CaptionFields.humanSize(2_400_000) == "2.4 MB")
     #expect(CaptionFields.humanSize(512_000) == "512 KB")
-    #expect(CaptionFields.exposure(0.004) == "1/250\u{00A0}s")
-    #expect(CaptionFields.exposure(2) == "2\u{00A0}s")
+    #expect(CaptionFields.exposure(0.004) == "1/250 s")
+    #expect(NoBreakSpaces.bind(CaptionFields.exposure(0.004)) == "1/250\u{00A0}s")
+    #expect(NoBreakSpaces.bind(CaptionFields.exposure(2)) == "2\u{00A0}s")
   }
 }

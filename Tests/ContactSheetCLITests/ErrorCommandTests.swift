@@ -49,7 +49,7 @@ struct ErrorCommandTests {
     #expect(result.status == 0)
     #expect(result.standardError.contains("missing-image.yaml:4:5:"))
     #expect(result.standardError.contains("Fixtures/photos/does-not-exist.jpg: file not found"))
-    #expect(FileManager.default.fileExists(atPath: output))
+    try PDFCheck.requireValid(output)
   }
 
   @Test("--strict turns a missing image into status 1 and writes nothing")
@@ -148,6 +148,7 @@ struct OptionRangeTests {
       "render", FixturePaths.photo("coffee.png"), "-o", output, "--corner-radius", "3000mm", "-q",
     ])
     #expect(result.status == 0, "stderr: \(result.standardError)")
+    try PDFCheck.requireValid(output)
   }
 
   @Test("an enormous shadow blur, --dpi 0 and a missing --font-file are usage errors that say what works")

@@ -25,8 +25,17 @@ struct LayoutExportTests {
             pixelWidth: 100 + index * 37, pixelHeight: index == 4 ? 2000 : 90 + index * 11,
             caption: index % 3 == 0 ? "" : "caption é 東京 \(index) \\ \u{1}", section: "Tables"))
       }
-    let layout = try WaterfallLayout(options: options).layout(entries, measurer: FixedMeasurer())
+    var layout = try WaterfallLayout(options: options).layout(entries, measurer: FixedMeasurer())
     #expect(layout.pages.contains { $0.elements.contains { $0.imageArea != nil } })
+    // One element with every field set: a field added to LayoutElement that the writer leaves
+    // out fails here (the Mirror check makes whoever adds one set it below).
+    let box = Rect(x: 1.5, y: 2.25, width: 3, height: 4.125)
+    let full = LayoutElement(
+      kind: .entry, item: 0, column: 1, frame: box, image: box, caption: box, text: "t", subtitle: "s",
+      subtitleFrame: box, imageArea: box, scaledToFit: true, section: "Tables", qrCode: box,
+      target: ElementTarget(page: 0, x: 5, y: 6.5))
+    #expect(Mirror(reflecting: full).children.allSatisfy { "\($0.value)" != "nil" })
+    layout.pages[0].elements.append(full)
 
     let items = (0..<9).map { CatalogItem(path: "photos/p\($0).jpg") }
     let sheet = PreparedSheet(entries: entries, items: items, renderItems: [], catalog: Catalog())

@@ -156,6 +156,7 @@ struct ExifCaptionTests {
       FixturePaths.binary, ["layout", "--json", csv, "--caption", "{name}: {price}"])
     #expect(result.status == 0, "stderr: \(result.standardError)")
     let items = try JSONDecoder().decode(Export.self, from: Data(result.standardOutput.utf8)).items
-    #expect(items.first?.caption == "Espresso cup: € 12.00")
+    // The price keeps its currency: a no-break space (NoBreakSpaces).
+    #expect(items.first?.caption == "Espresso cup: €\u{A0}12.00")
   }
 }

@@ -44,6 +44,7 @@ struct RenderOpenCountTests {
       Dictionary(uniqueKeysWithValues: counted.map { (($0.key as NSString).lastPathComponent, $0.value) })
         == twice)
     #expect(seen == twice, "opens the kernel saw")
+    if out.hasSuffix(".pdf") { try PDFCheck.requireValid(out) }
   }
 
   @Test("the EXIF caption comes from the header read for layout; render items carry that header")

@@ -92,6 +92,7 @@ struct FolderAndPDFTests {
     let clean = root.appendingPathComponent("clean.pdf").path
     #expect(try compare([expected.path, expected.path, "--report", clean]).status == 0)
     #expect(try PDFRasterizer(path: clean).bookmarks.isEmpty)
+    try PDFCheck.requireValid(clean)
   }
 
   /// Renders a two-photo sheet whose second caption is `caption` to a PDF with the binary.
@@ -118,6 +119,7 @@ struct FolderAndPDFTests {
     try renderSheet(caption: "Espresso", to: first)
     try renderSheet(caption: "Espresso", to: again)
     try renderSheet(caption: "Espresso, double", to: second)
+    for pdf in [first, again, second] { try PDFCheck.requireValid(pdf.path) }
     #expect(try compare([first.path, again.path]).status == 0)
 
     let diff = folder.appendingPathComponent("diff.png")

@@ -59,6 +59,7 @@ struct RenderFlagsEndToEndTests {
     let lenient = try run(inputs + ["-o", output, "-q"] + fonts)
     #expect(lenient.status == 0)
     #expect(lenient.standardError.contains("truncated.png: file is truncated"))
+    try PDFCheck.requireValid(output)
     try FileManager.default.removeItem(atPath: output)
     let strict = try run(inputs + ["-o", output, "--strict", "-q"] + fonts)
     #expect(strict.status == 1)

@@ -183,7 +183,7 @@ private struct TextPiece {
           TextPiece(name: "banner subtitle", text: subtitle, element: alone, box: box, hairline: hairline))
       }
       return pieces
-    case .header, .footer:
+    case .header, .footer, .entry:
       return [
         TextPiece(name: element.kind.rawValue, text: element.text ?? "", element: element, box: element.frame)
       ]

@@ -46,8 +46,9 @@ public enum ProcessRunner {
       status: process.terminationStatus, standardOutput: output.text(), standardError: errors.text())
   }
 
-  /// `pdfinfo`'s fields for a PDF.
+  /// `pdfinfo`'s fields for a PDF, which must first pass `qpdf --check` (``PDFCheck``).
   public static func pdfInfo(_ path: String) throws -> [String: String] {
+    try PDFCheck.requireValid(path)
     let result = try run("pdfinfo", [path])
     var fields: [String: String] = [:]
     for line in result.standardOutput.split(separator: "\n") {

@@ -45,8 +45,8 @@ struct CaptionFields {
     case "lens": return item.exif?.lens
     case "exposure": return item.exif?.exposureTime.map(Self.exposure)
     case "aperture": return item.exif?.fNumber.map { "f/" + Self.trimmed($0) }
-    case "iso": return item.exif?.iso.map { "ISO\u{00A0}\($0)" }
-    case "focal": return item.exif?.focalLength.map { Self.trimmed($0) + "\u{00A0}mm" }
+    case "iso": return item.exif?.iso.map { "ISO \($0)" }
+    case "focal": return item.exif?.focalLength.map { Self.trimmed($0) + " mm" }
     default: return nil
     }
   }
@@ -75,8 +75,8 @@ struct CaptionFields {
   /// are joined by no-break spaces, so a caption never wraps between them.
   static func exposure(_ seconds: Double) -> String {
     guard seconds > 0 else { return "" }
-    if seconds >= 0.3 { return trimmed(seconds) + "\u{00A0}s" }
-    return "1/\(Int((1 / seconds).rounded()))\u{00A0}s"
+    if seconds >= 0.3 { return trimmed(seconds) + " s" }
+    return "1/\(Int((1 / seconds).rounded())) s"
   }
 
   /// A number with at most one decimal, without a trailing `.0`.

@@ -2,7 +2,8 @@ import Foundation
 
 /// A CSV file read as a header row and records, with the line each record starts on.
 ///
-/// Follows RFC 4180: fields separated by commas, optionally quoted with `"`, quotes doubled
+/// Follows RFC 4180: fields separated by commas (or semicolons or tabs, as spreadsheets
+/// export them where the comma is the decimal separator), optionally quoted with `"`, quotes doubled
 /// inside quoted fields, quoted fields may hold commas and line breaks; CRLF or LF line ends;
 /// a UTF-8 byte-order mark is ignored.
 struct CSVTable {
@@ -15,7 +16,28 @@ struct CSVTable {
     var message: String
   }
 
-  init(parsing text: String) throws {
+  /// The delimiters a CSV file may use, in the order ties are broken.
+  static let delimiters: [Unicode.Scalar] = [",", ";", "\t"]
+
+  /// The delimiter the header row uses most (outside quotes): a comma when it uses none.
+  static func detectDelimiter(in text: String) -> Unicode.Scalar {
+    var counts: [Unicode.Scalar: Int] = [:]
+    var inQuotes = false
+    for scalar in text.unicodeScalars {
+      if scalar == "\"" { inQuotes.toggle() }
+      if !inQuotes && scalar == "\n" { break }
+      if !inQuotes && delimiters.contains(scalar) { counts[scalar, default: 0] += 1 }
+    }
+    var best: Unicode.Scalar = ","
+    for candidate in delimiters where counts[candidate, default: 0] > counts[best, default: 0] {
+      best = candidate
+    }
+    return best
+  }
+
+  /// Parses `text` with fields separated by `delimiter` (detected from the header row when nil).
+  init(parsing text: String, delimiter: Unicode.Scalar? = nil) throws {
+    let delimiter = delimiter ?? Self.detectDelimiter(in: text)
     var rows: [(line: Int, fields: [String])] = []
     var field = ""
     var fields: [String] = []
@@ -71,7 +93,7 @@ struct CSVTable {
         fieldWasQuoted = true
         quoteLine = line
         quoteColumn = column
-      case ",":
+      case delimiter:
         fields.append(field)
         field = ""
         fieldWasQuoted = false
@@ -85,7 +107,7 @@ struct CSVTable {
       default:
         guard !fieldWasQuoted else {
           throw ParseError(
-            line: line, column: column, message: "text after a closing quote; put a comma between fields")
+            line: line, column: column, message: "text after a closing quote; put a delimiter between fields")
         }
         field.unicodeScalars.append(scalar)
       }

@@ -14,6 +14,8 @@ struct Catalog {
   var captionTemplate: String?
   /// Where `captionTemplate` was written (`catalog.yaml:5:10`), for messages.
   var captionSource: String?
+  /// Warnings about the inputs as a whole (for example, a CSV whose sections are not grouped).
+  var warnings: [String] = []
   /// Files that inputs name (images and manifests); the output must not overwrite them.
   var inputFiles: [String] = []
   /// One line per folder scan that left files out, saying what and why.

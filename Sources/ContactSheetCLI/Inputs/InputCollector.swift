@@ -26,6 +26,9 @@ struct InputCollector {
   var output: String?
   var imageColumn = "image"
   var sectionColumn: String?
+  /// Delimiter, link column and grouping of CSV catalogs (their image and section columns
+  /// are `imageColumn` and `sectionColumn`).
+  var csv = CSVOptions()
   /// Manifests already read (for their styles), by path; others are read when met.
   var manifests: [String: Manifest] = [:]
 
@@ -63,7 +66,10 @@ struct InputCollector {
     } else if Self.manifestExtensions.contains(ext) {
       catalog.add(try manifests[input] ?? ManifestReader.read(input))
     } else if ext == "csv" {
-      try CSVCatalogReader.read(input, imageColumn: imageColumn, sectionColumn: sectionColumn, into: &catalog)
+      var options = csv
+      options.imageColumn = imageColumn
+      options.sectionColumn = sectionColumn
+      try CSVCatalogReader.read(input, options: options, into: &catalog)
     } else {
       // A missing or unreadable file becomes a placeholder card with a warning.
       catalog.entries.append(.item(CatalogItem(path: input)))

@@ -22,6 +22,8 @@ extension LayoutFlags: StyleAdopting {
       StyleBinding(StyleKeys.bannerTemplate, \.bannerTemplate),
       StyleBinding(StyleKeys.balance, \.balance), StyleBinding(StyleKeys.header, \.header),
       StyleBinding(StyleKeys.footer, \.footer), StyleBinding(StyleKeys.dpi, \.typedDPI),
+      StyleBinding(StyleKeys.qr, \.qr), StyleBinding(StyleKeys.contents, \.contents),
+      StyleBinding(StyleKeys.index, \.index),
     ]
   }
 }
@@ -38,7 +40,8 @@ extension RenderFlags: StyleAdopting {
       StyleBinding(StyleKeys.cardColor, \.cardColor), StyleBinding(StyleKeys.captionColor, \.captionColor),
       StyleBinding(StyleKeys.ppi, \.ppi), StyleBinding(StyleKeys.title, \.title),
       StyleBinding(StyleKeys.author, \.author), StyleBinding(StyleKeys.subject, \.subject),
-      StyleBinding(StyleKeys.keywords, \.keywords),
+      StyleBinding(StyleKeys.keywords, \.keywords), StyleBinding(StyleKeys.bleed, \.bleed),
+      StyleBinding(StyleKeys.cropMarks, \.cropMarks),
     ]
   }
 }

@@ -78,13 +78,26 @@ enum StyleKeys {
   static let header = StyleKey(
     "header",
     help:
-      "Text at the top of every page: {title} {page} {pages} {date}; 'left|centre|right' splits it. Its height is reserved."
+      "Text at the top of every page: {title} {page} {pages} {date} {section} (of the page's first card); 'left|centre|right' splits it. Its height is reserved."
   )
   static let footer = StyleKey(
     "footer",
     help:
-      "Text at the bottom of every page: {title} {page} {pages} {date}; 'left|centre|right' splits it. Its height is reserved."
+      "Text at the bottom of every page: {title} {page} {pages} {date} {section}; 'left|centre|right' splits it. Its height is reserved."
   )
+  static let qr = StyleKey(
+    "qr", .flag,
+    help:
+      "Print a QR code of each card's link below its caption (21 mm with its quiet zone, at most the card's width), for readers of the printed catalog."
+  )
+  static let contents = StyleKey(
+    "contents", .flag,
+    help: "Begin with contents page(s): each section with its page number, a link to its banner in PDF.")
+  static let index = StyleKey(
+    "index",
+    help:
+      "End with an alphabetical index of the items by this caption field (name, sku, …) with page numbers, each a link to the card in PDF.",
+    valueName: "field")
   static let dpi = StyleKey(
     "dpi", help: "Pixels per inch that px lengths refer to (the PNG output resolution).", default: "150")
 
@@ -121,6 +134,13 @@ enum StyleKeys {
   static let author = StyleKey("author", help: "PDF author. Overrides the manifest's.")
   static let subject = StyleKey("subject", help: "PDF subject. Overrides the manifest's.")
   static let keywords = StyleKey("keywords", help: "PDF keywords. Overrides the manifest's.")
+  static let bleed = StyleKey(
+    "bleed",
+    help:
+      "PDF: extend each page by this much (e.g. 3mm) with the background running into it; sets the TrimBox and BleedBox.",
+    default: "0pt")
+  static let cropMarks = StyleKey(
+    "crop-marks", .flag, help: "PDF: draw crop marks outside the trim box (and the bleed), at each corner.")
 
   // Which fonts.
   static let fontFile = StyleKey(
@@ -135,17 +155,17 @@ enum StyleKeys {
     imageAspect,
     maxImageHeight, fit, font, captionLines, placement, direction, stagger, bannerEvery, bannerTemplate,
     balance,
-    header, footer, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity, shadowColor, noShadow,
-    showRating, background, cardColor, captionColor, ppi, title, author, subject, keywords, fontFile,
+    header, footer, qr, contents, index, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,
+    shadowColor, noShadow, showRating, background, cardColor, captionColor, ppi, title, author, subject,
+    keywords, bleed, cropMarks, fontFile,
   ]
 
   /// Options of `render` and `layout` that belong to a run (what to read, where to write, how
   /// strictly), not to a style: a style that sets one is refused.
   static let runOnly: [String] = [
     "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
-    "image-column", "section-column", "sort", "reverse", "min-rating", "label", "include-rejected",
-    "section-by",
-    "raw-jpeg",
+    "image-column", "section-column", "delimiter", "link-column", "group-by", "sort", "reverse", "min-rating",
+    "label", "include-rejected", "section-by", "raw-jpeg",
   ]
 
   private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

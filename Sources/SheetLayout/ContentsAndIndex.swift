@@ -1,0 +1,144 @@
+import Foundation
+
+/// Contents pages (each section and the page its banner is on) and index pages (each item's
+/// index term and the page its card is on), built once the catalog's pages are placed. The
+/// number of contents pages depends only on the number of sections, so the page numbers they
+/// print already count them; every entry goes to its banner or card.
+struct ContentsAndIndex {
+  let options: LayoutOptions
+  let geometry: ColumnGeometry
+  let styles: TextStyles
+  /// Each item's index term, in item order (nil for none).
+  let terms: [String?]
+  /// One line's height.
+  let lineHeight: Double
+  /// The title banner of contents pages and of index pages.
+  let contentsBanner: BannerBox?
+  let indexBanner: BannerBox?
+
+  init(
+    options: LayoutOptions, geometry: ColumnGeometry, styles: TextStyles, measurer: some TextMeasuring,
+    terms: [String?]
+  ) {
+    self.options = options
+    self.geometry = geometry
+    self.styles = styles
+    self.terms = terms
+    lineHeight = measurer.measure("Ag", style: styles.entry, width: geometry.content.width).height * 1.4
+    let banner = { (title: String?) in
+      title.map {
+        BannerBox(
+          content: BannerContent(title: $0), section: nil, options: options, styles: styles,
+          width: geometry.content.width, measurer: measurer)
+      }
+    }
+    contentsBanner = banner(options.contentsTitle)
+    indexBanner = banner(options.indexTitle)
+  }
+
+  /// Each item's index term, in item order.
+  static func terms(of entries: [LayoutEntry]) -> [String?] {
+    entries.compactMap { entry -> String?? in
+      if case .item(let item) = entry { return .some(item.indexTerm) }
+      return nil
+    }
+  }
+
+  /// The contents pages for `catalog` (the catalog's pages, before anything is added).
+  func contentsPages(_ catalog: [LayoutPage]) throws -> [LayoutPage] {
+    guard let banner = contentsBanner else { return [] }
+    var lines: [(text: String, page: Int, y: Double)] = []
+    for (index, page) in catalog.enumerated() {
+      for element in page.elements where element.kind == .banner {
+        guard let section = element.section else { continue }
+        lines.append((section, index, element.frame.y))
+      }
+    }
+    let front = try pageCount(lines.count, banner: banner)
+    return try pages(lines, banner: banner, offset: front)
+  }
+
+  /// The index pages for `catalog`, which `front` pages of contents come before.
+  func indexPages(_ catalog: [LayoutPage]) throws -> [LayoutPage] {
+    guard let banner = indexBanner else { return [] }
+    var lines: [(text: String, page: Int, y: Double)] = []
+    for (index, page) in catalog.enumerated() {
+      for element in page.elements where element.kind == .card {
+        guard let item = element.item, terms.indices.contains(item), let term = terms[item],
+          !term.trimmingCharacters(in: .whitespaces).isEmpty
+        else { continue }
+        lines.append((term, index, element.frame.y))
+      }
+    }
+    lines.sort {
+      let order = $0.text.compare($1.text, options: [.caseInsensitive, .diacriticInsensitive, .numeric])
+      return order == .orderedSame ? ($0.page, $0.y) < ($1.page, $1.y) : order == .orderedAscending
+    }
+    let front = try contentsBanner.map { try pageCount(sectionCount(catalog), banner: $0) } ?? 0
+    return try pages(lines, banner: banner, offset: front)
+  }
+
+  private func sectionCount(_ catalog: [LayoutPage]) -> Int {
+    catalog.reduce(0) { $0 + $1.elements.filter { $0.kind == .banner && $0.section != nil }.count }
+  }
+
+  /// Lines that fit on one page below the title banner.
+  private func linesPerPage(_ banner: BannerBox) throws -> Int {
+    let room = geometry.content.height - banner.height - options.rowGap
+    let count = Int((room / lineHeight).rounded(.down))
+    guard count >= 1 else {
+      throw LayoutError(
+        option: "--page", "a contents or index page has no room for a line; use a bigger --page")
+    }
+    return count
+  }
+
+  private func pageCount(_ lines: Int, banner: BannerBox) throws -> Int {
+    let perPage = try linesPerPage(banner)
+    return max(1, (lines + perPage - 1) / perPage)
+  }
+
+  /// Pages of `lines` under `banner`; a line's target page is its catalog page plus `offset`
+  /// (the contents pages before the catalog), and it prints that page's number.
+  private func pages(_ lines: [(text: String, page: Int, y: Double)], banner: BannerBox, offset: Int) throws
+    -> [LayoutPage]
+  {
+    let perPage = try linesPerPage(banner)
+    let content = geometry.content
+    var result: [LayoutPage] = []
+    var start = 0
+    repeat {
+      var elements = [banner.element(x: content.x, y: content.y, width: content.width)]
+      var y = content.y + banner.height + options.rowGap
+      for line in lines[start..<min(lines.count, start + perPage)] {
+        let frame = Rect(x: content.x, y: y, width: content.width, height: lineHeight)
+        let page = line.page + offset
+        elements.append(
+          LayoutElement(
+            kind: .entry, frame: frame, caption: frame, text: line.text, subtitle: String(page + 1),
+            target: ElementTarget(page: page, x: content.x, y: line.y)))
+        y += lineHeight
+      }
+      result.append(LayoutPage(width: options.page.width, height: pageHeight, elements: elements))
+      start += perPage
+    } while start < lines.count
+    return result
+  }
+
+  private var pageHeight: Double {
+    switch options.page {
+    case .paper(_, let height): height
+    case .continuous: geometry.content.maxY + options.margins.bottom
+    }
+  }
+}
+
+extension TextStyles {
+  /// Lines of contents and index pages: the banner subtitle's font, one line of plain text.
+  public var entry: TextStyle {
+    var style = bannerSubtitle
+    style.isMarkup = false
+    style.maxLines = 1
+    return style
+  }
+}
