@@ -43,6 +43,10 @@ struct RenderCommand: StyledCommand {
     let options = try layoutFlags.layoutOptions().withMarkupCaptions()
     let style = try renderStyle()
     let printMarks = try renderFlags.printMarks(length: layoutFlags.length)
+    if OutputFormat(path: output) != .pdf && printMarks != PrintMarks() {
+      Diagnostics.warn(
+        "--bleed and --crop-marks apply to PDF output only; \(output) is drawn at the trim size")
+    }
     let started = Date()
     let progress = ProgressReporter.forTerminal(quiet: quiet)
     var preparer = SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress)

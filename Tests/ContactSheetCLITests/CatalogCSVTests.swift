@@ -146,6 +146,16 @@ struct PrintReadyPDFTests {
     #expect(throws: PDFCheck.InvalidPDF.self) { try PDFCheck.requireValid(damaged) }
   }
 
+  @Test("--bleed and --crop-marks on PNG output: one warning, the page at trim size")
+  func marksOnPNG() throws {
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("sheet.png").path
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["render", FixturePaths.photo("coffee.png"), "-o", output, "--bleed", "3mm", "--crop-marks", "-q"])
+    #expect(result.status == 0)
+    #expect(result.standardError.contains("--bleed and --crop-marks apply to PDF output only"))
+  }
+
   @Test("--bleed 3mm and --crop-marks: MediaBox, BleedBox and TrimBox; the background runs into the bleed")
   func boxes() throws {
     let folder = try FixturePaths.temporaryFolder()
