@@ -64,7 +64,7 @@ enum TIFFCodec {
   /// Decodes the first page as stored (the caller applies the orientation and colour profile,
   /// except for CMYK, converted here). Rows libtiff cannot decode stay grey, with a warning.
   static func decode(
-    _ bytes: [UInt8], header: ImageHeader, details: TIFFDetails, path: String, warnings: inout [String]
+    file: ImageFile, header: ImageHeader, details: TIFFDetails, path: String, warnings: inout [String]
   ) throws -> RasterImage {
     let width = header.storedWidth
     let height = header.storedHeight
@@ -74,24 +74,23 @@ enum TIFFCodec {
     }
     var pixels = [UInt8](repeating: 128, count: pixelCount * 4)
     var message: String?
-    let status: Int32 = try bytes.withUnsafeBufferPointer { data in
-      let reader: Reader = { offset, count in
-        data.count - offset >= count ? ArraySlice(data[offset..<offset + count]) : nil
+    let reader: Reader = { offset, count in
+      let piece = try file.read(at: offset, count: count)
+      return piece.count == count ? piece[...] : nil
+    }
+    let status: Int32 = try withTIFF(reader: reader, size: file.size, path: path) { tiff in
+      var info = ctiff_info()
+      ctiff_get_info(tiff, &info)
+      guard (Int(info.width), Int(info.height)) == (width, height) else {
+        throw ImageError(path: path, reason: "the TIFF's size changed after its header was read")
       }
-      return try withTIFF(reader: reader, size: bytes.count, path: path) { tiff in
-        var info = ctiff_info()
-        ctiff_get_info(tiff, &info)
-        guard (Int(info.width), Int(info.height)) == (width, height) else {
-          throw ImageError(path: path, reason: "the TIFF's size changed after its header was read")
-        }
-        let status = pixels.withUnsafeMutableBytes { buffer in
-          details.isCMYK8
-            ? ctiff_read_samples8(tiff, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            : ctiff_read_rgba(tiff, buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
-        }
-        message = ctiff_message(tiff).map { String(cString: $0) }
-        return status
+      let status = pixels.withUnsafeMutableBytes { buffer in
+        details.isCMYK8
+          ? ctiff_read_samples8(tiff, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+          : ctiff_read_rgba(tiff, buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
       }
+      message = ctiff_message(tiff).map { String(cString: $0) }
+      return status
     }
     guard status >= 0 else {
       throw ImageError(path: path, reason: "TIFF data cannot be decoded (\(message ?? "unknown reason"))")
