@@ -29,9 +29,10 @@ struct MoreFormatTests {
   }
 
   @Test(
-    "each TIFF kind decodes to the photo's colours",
+    "each TIFF, HEIF and AVIF kind (and a CMYK JPEG with its profile) decodes to the photo's colours",
     arguments: [
-      ("rgb16-tiled-deflate.tif", 2.0), ("cmyk-profile.tif", 6.0), ("cmyk-plain.tif", 30.0),
+      ("rgb16-tiled-deflate.tif", 2.0), ("cmyk-profile.tif", 6.0), ("cmyk-profile.jpg", 6.0),
+      ("cmyk-plain.tif", 30.0),
       ("photo.heic", 6.0), ("photo-10bit.heic", 6.0), ("photo.avif", 6.0), ("photo-p3.heic", 6.0),
     ])
   func kinds(name: String, tolerance: Double) throws {
