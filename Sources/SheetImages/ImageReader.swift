@@ -71,7 +71,7 @@ public enum ImageReader {
     case .tiff(let details):
       // libtiff reads the strips or tiles it needs from the open file, not a copy of all of it.
       image = try TIFFCodec.decode(
-        file: file, header: header, details: details, path: path, warnings: &warnings)
+        file: file, header: header, details: details, path: path, minimumSize: stored, warnings: &warnings)
     case .heif:
       // Upright already: libheif applies the file's transforms.
       image = try HEIFCodec.decode(try allBytes(), path: path, minimumSize: minimumSize)

@@ -64,6 +64,22 @@ struct MoreFormatTests {
     #expect(image == (try Self.reference()).oriented(.right))
   }
 
+  @Test("a TIFF is shrunk while it is read, by the largest whole factor that keeps the wanted size")
+  func tiffShrink() throws {
+    let half = try ImageReader.decode(path: ImageFixtures.format("rgb-lzw.tif"), minimumSize: (100, 60))
+    #expect(half.width == 120 && half.height == 80)
+    #expect(meanDelta(half, try Self.reference()) < 2)
+    let third = try ImageReader.decode(
+      path: ImageFixtures.format("rgb16-tiled-deflate.tif"), minimumSize: (70, 40))
+    #expect(third.width == 80 && third.height == 54)
+    // Tiles and strips shrink alike (the edge row averages the one pixel row left).
+    let stripsThird = try ImageReader.decode(path: ImageFixtures.format("rgb-lzw.tif"), minimumSize: (70, 40))
+    #expect(meanDelta(third, stripsThird) < 1.5, "\(meanDelta(third, stripsThird))")
+    let rotated = try ImageReader.decode(path: ImageFixtures.format("rotated.tif"), minimumSize: (60, 100))
+    #expect(rotated.width == 80 && rotated.height == 120)
+    #expect(meanDelta(rotated, try Self.reference().oriented(.right)) < 2)
+  }
+
   @Test("a multi-page TIFF shows its first page and says so")
   func pages() throws {
     let loaded = try ImageReader.load(path: ImageFixtures.format("two-pages.tif"))
