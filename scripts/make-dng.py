@@ -84,7 +84,9 @@ with tifffile.TiffWriter(args.output) as tif:
         index_x = (np.arange(args.preview) * width // args.preview)
         preview = rgb[index_y][:, index_x].copy()
         tif.write(
-            preview, photometric="rgb", compression="jpeg", compressionargs={"level": args.quality}, subfiletype=1, subifds=1,
+            # One strip, as cameras write previews (LibRaw reads a preview from its first strip).
+            preview, photometric="rgb", compression="jpeg", compressionargs={"level": args.quality},
+            rowsperstrip=preview_height, subfiletype=1, subifds=1,
             extratags=[tag(*t) for t in dng_tags], metadata=None)
         tif.write(mosaic, **raw_options)
         if args.preview_out:

@@ -164,17 +164,68 @@ int ctiff_page_count(ctiff *tiff, int limit) {
   return count;
 }
 
-int ctiff_read_rgba(ctiff *tiff, uint32_t *raster) {
+int ctiff_read_bgra_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
+                           uint32_t out_height) {
   TIFF *tif = tiff->tif;
-  uint32_t width = 0, height = 0;
+  char message[1024] = "";
+  TIFFRGBAImage image;
   uint16_t orientation = ORIENTATION_TOPLEFT;
-  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
-  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
   TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
-  // Asking for the file's own orientation makes libtiff flip nothing: rows come as stored.
-  int complete = TIFFReadRGBAImageOriented(tif, width, height, raster, orientation, 0);
-  if (complete && !tiff->had_error) return 0;
-  return complete || tiff->had_error ? 1 : -1;
+  if (factor < 1 || !TIFFRGBAImageOK(tif, message) || !TIFFRGBAImageBegin(&image, tif, 0, message)) {
+    if (!tiff->had_error) snprintf(tiff->error, sizeof tiff->error, "%s", message);
+    tiff->had_error = 1;
+    return -1;
+  }
+  // The file's own orientation: libtiff flips nothing, rows come as stored.
+  image.req_orientation = orientation;
+  uint32_t width = image.width, height = image.height;
+  uint32_t *band = malloc((size_t)width * (size_t)factor * sizeof *band);
+  uint64_t *sums = malloc((size_t)out_width * 4 * sizeof *sums);
+  if (!band || !sums) {
+    free(band);
+    free(sums);
+    TIFFRGBAImageEnd(&image);
+    return -1;
+  }
+  int failed = 0, read_any = 0;
+  for (uint32_t out_y = 0; out_y < out_height; out_y++) {
+    uint32_t top = out_y * (uint32_t)factor;
+    uint32_t rows = height - top < (uint32_t)factor ? height - top : (uint32_t)factor;
+    memset(band, 0x80, (size_t)width * rows * sizeof *band);
+    image.row_offset = (int)top;
+    image.col_offset = 0;
+    if (TIFFRGBAImageGet(&image, band, width, rows)) {
+      read_any = 1;
+    } else {
+      failed = 1;
+    }
+    memset(sums, 0, (size_t)out_width * 4 * sizeof *sums);
+    for (uint32_t row = 0; row < rows; row++) {
+      const uint32_t *line = band + (size_t)row * width;
+      for (uint32_t x = 0; x < width; x++) {
+        uint32_t pixel = line[x];
+        uint64_t *sum = sums + (size_t)(x / (uint32_t)factor) * 4;
+        sum[0] += TIFFGetB(pixel);
+        sum[1] += TIFFGetG(pixel);
+        sum[2] += TIFFGetR(pixel);
+        sum[3] += TIFFGetA(pixel);
+      }
+    }
+    uint8_t *target = pixels + (size_t)out_y * out_width * 4;
+    for (uint32_t out_x = 0; out_x < out_width; out_x++) {
+      uint32_t left = out_x * (uint32_t)factor;
+      uint32_t columns = width - left < (uint32_t)factor ? width - left : (uint32_t)factor;
+      uint64_t count = (uint64_t)columns * rows;
+      for (int channel = 0; channel < 4; channel++) {
+        target[out_x * 4 + channel] = (uint8_t)((sums[out_x * 4 + channel] + count / 2) / count);
+      }
+    }
+  }
+  free(band);
+  free(sums);
+  TIFFRGBAImageEnd(&image);
+  if (!read_any) return -1;
+  return failed || tiff->had_error ? 1 : 0;
 }
 
 int ctiff_read_samples8(ctiff *tiff, uint8_t *pixels) {

@@ -41,17 +41,16 @@ public enum ImageReader {
   ) throws -> DecodedImage {
     let file = try ImageFile(path: path)
     try checkUnchanged(file, header: header)
-    if let header, case .raw = header.codec {
-      // LibRaw reads what it needs (the preview, or the raw data) from the open file.
-      try checkPixelLimit(header, maxPixels: maxPixels, path: path)
-      let stored = minimumSize.map {
-        header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
-      }
-      return DecodedImage(
-        image: try RAWCodec.decode(.file(file), header: header, path: path, minimumSize: stored))
-    }
-    let bytes = try file.readAll()
-    let header = try header ?? self.header(of: HeaderBytes(bytes: bytes), path: path, stamp: file.stamp)
+    // Without a header the file is read whole once, for the header and the decoder alike.
+    var bytes: [UInt8]?
+    let header =
+      try header
+      ?? {
+        let all = try file.readAll()
+        bytes = all
+        return try self.header(of: HeaderBytes(bytes: all), path: path, stamp: file.stamp)
+      }()
+    func allBytes() throws -> [UInt8] { try bytes ?? file.readAll() }
     try checkPixelLimit(header, maxPixels: maxPixels, path: path)
     let stored = minimumSize.map {
       header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
@@ -62,23 +61,27 @@ public enum ImageReader {
     switch header.codec {
     case .jpeg(let frame):
       image = try JPEGCodec.decode(
-        bytes, size: size, frame: frame, path: path, minimumSize: stored, profile: header.iccProfile,
+        try allBytes(), size: size, frame: frame, path: path, minimumSize: stored, profile: header.iccProfile,
         warnings: &warnings)
     case .png:
-      image = try PNGCodec.decode(bytes, expectedSize: size, path: path)
+      image = try PNGCodec.decode(try allBytes(), expectedSize: size, path: path)
     case .webp(let hasAlpha):
-      image = try WebPCodec.decode(bytes, size: size, hasAlpha: hasAlpha, path: path, minimumSize: stored)
+      image = try WebPCodec.decode(
+        try allBytes(), size: size, hasAlpha: hasAlpha, path: path, minimumSize: stored)
     case .tiff(let details):
-      image = try TIFFCodec.decode(bytes, header: header, details: details, path: path, warnings: &warnings)
+      // libtiff reads the strips or tiles it needs from the open file, not a copy of all of it.
+      image = try TIFFCodec.decode(
+        file: file, header: header, details: details, path: path, minimumSize: stored, warnings: &warnings)
     case .heif:
       // Upright already: libheif applies the file's transforms.
-      image = try HEIFCodec.decode(bytes, path: path, minimumSize: minimumSize)
+      image = try HEIFCodec.decode(try allBytes(), path: path, minimumSize: minimumSize)
       if let profile = header.iccProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
       return DecodedImage(image: image, warnings: warnings)
     case .raw:
-      // Upright and in sRGB already.
+      // LibRaw reads what it needs (the preview, or the raw data) from the open file; the
+      // result is upright and in sRGB already.
       return DecodedImage(
-        image: try RAWCodec.decode(.bytes(bytes), header: header, path: path, minimumSize: stored),
+        image: try RAWCodec.decode(.file(file), header: header, path: path, minimumSize: stored),
         warnings: warnings)
     }
     if let profile = header.iccProfile { ColorManagement.convertToSRGB(&image, profile: profile) }

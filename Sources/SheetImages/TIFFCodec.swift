@@ -64,34 +64,45 @@ enum TIFFCodec {
   /// Decodes the first page as stored (the caller applies the orientation and colour profile,
   /// except for CMYK, converted here). Rows libtiff cannot decode stay grey, with a warning.
   static func decode(
-    _ bytes: [UInt8], header: ImageHeader, details: TIFFDetails, path: String, warnings: inout [String]
+    file: ImageFile, header: ImageHeader, details: TIFFDetails, path: String,
+    minimumSize: (width: Int, height: Int)?, warnings: inout [String]
   ) throws -> RasterImage {
-    let width = header.storedWidth
-    let height = header.storedHeight
-    let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+    let (pixelCount, overflow) = header.storedWidth.multipliedReportingOverflow(by: header.storedHeight)
     guard !overflow, pixelCount < Int(Int32.max) else {
-      throw ImageError(path: path, reason: "TIFF is too large to decode (\(width)×\(height))")
+      throw ImageError(
+        path: path, reason: "TIFF is too large to decode (\(header.storedWidth)×\(header.storedHeight))")
     }
-    var pixels = [UInt8](repeating: 128, count: pixelCount * 4)
+    // Shrink while reading by the largest whole factor that keeps the wanted size: only a band
+    // of rows and the shrunk image are held (CMYK is read whole, to convert through its profile).
+    var factor = 1
+    if let minimumSize, !details.isCMYK8 {
+      factor = max(
+        1,
+        min(header.storedWidth / max(minimumSize.width, 1), header.storedHeight / max(minimumSize.height, 1)))
+    }
+    let width = (header.storedWidth + factor - 1) / factor
+    let height = (header.storedHeight + factor - 1) / factor
+    var pixels = [UInt8](repeating: 128, count: width * height * 4)
     var message: String?
-    let status: Int32 = try bytes.withUnsafeBufferPointer { data in
-      let reader: Reader = { offset, count in
-        data.count - offset >= count ? ArraySlice(data[offset..<offset + count]) : nil
+    let reader: Reader = { offset, count in
+      let piece = try file.read(at: offset, count: count)
+      return piece.count == count ? piece[...] : nil
+    }
+    let status: Int32 = try withTIFF(reader: reader, size: file.size, path: path) { tiff in
+      var info = ctiff_info()
+      ctiff_get_info(tiff, &info)
+      guard (Int(info.width), Int(info.height)) == (header.storedWidth, header.storedHeight) else {
+        throw ImageError(path: path, reason: "the TIFF's size changed after its header was read")
       }
-      return try withTIFF(reader: reader, size: bytes.count, path: path) { tiff in
-        var info = ctiff_info()
-        ctiff_get_info(tiff, &info)
-        guard (Int(info.width), Int(info.height)) == (width, height) else {
-          throw ImageError(path: path, reason: "the TIFF's size changed after its header was read")
-        }
-        let status = pixels.withUnsafeMutableBytes { buffer in
-          details.isCMYK8
-            ? ctiff_read_samples8(tiff, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            : ctiff_read_rgba(tiff, buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
-        }
-        message = ctiff_message(tiff).map { String(cString: $0) }
-        return status
+      let status = pixels.withUnsafeMutableBytes { buffer in
+        details.isCMYK8
+          ? ctiff_read_samples8(tiff, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+          : ctiff_read_bgra_shrunk(
+            tiff, Int32(factor), buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width),
+            UInt32(height))
       }
+      message = ctiff_message(tiff).map { String(cString: $0) }
+      return status
     }
     guard status >= 0 else {
       throw ImageError(path: path, reason: "TIFF data cannot be decoded (\(message ?? "unknown reason"))")
@@ -114,7 +125,6 @@ enum TIFFCodec {
       JPEGCodec.convertCMYKToBGRA(&pixels, inverted: false)
       return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
     }
-    swapRedAndBlue(&pixels)
     return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: details.hasAlpha)
   }
 
@@ -122,17 +132,6 @@ enum TIFFCodec {
   static var version: String {
     let line = String(cString: ctiff_version()).split(separator: "\n").first.map(String.init) ?? ""
     return line.components(separatedBy: "Version ").last ?? line
-  }
-
-  /// R, G, B, A bytes to B, G, R, A.
-  private static func swapRedAndBlue(_ pixels: inout [UInt8]) {
-    pixels.withUnsafeMutableBufferPointer { buffer in
-      var index = 0
-      while index < buffer.count {
-        buffer.swapAt(index, index + 2)
-        index += 4
-      }
-    }
   }
 
   /// Bytes at an offset, nil past the end.

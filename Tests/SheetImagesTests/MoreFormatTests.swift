@@ -29,9 +29,10 @@ struct MoreFormatTests {
   }
 
   @Test(
-    "each TIFF kind decodes to the photo's colours",
+    "each TIFF, HEIF and AVIF kind (and a CMYK JPEG with its profile) decodes to the photo's colours",
     arguments: [
-      ("rgb16-tiled-deflate.tif", 2.0), ("cmyk-profile.tif", 6.0), ("cmyk-plain.tif", 30.0),
+      ("rgb16-tiled-deflate.tif", 2.0), ("cmyk-profile.tif", 6.0), ("cmyk-profile.jpg", 6.0),
+      ("cmyk-plain.tif", 30.0),
       ("photo.heic", 6.0), ("photo-10bit.heic", 6.0), ("photo.avif", 6.0), ("photo-p3.heic", 6.0),
     ])
   func kinds(name: String, tolerance: Double) throws {
@@ -61,6 +62,22 @@ struct MoreFormatTests {
     #expect(header.orientation == .right && header.width == 160 && header.height == 240)
     let image = try ImageReader.decode(path: ImageFixtures.format("rotated.tif"), header: header)
     #expect(image == (try Self.reference()).oriented(.right))
+  }
+
+  @Test("a TIFF is shrunk while it is read, by the largest whole factor that keeps the wanted size")
+  func tiffShrink() throws {
+    let half = try ImageReader.decode(path: ImageFixtures.format("rgb-lzw.tif"), minimumSize: (100, 60))
+    #expect(half.width == 120 && half.height == 80)
+    #expect(meanDelta(half, try Self.reference()) < 2)
+    let third = try ImageReader.decode(
+      path: ImageFixtures.format("rgb16-tiled-deflate.tif"), minimumSize: (70, 40))
+    #expect(third.width == 80 && third.height == 54)
+    // Tiles and strips shrink alike (the edge row averages the one pixel row left).
+    let stripsThird = try ImageReader.decode(path: ImageFixtures.format("rgb-lzw.tif"), minimumSize: (70, 40))
+    #expect(meanDelta(third, stripsThird) < 1.5, "\(meanDelta(third, stripsThird))")
+    let rotated = try ImageReader.decode(path: ImageFixtures.format("rotated.tif"), minimumSize: (60, 100))
+    #expect(rotated.width == 80 && rotated.height == 120)
+    #expect(meanDelta(rotated, try Self.reference().oriented(.right)) < 2)
   }
 
   @Test("a multi-page TIFF shows its first page and says so")

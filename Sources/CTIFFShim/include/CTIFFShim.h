@@ -53,14 +53,16 @@ void ctiff_get_info(ctiff *tiff, ctiff_info *info);
 /// How many directories (pages) the file holds, counting no further than `limit`.
 int ctiff_page_count(ctiff *tiff, int limit);
 
-/// Decodes the first directory into `raster` (width × height words, R, G, B, A bytes each,
-/// colour premultiplied by alpha) in the order the pixels are stored (the Orientation tag is
-/// not applied). Rows that cannot be decoded are left as they were. Returns 0 when every row
+/// Decodes the first directory shrunk `factor` times on each side (each output pixel the mean of
+/// a factor × factor block; edge blocks are smaller) into `pixels`: B, G, R, A bytes, colour
+/// premultiplied, `out_width` = ceil(width / factor) by `out_height` = ceil(height / factor), in
+/// stored order. Only a band of `factor` rows is held at once. Returns 0 when every row
 /// was read, 1 when some could not be (see `ctiff_message`), -1 when nothing could be.
-int ctiff_read_rgba(ctiff *tiff, uint32_t *raster);
+int ctiff_read_bgra_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
+                           uint32_t out_height);
 
 /// Decodes an 8-bit, contiguous image with `samples_per_pixel` samples (such as CMYK) into
-/// `pixels` as stored, width × samples bytes per row. Same return values as `ctiff_read_rgba`.
+/// `pixels` as stored, width × samples bytes per row. Same return values as `ctiff_read_bgra_shrunk`.
 int ctiff_read_samples8(ctiff *tiff, uint8_t *pixels);
 
 /// The first error libtiff reported, else its last warning, else NULL. Owned by the handle.
