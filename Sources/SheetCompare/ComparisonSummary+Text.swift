@@ -5,14 +5,14 @@ extension ComparisonSummary {
   /// counts and regions), and a closing total.
   public var text: String {
     var lines: [String] = []
-    for result in cases where result.status != .match {
+    for result in cases where result.status != .matched {
       var line = "\(result.status.rawValue): \(result.name)"
       if let changes = result.environmentChanges {
         line += ": environment changed since the golden was recorded (\(changes.joined(separator: "; ")))"
       }
       if let message = result.message { line += ": \(message)" }
       lines.append(line)
-      for page in result.pages where page.status != .match {
+      for page in result.pages where page.status != .matched {
         let label = result.pages.count > 1 ? "  page \(page.page): " : "  "
         if let comparison = page.comparison {
           var detail = label + comparison.summary
@@ -27,7 +27,7 @@ extension ComparisonSummary {
         if let diff = page.diffFile { lines.append("    diff: \(diff)") }
       }
     }
-    if cases.count == 1, let only = cases.first, only.status == .match {
+    if cases.count == 1, let only = cases.first, only.status == .matched {
       let pixels = only.pages.compactMap(\.comparison).first
       lines.append("match: \(only.name)" + (pixels.map { ": \($0.summary)" } ?? ""))
       for page in only.pages { if let diff = page.diffFile { lines.append("    diff: \(diff)") } }

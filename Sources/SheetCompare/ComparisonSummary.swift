@@ -41,7 +41,7 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
   /// The exit status: 0 within budget, 1 different, 2 a file could not be compared.
   public var exitStatus: Int32 {
     switch status {
-    case .match: 0
+    case .matched: 0
     case .error: 2
     default: 1
     }
@@ -51,7 +51,7 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
 /// How a file, a page or a whole comparison came out.
 public enum CaseStatus: String, Codable, Hashable, Sendable {
   /// Within the budgets.
-  case match
+  case matched
   /// Over a budget, or sizes or page counts differ.
   case different
   /// In the expected set only.
@@ -89,7 +89,7 @@ public struct CaseResult: Codable, Hashable, Sendable {
     let comparisons = pages.compactMap(\.comparison)
     diffPixels = comparisons.reduce(0) { $0 + $1.diffPixels }
     let compared = comparisons.reduce(0) { $0 + $1.comparedPixels }
-    diffRatio = compared > 0 ? Double(diffPixels) / Double(compared) : (status == .match ? 0 : 1)
+    diffRatio = compared > 0 ? Double(diffPixels) / Double(compared) : (status == .matched ? 0 : 1)
   }
 }
 

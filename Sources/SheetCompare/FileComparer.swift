@@ -107,9 +107,9 @@ public struct FileComparer {
       cases.append(result)
       cards = caseCards
     }
-    let failures = cases.filter { $0.status != .match }.count
+    let failures = cases.filter { $0.status != .matched }.count
     let status: CaseStatus =
-      cases.contains { $0.status == .error } ? .error : failures > 0 ? .different : .match
+      cases.contains { $0.status == .error } ? .error : failures > 0 ? .different : .matched
     let summary = ComparisonSummary(
       status: status, expected: expected, actual: actual, threshold: options.threshold,
       maxDiffPixels: options.maxDiffPixels, maxDiffRatio: options.maxDiffRatio,
@@ -176,7 +176,7 @@ public struct FileComparer {
         }
         pages.append(
           PageResult(
-            page: index + 1, status: passed ? .match : .different,
+            page: index + 1, status: passed ? .matched : .different,
             message: comparison.sizesMatch ? nil : comparison.summary, diffFile: diffFile,
             comparison: comparison))
         if !passed && collectsReportCards {
@@ -192,7 +192,7 @@ public struct FileComparer {
     }
     let status: CaseStatus =
       pages.contains { $0.status == .error }
-      ? .error : pages.allSatisfy { $0.status == .match } ? .match : .different
+      ? .error : pages.allSatisfy { $0.status == .matched } ? .matched : .different
     var message: String?
     if expectedFile.pageCount != actualFile.pageCount {
       message = "page counts differ: expected \(expectedFile.pageCount), actual \(actualFile.pageCount)"

@@ -30,6 +30,9 @@ public struct PixelRect: Codable, Hashable, Sendable, CustomStringConvertible {
   /// `x,y,w,h`, the form `init(parsing:)` reads.
   public var description: String { "\(x),\(y),\(width),\(height)" }
 
+  /// `region x 10, y 10, 1×1`: how people read it.
+  public var readable: String { "region x \(x), y \(y), \(width)×\(height)" }
+
   public var maxX: Int { x + width }
   public var maxY: Int { y + height }
   public var area: Int { width * height }

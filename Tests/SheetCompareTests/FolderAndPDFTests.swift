@@ -63,8 +63,8 @@ struct FolderAndPDFTests {
     let statuses = Dictionary(uniqueKeysWithValues: json.cases.map { ($0.name, $0.status) })
     #expect(
       statuses == [
-        "b.png": .different, "extra.png": .extra, "missing.png": .missing, "same.png": .match,
-        "sub/c.png": .different, "sub/same.png": .match,
+        "b.png": .different, "extra.png": .extra, "missing.png": .missing, "same.png": .matched,
+        "sub/c.png": .different, "sub/same.png": .matched,
       ])
     #expect(json.failures == 4)
     #expect(json.cases.first { $0.name == "b.png" }?.diffPixels == 144)

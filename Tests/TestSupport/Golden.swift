@@ -7,7 +7,7 @@ import SheetLayout
 /// The project's golden PNG files in `Fixtures/goldens`, checked with SheetGolden's
 /// `GoldenStore` (pixelmatch's metric; anti-aliasing that moved is not counted).
 ///
-/// A missing golden fails unless `RECORD_GOLDENS=1` is set; then it is written together with its
+/// A missing golden fails unless `RECORD_GOLDENS` asks for it (`missing`, `failed`, `all`); then it is written together with its
 /// environment fingerprint (`NAME.png.json`: library versions and the pinned fonts' hashes).
 public enum Golden {
   /// The store the project's golden tests use: fingerprints name the text and graphics
@@ -28,7 +28,7 @@ public enum Golden {
   public static func check(
     _ actualPath: String, named name: String, channelTolerance: Int = 2, maxDiffPixels: Int = 0
   ) throws {
-    try store.expectMatches(
+    try store.require(
       file: actualPath, named: name, threshold: threshold(channelTolerance: channelTolerance),
       maxDiffPixels: maxDiffPixels)
   }
