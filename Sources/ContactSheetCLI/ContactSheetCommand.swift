@@ -9,7 +9,9 @@ public struct ContactSheetCommand: ParsableCommand {
     abstract: "Turn folders of photos, or catalog data, into print-ready contact sheets.",
     discussion: ExitStatus.help,
     version: "0.1.0",
-    subcommands: [RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareCommand.self])
+    subcommands: [
+      RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareGroupCommand.self, ApproveCommand.self,
+    ])
 
   public init() {}
 

@@ -3,7 +3,7 @@ import SheetDiff
 /// The outcome of `contactsheet compare`: one case per file pair, written as the `--json`
 /// summary.
 public struct ComparisonSummary: Codable, Hashable, Sendable {
-  /// `match`, `different` or `error` (a file could not be read).
+  /// `matched`, `different` or `error` (a file could not be read).
   public var status: CaseStatus
   /// The compared paths, as given.
   public var expected: String
@@ -20,12 +20,13 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
   public var failures: Int
   public var cases: [CaseResult]
 
+  /// A summary of `cases`; the status and the failure count follow from them.
   public init(
-    status: CaseStatus, expected: String, actual: String, threshold: Double, maxDiffPixels: Int,
-    maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, failures: Int,
-    cases: [CaseResult]
+    expected: String, actual: String, threshold: Double, maxDiffPixels: Int,
+    maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, cases: [CaseResult]
   ) {
-    self.status = status
+    failures = cases.filter { $0.status != .matched }.count
+    status = cases.contains { $0.status == .error } ? .error : failures > 0 ? .different : .matched
     self.expected = expected
     self.actual = actual
     self.threshold = threshold
@@ -34,7 +35,6 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
     self.countAntiAliasing = countAntiAliasing
     self.ignore = ignore
     self.dpi = dpi
-    self.failures = failures
     self.cases = cases
   }
 
@@ -49,7 +49,7 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
 }
 
 /// How a file, a page or a whole comparison came out.
-public enum CaseStatus: String, Codable, Hashable, Sendable {
+public enum CaseStatus: String, Codable, Hashable, Sendable, CaseIterable {
   /// Within the budgets.
   case matched
   /// Over a budget, or sizes or page counts differ.
@@ -71,6 +71,10 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var message: String?
   /// What changed in the environment since the golden's fingerprint was recorded.
   public var environmentChanges: [String]?
+  /// The expected and actual files' absolute paths (nil for the side a missing or extra file
+  /// lacks).
+  public var expectedPath: String?
+  public var actualPath: String?
   /// Changed pixels over all pages.
   public var diffPixels: Int
   /// `diffPixels` over all compared pixels.
@@ -79,8 +83,10 @@ public struct CaseResult: Codable, Hashable, Sendable {
 
   public init(
     name: String, status: CaseStatus, message: String? = nil, environmentChanges: [String]? = nil,
-    pages: [PageResult] = []
+    expectedPath: String? = nil, actualPath: String? = nil, pages: [PageResult] = []
   ) {
+    self.expectedPath = expectedPath
+    self.actualPath = actualPath
     self.name = name
     self.status = status
     self.message = message
@@ -102,6 +108,10 @@ public struct PageResult: Codable, Hashable, Sendable {
   public var message: String?
   /// The diff image written for this page.
   public var diffFile: String?
+  /// The expected and actual page as PNG files, for PDF pages that differ (see
+  /// `FileComparer.pageImageOutput`).
+  public var expectedFile: String?
+  public var actualFile: String?
   /// Nil when the page exists on one side only.
   public var comparison: ImageComparison?
 
@@ -117,7 +127,7 @@ public struct PageResult: Codable, Hashable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case page, status, message, diffFile
+    case page, status, message, diffFile, expectedFile, actualFile
   }
 
   public init(from decoder: any Decoder) throws {
@@ -126,6 +136,8 @@ public struct PageResult: Codable, Hashable, Sendable {
     status = try container.decode(CaseStatus.self, forKey: .status)
     message = try container.decodeIfPresent(String.self, forKey: .message)
     diffFile = try container.decodeIfPresent(String.self, forKey: .diffFile)
+    expectedFile = try container.decodeIfPresent(String.self, forKey: .expectedFile)
+    actualFile = try container.decodeIfPresent(String.self, forKey: .actualFile)
     comparison = try? ImageComparison(from: decoder)
   }
 
@@ -135,6 +147,8 @@ public struct PageResult: Codable, Hashable, Sendable {
     try container.encode(status, forKey: .status)
     try container.encodeIfPresent(message, forKey: .message)
     try container.encodeIfPresent(diffFile, forKey: .diffFile)
+    try container.encodeIfPresent(expectedFile, forKey: .expectedFile)
+    try container.encodeIfPresent(actualFile, forKey: .actualFile)
     try comparison?.encode(to: encoder)
   }
 }

@@ -90,15 +90,9 @@ public struct ComparisonReport {
   static let placeholderStyle = TextStyle(font: "DejaVu Sans 8", maxLines: 1, alignment: .center)
 
   static func banner(_ summary: ComparisonSummary) -> BannerContent {
-    let total = summary.cases.count
-    let title =
-      summary.failures == 0
-      ? "All \(total) comparison\(total == 1 ? "" : "s") match"
-      : "\(summary.failures) of \(total) comparison\(total == 1 ? "" : "s") failed"
-    var budget = "threshold \(summary.threshold), at most \(summary.maxDiffPixels) pixels"
-    if let ratio = summary.maxDiffRatio { budget += " and \(ImageComparison.percent(ratio))" }
-    return BannerContent(
-      title: title, subtitle: "expected \(summary.expected) · actual \(summary.actual) · \(budget)")
+    BannerContent(
+      title: summary.tally,
+      subtitle: "expected \(summary.expected) · actual \(summary.actual) · \(summary.budget)")
   }
 
   /// The pixel size the layout reserves for a card's panels: three side by side, and the

@@ -152,8 +152,9 @@ struct ReportPagesTests {
         regions: comparison.regions)
     }
     let summary = ComparisonSummary(
-      status: .different, expected: "e", actual: "a", threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil,
-      countAntiAliasing: false, ignore: [], dpi: 100, failures: 5, cases: [])
+      expected: "e", actual: "a", threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil,
+      countAntiAliasing: false, ignore: [], dpi: 100,
+      cases: (1...5).map { CaseResult(name: "case \($0)", status: .different) })
     let report = folder.appendingPathComponent("report.pdf").path
     try ComparisonReport().render(summary, cards: cards, to: report)
     let pages = try #require(Int(try ProcessRunner.pdfInfo(report)["Pages"] ?? ""))
