@@ -1,3 +1,4 @@
+import SheetText
 /// A soft drop shadow behind each card.
 public struct ShadowStyle: Hashable, Sendable {
   /// Blur radius in points (about two standard deviations of the Gaussian).
@@ -44,6 +45,8 @@ public struct RenderStyle: Hashable, Sendable {
   public var jpegQuality: Int = 90
   /// The colour of the layout's headers and footers.
   public var headerFooterColor: Color = Color(parsing: "#777777")!
+  /// How glyph edges are smoothed (grey by default).
+  public var textAntialiasing: TextAntialiasing = .grey
 
   public init(
     pageBackground: Color = Color(parsing: "#f4f4f2")!,
