@@ -84,7 +84,8 @@ let package = Package(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
     .testTarget(name: "SheetDiffTests", dependencies: ["SheetDiff", "TestSupport"]),
     .testTarget(
-      name: "SheetGoldenTests", dependencies: ["SheetGolden", "SheetGoldenXCTest", "SheetDiff", "TestSupport"]),
+      name: "SheetGoldenTests",
+      dependencies: ["SheetGolden", "SheetGoldenXCTest", "SheetDiff", "TestSupport"]),
     .testTarget(
       name: "SheetCompareTests", dependencies: ["SheetCompare", "SheetDiff", "SheetReport", "TestSupport"]),
     .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),

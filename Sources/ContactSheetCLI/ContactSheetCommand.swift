@@ -10,7 +10,8 @@ public struct ContactSheetCommand: ParsableCommand {
     discussion: ExitStatus.help,
     version: "0.1.0",
     subcommands: [
-      RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareGroupCommand.self, ApproveCommand.self,
+      RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareGroupCommand.self,
+      ApproveCommand.self,
     ])
 
   public init() {}

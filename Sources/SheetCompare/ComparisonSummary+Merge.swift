@@ -7,7 +7,8 @@ extension ComparisonSummary {
   public static func merging(_ summaries: [ComparisonSummary]) -> ComparisonSummary {
     guard let first = summaries.first else {
       return ComparisonSummary(
-        expected: "", actual: "", threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil, countAntiAliasing: false,
+        expected: "", actual: "", threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil,
+        countAntiAliasing: false,
         ignore: [], dpi: 100, cases: [])
     }
     func joined(_ paths: [String]) -> String {

@@ -14,7 +14,8 @@ extension ComparisonSummary {
   public var tally: String {
     let total = cases.count
     let parts = counts.map { "\($0.count) \($0.status.rawValue)" }
-    return "\(total) file\(total == 1 ? "" : "s") compared: " + (parts.isEmpty ? "none" : parts.joined(separator: ", "))
+    return "\(total) file\(total == 1 ? "" : "s") compared: "
+      + (parts.isEmpty ? "none" : parts.joined(separator: ", "))
   }
 
   /// The budget the cases were held to: `at most 0 pixels per image or page, threshold 0.1`.

@@ -71,9 +71,9 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var message: String?
   /// What changed in the environment since the golden's fingerprint was recorded.
   public var environmentChanges: [String]?
-  /// The expected and actual files' absolute paths (nil for the side a missing or extra file
-  /// lacks).
+  /// The expected file's absolute path (nil for an extra file).
   public var expectedPath: String?
+  /// The actual file's absolute path (nil for a missing file).
   public var actualPath: String?
   /// Changed pixels over all pages.
   public var diffPixels: Int
@@ -108,9 +108,10 @@ public struct PageResult: Codable, Hashable, Sendable {
   public var message: String?
   /// The diff image written for this page.
   public var diffFile: String?
-  /// The expected and actual page as PNG files, for PDF pages that differ (see
+  /// The expected page as a PNG file, for PDF pages that differ (see
   /// `FileComparer.pageImageOutput`).
   public var expectedFile: String?
+  /// The actual page as a PNG file, for PDF pages that differ.
   public var actualFile: String?
   /// Nil when the page exists on one side only.
   public var comparison: ImageComparison?

@@ -105,7 +105,8 @@ public struct FileComparer: Sendable {
           let result = CaseResult(
             name: name, status: .missing, message: "in \(expected) but not in \(actual)",
             expectedPath: AtomicOutput.absolute(expectedPath))
-          let card = ReportCard(title: name, detail: "missing from the actual folder", expectedPath: expectedPath)
+          let card = ReportCard(
+            title: name, detail: "missing from the actual folder", expectedPath: expectedPath)
           slots.set(index, (result, collectsReportCards ? [card] : [], caseTimings))
         } else if !expectedFiles.contains(name) {
           let result = CaseResult(
@@ -345,10 +346,14 @@ extension FileComparer {
   ///   - expected: The expected file or folder, telling folder mode from file mode.
   public mutating func addReviewImages(in folder: String, expected: String) {
     var isFolder: ObjCBool = false
-    let folderMode = FileManager.default.fileExists(atPath: expected, isDirectory: &isFolder) && isFolder.boolValue
+    let folderMode =
+      FileManager.default.fileExists(atPath: expected, isDirectory: &isFolder) && isFolder.boolValue
     let images = (folder as NSString).appendingPathComponent("images")
     if diffOutput == nil {
-      diffOutput = folderMode ? (images as NSString).appendingPathComponent("diff") : (images as NSString).appendingPathComponent("diff.png")
+      diffOutput =
+        folderMode
+        ? (images as NSString).appendingPathComponent("diff")
+        : (images as NSString).appendingPathComponent("diff.png")
     }
     pageImageOutput = (images as NSString).appendingPathComponent("pages")
   }

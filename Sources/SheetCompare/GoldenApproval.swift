@@ -61,9 +61,13 @@ public enum GoldenApproval {
         changes.append(Change(action: existed ? .replaced : .added, golden: golden, actual: actual))
       case .missing:
         changes.append(
-          Change(action: .kept, golden: golden, reason: "its actual file is missing; delete the golden if that is intended"))
+          Change(
+            action: .kept, golden: golden,
+            reason: "its actual file is missing; delete the golden if that is intended"))
       case .error:
-        changes.append(Change(action: .kept, golden: golden, reason: "could not be compared: \(result.message ?? "error")"))
+        changes.append(
+          Change(action: .kept, golden: golden, reason: "could not be compared: \(result.message ?? "error")")
+        )
       case .matched:
         break
       }
@@ -83,7 +87,8 @@ public enum GoldenApproval {
       try FileManager.default.copyItem(atPath: source, toPath: temporary)
       try output.commit()
     } catch {
-      throw ImageError(path: destination, reason: "cannot be replaced by \(source): \(error.localizedDescription)")
+      throw ImageError(
+        path: destination, reason: "cannot be replaced by \(source): \(error.localizedDescription)")
     }
   }
 }

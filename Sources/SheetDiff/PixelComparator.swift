@@ -46,12 +46,14 @@ public enum PixelComparator {
             faintGrid.withWriter { faintWriter in
               bands.withUnsafeMutableBufferPointer { slots in
                 let comparer = BandComparer(
-                  expected: expectedView, actual: actualView, mask: mask, grid: writer, faintGrid: faintWriter,
+                  expected: expectedView, actual: actualView, mask: mask, grid: writer,
+                  faintGrid: faintWriter,
                   diff: makeDiffImage ? diffBytes.baseAddress : nil, results: slots.baseAddress!,
                   maximumDelta: options.maximumDelta, faintDelta: options.faintDelta,
                   countAntiAliasing: options.countAntiAliasing)
                 DispatchQueue.concurrentPerform(iterations: bandCount) { index in
-                  comparer.run(band: index, rows: (index * bandHeight)..<min((index + 1) * bandHeight, height))
+                  comparer.run(
+                    band: index, rows: (index * bandHeight)..<min((index + 1) * bandHeight, height))
                 }
               }
             }
@@ -65,7 +67,8 @@ public enum PixelComparator {
               let delta = ColorDelta.delta(expectedView[x, y], actualView[x, y])
               guard abs(delta) > options.faintDelta, abs(delta) <= options.maximumDelta else { continue }
               base.storeBytes(
-                of: delta < 0 ? BandComparer.blue : BandComparer.red, toByteOffset: (y * width + x) * 4, as: UInt32.self)
+                of: delta < 0 ? BandComparer.blue : BandComparer.red, toByteOffset: (y * width + x) * 4,
+                as: UInt32.self)
             }
           }
         }

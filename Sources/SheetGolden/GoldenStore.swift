@@ -150,11 +150,13 @@ public struct GoldenStore: Sendable {
     let fingerprintPath = EnvironmentFingerprint.path(forGolden: golden)
     guard FileManager.default.fileExists(atPath: golden) else {
       if mode.records(missing: true, failed: false) {
-        return write(image, name: name, reason: "it was missing", record: record, evidence: evidence, test: test)
+        return write(
+          image, name: name, reason: "it was missing", record: record, evidence: evidence, test: test)
       }
       return GoldenOutcome(
         kind: .failed, name: name,
-        message: "golden '\(name)' is missing: no file \(golden); run with RECORD_GOLDENS=missing to record it")
+        message:
+          "golden '\(name)' is missing: no file \(golden); run with RECORD_GOLDENS=missing to record it")
     }
     let expected: RasterImage
     do {
@@ -164,7 +166,8 @@ public struct GoldenStore: Sendable {
     }
     if mode == .all {
       guard expected == image else {
-        return write(image, name: name, reason: "RECORD_GOLDENS=all", record: record, evidence: evidence, test: test)
+        return write(
+          image, name: name, reason: "RECORD_GOLDENS=all", record: record, evidence: evidence, test: test)
       }
       evidence.remove(test: test, name: name)
       return GoldenOutcome(kind: .matched, name: name, message: "golden '\(name)' matched (pixels unchanged)")
@@ -178,7 +181,8 @@ public struct GoldenStore: Sendable {
     }
     if mode.records(missing: false, failed: true) {
       return write(
-        image, name: name, reason: "it was different: \(comparison.summary)", record: record, evidence: evidence,
+        image, name: name, reason: "it was different: \(comparison.summary)", record: record,
+        evidence: evidence,
         test: test)
     }
     var message = "golden '\(name)' is different: "
@@ -201,7 +205,8 @@ public struct GoldenStore: Sendable {
       message += ". (Could not write the expected, actual and diff images: \(error))"
     }
     message += ". If the change is intended, re-record with RECORD_GOLDENS=failed."
-    return GoldenOutcome(kind: .failed, name: name, message: message, comparison: comparison, evidence: folder)
+    return GoldenOutcome(
+      kind: .failed, name: name, message: message, comparison: comparison, evidence: folder)
   }
 
   /// Writes the golden and its fingerprint; a golden whose pixels did not change keeps its
@@ -216,9 +221,12 @@ public struct GoldenStore: Sendable {
       try record(golden)
       let fingerprintPath = EnvironmentFingerprint.path(forGolden: golden)
       let current = fingerprint()
-      if (try? EnvironmentFingerprint.read(fingerprintPath)) != current { try current.write(to: fingerprintPath) }
+      if (try? EnvironmentFingerprint.read(fingerprintPath)) != current {
+        try current.write(to: fingerprintPath)
+      }
     } catch {
-      return GoldenOutcome(kind: .failed, name: name, message: "golden '\(name)' could not be recorded: \(error)")
+      return GoldenOutcome(
+        kind: .failed, name: name, message: "golden '\(name)' could not be recorded: \(error)")
     }
     evidence.remove(test: test, name: name)
     return GoldenOutcome(

@@ -29,8 +29,9 @@ enum GoldenTestContext {
       if Test.current != nil {
         Issue.record(
           Comment(rawValue: outcome.message), severity: .warning,
-          sourceLocation: location?.sourceLocation ?? SourceLocation(
-            fileID: "\(#fileID)", filePath: "\(#filePath)", line: #line, column: #column))
+          sourceLocation: location?.sourceLocation
+            ?? SourceLocation(
+              fileID: "\(#fileID)", filePath: "\(#filePath)", line: #line, column: #column))
       }
     #endif
   }

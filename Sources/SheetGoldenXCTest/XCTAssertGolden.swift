@@ -25,6 +25,8 @@ import XCTest
 ///   - ignore: Regions left out, in pixels.
 ///   - goldens: The goldens folder; by default `Goldens` beside the calling file.
 /// - Returns: How the check came out.
+// XCTest's naming (XCTAssertEqual, XCTFail), which XCTest users look for.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @discardableResult
 public func XCTAssertGolden(
   _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,

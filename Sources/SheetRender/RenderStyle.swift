@@ -1,4 +1,5 @@
 import SheetText
+
 /// A soft drop shadow behind each card.
 public struct ShadowStyle: Hashable, Sendable {
   /// Blur radius in points (about two standard deviations of the Gaussian).

@@ -46,7 +46,8 @@ public struct HTMLReport {
     ]
     let filters = filterCounts.map { filter -> String in
       let checked = filter.key == "passed" ? "" : " checked"
-      return "<label class=\"filter \(filter.key)\"><input type=\"checkbox\" data-filter=\"\(filter.key)\"\(checked)> "
+      return
+        "<label class=\"filter \(filter.key)\"><input type=\"checkbox\" data-filter=\"\(filter.key)\"\(checked)> "
         + "\(filter.key) <b>\(filter.count)</b></label>"
     }
     let page = """
@@ -87,16 +88,20 @@ public struct HTMLReport {
       case .matched: "passed"
       case .different, .error: "failed"
       }
-    var html = "<section class=\"case \(result.status.rawValue)\" data-status=\"\(filter)\" id=\"case-\(index)\" tabindex=\"-1\">\n"
-    html += "<h2><span class=\"badge \(result.status.rawValue)\">\(result.status.rawValue)</span> \(Markup.escape(result.name))</h2>\n"
+    var html =
+      "<section class=\"case \(result.status.rawValue)\" data-status=\"\(filter)\" id=\"case-\(index)\" tabindex=\"-1\">\n"
+    html +=
+      "<h2><span class=\"badge \(result.status.rawValue)\">\(result.status.rawValue)</span> \(Markup.escape(result.name))</h2>\n"
     if let changes = result.environmentChanges {
-      html += "<p class=\"message\">environment changed since the golden was recorded: "
+      html +=
+        "<p class=\"message\">environment changed since the golden was recorded: "
         + Markup.escape(changes.joined(separator: "; ")) + "</p>\n"
     }
     if let message = result.message { html += "<p class=\"message\">\(Markup.escape(message))</p>\n" }
     let isImage = !(result.expectedPath ?? result.actualPath ?? "").lowercased().hasSuffix(".pdf")
     if result.pages.isEmpty || result.status == .missing || result.status == .extra {
-      let expected = isImage ? try result.expectedPath.map { try assets.add($0, as: "\(index)-expected") } : nil
+      let expected =
+        isImage ? try result.expectedPath.map { try assets.add($0, as: "\(index)-expected") } : nil
       let actual = isImage ? try result.actualPath.map { try assets.add($0, as: "\(index)-actual") } : nil
       if expected != nil || actual != nil {
         html += viewer(expected: expected, actual: actual, diff: nil, comparison: nil, id: "\(index)")
@@ -104,7 +109,8 @@ public struct HTMLReport {
     }
     for page in result.pages where page.status != .matched {
       if result.pages.count > 1 {
-        html += "<h3>page \(page.page) <span class=\"badge \(page.status.rawValue)\">\(page.status.rawValue)</span></h3>\n"
+        html +=
+          "<h3>page \(page.page) <span class=\"badge \(page.status.rawValue)\">\(page.status.rawValue)</span></h3>\n"
       }
       if let detail = page.detail { html += "<p class=\"detail\">\(Markup.escape(detail))</p>\n" }
       let id = "\(index)-\(page.page)"
@@ -130,27 +136,38 @@ public struct HTMLReport {
     let modes = ["side", "slider", "onion", "blink", "diff"].enumerated().map { number, mode in
       let label = ["side by side", "slider", "onion skin", "blink", "diff"][number]
       let disabled = (mode != "side" && (expected == nil || actual == nil)) || (mode == "diff" && diff == nil)
-      return "<button type=\"button\" data-mode=\"\(mode)\"\(disabled ? " disabled" : "")>\(number + 1) \(label)</button>"
+      return
+        "<button type=\"button\" data-mode=\"\(mode)\"\(disabled ? " disabled" : "")>\(number + 1) \(label)</button>"
     }
     let regions = (comparison?.regions ?? []).enumerated().map { number, region in
       "<button type=\"button\" class=\"region\" data-x=\"\(region.x)\" data-y=\"\(region.y)\" "
         + "data-w=\"\(region.width)\" data-h=\"\(region.height)\">\(Markup.escape(region.readable))</button>"
     }
     func image(_ source: String?, _ role: String, _ label: String) -> String {
-      guard let source else { return "<figure class=\"\(role) empty\"><figcaption>no \(label) image</figcaption></figure>" }
-      return "<figure class=\"\(role)\"><img src=\"\(Markup.escape(source))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>"
+      guard let source else {
+        return "<figure class=\"\(role) empty\"><figcaption>no \(label) image</figcaption></figure>"
+      }
+      return
+        "<figure class=\"\(role)\"><img src=\"\(Markup.escape(source))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>"
     }
-    var html = "<div class=\"viewer\" data-mode=\"side\" id=\"viewer-\(id)\"\(sizeAttributes)>\n<div class=\"toolbar\">"
+    var html =
+      "<div class=\"viewer\" data-mode=\"side\" id=\"viewer-\(id)\"\(sizeAttributes)>\n<div class=\"toolbar\">"
     html += "<span class=\"modes\">\(modes.joined())</span>"
-    html += "<label class=\"overlay\"><input type=\"checkbox\" class=\"overlay-toggle\"\(diff == nil ? " disabled" : "")> diff overlay</label>"
-    html += "<input type=\"range\" class=\"amount\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"slider position or opacity\">"
+    html +=
+      "<label class=\"overlay\"><input type=\"checkbox\" class=\"overlay-toggle\"\(diff == nil ? " disabled" : "")> diff overlay</label>"
+    html +=
+      "<input type=\"range\" class=\"amount\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"slider position or opacity\">"
     html += "</div>\n"
     if !regions.isEmpty {
-      html += "<div class=\"regions\">zoom to: \(regions.joined()) <button type=\"button\" class=\"whole\">whole image</button></div>\n"
+      html +=
+        "<div class=\"regions\">zoom to: \(regions.joined()) <button type=\"button\" class=\"whole\">whole image</button></div>\n"
     }
-    html += "<div class=\"side\">\(image(expected, "expected", "expected"))\(image(actual, "actual", "actual"))\(image(diff, "diffimg", "diff"))</div>\n"
+    html +=
+      "<div class=\"side\">\(image(expected, "expected", "expected"))\(image(actual, "actual", "actual"))\(image(diff, "diffimg", "diff"))</div>\n"
     html += "<div class=\"stage\"><div class=\"zoom\">"
-    if let expected { html += "<img class=\"layer base\" src=\"\(Markup.escape(expected))\" alt=\"expected\">" }
+    if let expected {
+      html += "<img class=\"layer base\" src=\"\(Markup.escape(expected))\" alt=\"expected\">"
+    }
     if let actual { html += "<img class=\"layer top\" src=\"\(Markup.escape(actual))\" alt=\"actual\">" }
     if let diff { html += "<img class=\"layer overlay-image\" src=\"\(Markup.escape(diff))\" alt=\"diff\">" }
     html += "<div class=\"divider\"></div></div></div>\n</div>\n"

@@ -14,7 +14,9 @@ public enum JUnitReport {
   ///   - suiteName: The `<testsuite>` name.
   ///   - seconds: The run's wall time, when known.
   /// - Returns: A complete XML document.
-  public static func xml(_ summary: ComparisonSummary, suiteName: String = "contactsheet compare", seconds: Double? = nil)
+  public static func xml(
+    _ summary: ComparisonSummary, suiteName: String = "contactsheet compare", seconds: Double? = nil
+  )
     -> String
   {
     var cases: [String] = []
@@ -22,17 +24,20 @@ public enum JUnitReport {
     var errors = 0
     for result in summary.cases {
       for entry in entries(result) {
-        var element = "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(entry.name))\" time=\"0\""
+        var element =
+          "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(entry.name))\" time=\"0\""
         switch entry.status {
         case .matched:
           element += "/>"
         case .error:
           errors += 1
-          element += ">\n      <error message=\"\(escape(entry.message))\" type=\"error\">"
+          element +=
+            ">\n      <error message=\"\(escape(entry.message))\" type=\"error\">"
             + escape(entry.body, attribute: false) + "</error>\n    </testcase>"
         case .different, .missing, .extra:
           failures += 1
-          element += ">\n      <failure message=\"\(escape(entry.message))\" type=\"\(entry.status.rawValue)\">"
+          element +=
+            ">\n      <failure message=\"\(escape(entry.message))\" type=\"\(entry.status.rawValue)\">"
             + escape(entry.body, attribute: false) + "</failure>\n    </testcase>"
         }
         cases.append(element)

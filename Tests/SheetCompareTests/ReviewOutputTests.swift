@@ -24,8 +24,10 @@ struct ReviewOutputTests {
     try photo.writePNG(to: actual.appendingPathComponent("same.png").path)
     try photo.writePNG(to: expected.appendingPathComponent("changed.png").path)
     try changed.writePNG(to: actual.appendingPathComponent("changed.png").path)
-    try TestImages.noise(width: 60, height: 40, seed: 2).writePNG(to: expected.appendingPathComponent("missing.png").path)
-    try TestImages.noise(width: 60, height: 40, seed: 3).writePNG(to: actual.appendingPathComponent("extra.png").path)
+    try TestImages.noise(width: 60, height: 40, seed: 2).writePNG(
+      to: expected.appendingPathComponent("missing.png").path)
+    try TestImages.noise(width: 60, height: 40, seed: 3).writePNG(
+      to: actual.appendingPathComponent("extra.png").path)
     return (root, expected.path, actual.path)
   }
 
@@ -37,7 +39,9 @@ struct ReviewOutputTests {
   func junit() throws {
     let (root, expected, actual) = try folders()
     let xmlPath = root.appendingPathComponent("reports/junit.xml").path
-    let result = try contactsheet(["compare", expected, actual, "--junit", xmlPath, "--diff", root.appendingPathComponent("diffs").path])
+    let result = try contactsheet([
+      "compare", expected, actual, "--junit", xmlPath, "--diff", root.appendingPathComponent("diffs").path,
+    ])
     #expect(result.status == 1)
     #expect(result.standardOutput.contains("4 files compared: 1 matched, 1 different, 1 missing, 1 extra"))
     let document = try XMLDocument(contentsOf: URL(fileURLWithPath: xmlPath))
@@ -45,9 +49,13 @@ struct ReviewOutputTests {
     #expect(suite.attribute(forName: "tests")?.stringValue == "4")
     #expect(suite.attribute(forName: "failures")?.stringValue == "3")
     let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
-    #expect(cases.compactMap { $0.attribute(forName: "name")?.stringValue } == ["changed.png", "extra.png", "missing.png", "same.png"])
+    #expect(
+      cases.compactMap { $0.attribute(forName: "name")?.stringValue } == [
+        "changed.png", "extra.png", "missing.png", "same.png",
+      ])
     let failures = try document.nodes(forXPath: "//failure").compactMap { $0 as? XMLElement }
-    #expect(failures.compactMap { $0.attribute(forName: "type")?.stringValue } == ["different", "extra", "missing"])
+    #expect(
+      failures.compactMap { $0.attribute(forName: "type")?.stringValue } == ["different", "extra", "missing"])
     let changed = try #require(failures.first)
     let message = changed.attribute(forName: "message")?.stringValue ?? ""
     #expect(message.contains("109 pixels differ") && message.contains("region x 200, y 100, 10×10"))
@@ -58,7 +66,8 @@ struct ReviewOutputTests {
     #expect(FileManager.default.fileExists(atPath: diff))
   }
 
-  @Test("--html: a self-contained page chromium loads, with filters, views, zoom to regions and keyboard help")
+  @Test(
+    "--html: a self-contained page chromium loads, with filters, views, zoom to regions and keyboard help")
   func html() throws {
     let (root, expected, actual) = try folders()
     let page = root.appendingPathComponent("review")
@@ -70,38 +79,49 @@ struct ReviewOutputTests {
     let sources = source.matches(of: /src="([^"]+)"/).map { String($0.1) }
     #expect(sources.count >= 6)
     for file in sources {
-      #expect(!file.hasPrefix("/") && FileManager.default.fileExists(atPath: page.appendingPathComponent(file).path), "\(file)")
+      #expect(
+        !file.hasPrefix("/")
+          && FileManager.default.fileExists(atPath: page.appendingPathComponent(file).path), "\(file)")
     }
     // The page after its script ran: the changed case opened in the slider, zoomed to its second region.
     let changed = "case-0"
     let dom = try ProcessRunner.run(
       "chromium",
-      ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2000", "--dump-dom",
-       "file://\(index.path)#\(changed)&mode=slider&zoom=2&overlay=1"])
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2000", "--dump-dom",
+        "file://\(index.path)#\(changed)&mode=slider&zoom=2&overlay=1",
+      ])
     try #require(dom.status == 0, "\(dom.standardError)")
     let html = dom.standardOutput
     #expect(html.contains("data-ready=\"true\""))
     #expect(html.contains("4 files compared: 1 matched, 1 different, 1 missing, 1 extra"))
-    for filter in ["failed", "missing", "extra", "passed"] { #expect(html.contains("data-filter=\"\(filter)\""), "\(filter)") }
+    for filter in ["failed", "missing", "extra", "passed"] {
+      #expect(html.contains("data-filter=\"\(filter)\""), "\(filter)")
+    }
     #expect(html.contains("id=\"case-0\" tabindex=\"-1\"") && html.contains("data-status=\"failed\""))
     #expect(html.contains("data-status=\"missing\"") && html.contains("data-status=\"extra\""))
     #expect(html.contains("class=\"viewer with-overlay\" data-mode=\"slider\""))
     #expect(html.contains("class=\"region active\" data-x=\"400\" data-y=\"300\" data-w=\"3\" data-h=\"3\""))
     #expect(html.contains("scale(") && html.contains("clip-path: inset(0px 0px 0px 50%)"))
-    for mode in ["side", "slider", "onion", "blink", "diff"] { #expect(html.contains("data-mode=\"\(mode)\""), "\(mode)") }
+    for mode in ["side", "slider", "onion", "blink", "diff"] {
+      #expect(html.contains("data-mode=\"\(mode)\""), "\(mode)")
+    }
     // The passed case is listed but hidden by default (passed is off); the others show.
     #expect(html.contains("class=\"case matched hidden\""))
     #expect(html.contains("data-shown=\"3\""))
     let shot = root.appendingPathComponent("review.png").path
     _ = try ProcessRunner.run(
       "chromium",
-      ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2000", "--window-size=1200,900",
-       "--screenshot=\(shot)", "file://\(index.path)#\(changed)&only&mode=slider&zoom=1"])
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2000", "--window-size=1200,900",
+        "--screenshot=\(shot)", "file://\(index.path)#\(changed)&only&mode=slider&zoom=1",
+      ])
     let image = try ImageReader.decode(path: shot)
     #expect(image.width == 1200 && image.height == 900)
   }
 
-  @Test("approve RESULTS.json replaces different goldens, adds extra ones, keeps missing ones, and lists them")
+  @Test(
+    "approve RESULTS.json replaces different goldens, adds extra ones, keeps missing ones, and lists them")
   func approve() throws {
     let (root, expected, actual) = try folders()
     let results = root.appendingPathComponent("results.json").path
@@ -121,7 +141,9 @@ struct ReviewOutputTests {
     let (_, expected, actual) = try folders()
     let result = try contactsheet(["compare", expected, actual, "--update"])
     #expect(result.standardOutput.contains("replaced \(expected)/changed.png"))
-    #expect(try ImageReader.decode(path: "\(expected)/changed.png") == ImageReader.decode(path: "\(actual)/changed.png"))
+    #expect(
+      try ImageReader.decode(path: "\(expected)/changed.png")
+        == ImageReader.decode(path: "\(actual)/changed.png"))
     #expect(try contactsheet(["compare", "\(expected)/changed.png", "\(actual)/changed.png"]).status == 0)
   }
 

@@ -26,7 +26,9 @@ struct GoldenStoreTests {
     #expect(!FileManager.default.fileExists(atPath: goldens.goldenPath("card")))
   }
 
-  @Test("RECORD_GOLDENS=missing writes new goldens only; failed also replaces failing ones; all rewrites changed pixels")
+  @Test(
+    "RECORD_GOLDENS=missing writes new goldens only; failed also replaces failing ones; all rewrites changed pixels"
+  )
   func recordModes() throws {
     let folder = try FixturePaths.temporaryFolder()
     let golden = store(folder).goldenPath("edge")
@@ -39,7 +41,8 @@ struct GoldenStoreTests {
     #expect(notReplaced.kind == .failed)
     #expect(try ImageReader.decode(path: golden) == TestImages.edge(at: 3.5))
     // A sub-pixel shift of the edge is anti-aliasing: within budget, so failed does not touch it.
-    #expect(store(folder, recording: "failed").verify(TestImages.edge(at: 3.75), named: "edge").kind == .matched)
+    #expect(
+      store(folder, recording: "failed").verify(TestImages.edge(at: 3.75), named: "edge").kind == .matched)
     #expect(try ImageReader.decode(path: golden) == TestImages.edge(at: 3.5))
     // failed: a failing golden is replaced, and the message says why.
     let replaced = store(folder, recording: "failed").verify(TestImages.edge(at: 6.5), named: "edge")
@@ -47,7 +50,8 @@ struct GoldenStoreTests {
     #expect(replaced.message.contains("it was different: 12 pixels differ"))
     #expect(try ImageReader.decode(path: golden) == TestImages.edge(at: 6.5))
     // all: any changed pixel is rewritten; unchanged pixels keep the file's bytes.
-    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: golden)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: golden)
     #expect(store(folder, recording: "all").verify(TestImages.edge(at: 6.5), named: "edge").kind == .matched)
     #expect(
       try FileManager.default.attributesOfItem(atPath: golden)[.modificationDate] as? Date
@@ -91,7 +95,9 @@ struct GoldenStoreTests {
   func defaultEvidenceRoot() throws {
     let goldens = FixturePaths.packageRoot.appendingPathComponent("Tests/SheetGoldenTests/Goldens")
     let store = GoldenStore(folder: goldens, environment: [:])
-    #expect(store.failuresFolder.path == FixturePaths.packageRoot.appendingPathComponent(".build/golden-failures").path)
+    #expect(
+      store.failuresFolder.path
+        == FixturePaths.packageRoot.appendingPathComponent(".build/golden-failures").path)
     #expect(store.evidenceFolder(test: "M.T/f()", name: "a b").path.hasSuffix("golden-failures/M.T_f__/a_b"))
   }
 
@@ -106,7 +112,8 @@ struct GoldenStoreTests {
       results.set(index, outcome.evidence != nil && !outcome.message.contains("Could not write"))
     }
     #expect(results.all)
-    let tests = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("failures").path)
+    let tests = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("failures").path)
     #expect(tests.sorted() == (0..<8).map { "T.t\($0)" })
     for test in tests {
       let files = try FileManager.default.contentsOfDirectory(
@@ -129,7 +136,8 @@ struct GoldenStoreTests {
       if expectGolden(TestImages.grey(200), named: "flat", goldens: goldens).isFailure { failed += 1 }
     } matching: { issue in
       // Each issue sits at its own check's line, in this file (not in SheetGolden).
-      issue.sourceLocation?.fileID == #fileID && [firstLine, firstLine + 2].contains(issue.sourceLocation?.line)
+      issue.sourceLocation?.fileID == #fileID
+        && [firstLine, firstLine + 2].contains(issue.sourceLocation?.line)
     }
     #expect(failed == 2)
     #expect(expectGolden(TestImages.grey(90), named: "flat", goldens: goldens).kind == .matched)

@@ -16,7 +16,8 @@ final class XCTAssertGoldenTests: XCTestCase {
     if description.contains("golden 'flat' is different") {
       failures.append((description, lineNumber))
     } else {
-      super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+      super.recordFailure(
+        withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
     }
   }
 

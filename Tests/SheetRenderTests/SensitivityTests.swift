@@ -47,7 +47,10 @@ struct SensitivityTests {
       ("corner radius 6 → 8 pt", try render(style: RenderStyle(cornerRadius: 8), name: "radius"), true),
       ("cards shifted 1 pt right", try render(margin: 13, name: "shift"), true),
       ("caption font 7 → 7.5 pt", try render(font: "DejaVu Sans 7.5", name: "font"), true),
-      ("shadow blur +2 pt, opacity +0.1", try render(style: RenderStyle(shadow: shadow), name: "shadow"), true),
+      (
+        "shadow blur +2 pt, opacity +0.1", try render(style: RenderStyle(shadow: shadow), name: "shadow"),
+        true
+      ),
       (
         "caption colour #333333 → #883333",
         try render(style: RenderStyle(captionColor: Color(parsing: "#883333")!), name: "colour"), true

@@ -8,7 +8,8 @@ struct CompareMergeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",
     abstract: "Combine the JSON results of several compare runs (CI shards) into one.",
-    discussion: "Exit status: 0 when every case matched, 1 when any did not, 2 when a case could not be read.")
+    discussion: "Exit status: 0 when every case matched, 1 when any did not, 2 when a case could not be read."
+  )
 
   @Argument(help: "JSON results written by `compare --results` or `--json`.")
   var inputs: [String]

@@ -41,6 +41,8 @@ struct ReviewOutputOptions: ParsableArguments {
     }
     if let results { Diagnostics.note("results: \(results)") }
     if let junit { Diagnostics.note("JUnit: \(junit)") }
-    if let html { Diagnostics.note("review page: \((html as NSString).appendingPathComponent("index.html"))") }
+    if let html {
+      Diagnostics.note("review page: \((html as NSString).appendingPathComponent("index.html"))")
+    }
   }
 }
