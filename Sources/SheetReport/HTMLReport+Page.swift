@@ -73,13 +73,18 @@ extension HTMLReport {
       var top=viewer.querySelector(".top");var divider=viewer.querySelector(".divider");
       if(!top){return;}
       top.style.clipPath="";top.style.opacity="";
-      if(viewer.dataset.mode==="slider"){top.style.clipPath="inset(0 0 0 "+value+"%)";if(divider){divider.style.left=value+"%";}}
+      if(viewer.dataset.mode==="slider"){
+        // The cut sits at the slider's place on screen, also when zoomed (image coordinates).
+        var cut=Math.max(0,Math.min(100,(value/100-(viewer.zoomTx||0))/(viewer.zoomScale||1)*100));
+        top.style.clipPath="inset(0 0 0 "+cut+"%)";
+        if(divider){divider.style.left=cut+"%";divider.style.width=(2/(viewer.zoomScale||1))+"px";}
+      }
       if(viewer.dataset.mode==="onion"){top.style.opacity=String(value/100);}
     }
     function zoom(viewer,button){
       var z=viewer.querySelector(".zoom");var stage=viewer.querySelector(".stage");
       viewer.querySelectorAll(".region").forEach(function(b){b.classList.remove("active");});
-      if(!button){z.style.transform="";stage.classList.remove("zoomed");return;}
+      if(!button){z.style.transform="";stage.classList.remove("zoomed");viewer.zoomTx=0;viewer.zoomScale=1;update(viewer);return;}
       if(viewer.dataset.mode==="side"){setMode(viewer,viewer.querySelector("[data-mode=slider]").disabled?"diff":"slider");}
       button.classList.add("active");
       var W=Number(viewer.dataset.width)||1,H=Number(viewer.dataset.height)||1;
@@ -89,7 +94,7 @@ extension HTMLReport {
       var cx=(x+w/2)/W,cy=(y+h/2)/H;
       var tx=Math.min(0,Math.max(1-s,0.5-s*cx)),ty=Math.min(0,Math.max(1-s,0.5-s*cy));
       z.style.transform="translate("+(tx*100)+"%,"+(ty*100)+"%) scale("+s+")";
-      stage.classList.add("zoomed");
+      stage.classList.add("zoomed");viewer.zoomTx=tx;viewer.zoomScale=s;update(viewer);
     }
     document.querySelectorAll(".viewer").forEach(function(viewer){
       viewer.querySelectorAll("[data-mode]").forEach(function(b){if(b!==viewer){b.addEventListener("click",function(){setMode(viewer,b.dataset.mode);});}});

@@ -102,7 +102,8 @@ struct ReviewOutputTests {
     #expect(html.contains("data-status=\"missing\"") && html.contains("data-status=\"extra\""))
     #expect(html.contains("class=\"viewer with-overlay\" data-mode=\"slider\""))
     #expect(html.contains("class=\"region active\" data-x=\"400\" data-y=\"300\" data-w=\"3\" data-h=\"3\""))
-    #expect(html.contains("scale(") && html.contains("clip-path: inset(0px 0px 0px 50%)"))
+    // Zoomed to x 400 of 600: the slider's cut, mid-screen, falls at about two thirds of the image.
+    #expect(html.contains("scale(") && html.contains("clip-path: inset(0px 0px 0px 66.9"))
     for mode in ["side", "slider", "onion", "blink", "diff"] {
       #expect(html.contains("data-mode=\"\(mode)\""), "\(mode)")
     }
