@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "SheetText", targets: ["SheetText"]),
     .library(name: "SheetDiff", targets: ["SheetDiff"]),
     .library(name: "SheetGolden", targets: ["SheetGolden"]),
+    .library(name: "SheetGoldenXCTest", targets: ["SheetGoldenXCTest"]),
     .library(name: "SheetCompare", targets: ["SheetCompare"]),
     .library(name: "SheetReport", targets: ["SheetReport"]),
   ],
@@ -70,6 +71,8 @@ let package = Package(
     // or renderer), file/folder/PDF comparison, and the review report drawn by SheetRender.
     .target(name: "SheetDiff", dependencies: ["SheetImages", "SheetSupport"]),
     .target(name: "SheetGolden", dependencies: ["SheetDiff", "SheetImages", "SheetSupport"]),
+    // XCTest glue kept apart, so SheetGolden never links XCTest.
+    .target(name: "SheetGoldenXCTest", dependencies: ["SheetGolden", "SheetDiff", "SheetImages"]),
     .target(
       name: "SheetCompare",
       dependencies: ["CPangoCairo", "CPoppler", "SheetSupport", "SheetImages", "SheetDiff"]),
@@ -105,7 +108,9 @@ let package = Package(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
     .testTarget(name: "SheetXMPTests", dependencies: ["SheetXMP", "TestSupport"]),
     .testTarget(name: "SheetDiffTests", dependencies: ["SheetDiff", "TestSupport"]),
-    .testTarget(name: "SheetGoldenTests", dependencies: ["SheetGolden", "SheetDiff", "TestSupport"]),
+    .testTarget(
+      name: "SheetGoldenTests",
+      dependencies: ["SheetGolden", "SheetGoldenXCTest", "SheetDiff", "TestSupport"]),
     .testTarget(
       name: "SheetCompareTests", dependencies: ["SheetCompare", "SheetDiff", "SheetReport", "TestSupport"]),
     .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),

@@ -6,15 +6,18 @@ import SheetImages
 import SheetRender
 import SheetReport
 
-/// `contactsheet compare EXPECTED ACTUAL`: golden-image comparison of images, PDFs or folders.
+/// `contactsheet compare [files] EXPECTED ACTUAL`: golden-image comparison of images, PDFs or
+/// folders (the default of `CompareGroupCommand`).
 struct CompareCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "compare",
+    commandName: "files",
     abstract: "Compare images, PDFs (page by page) or folders of them with golden copies.",
     discussion: """
       Pixels are compared with pixelmatch's perceptual YIQ metric; anti-aliasing that moved is \
-      not counted unless --count-aa. Exit status: 0 within budget, 1 different (or files \
-      missing or extra in folder mode), 2 a file could not be read or is not an image or PDF.
+      not counted unless --count-aa. Each file (or PDF page) is matched, different, missing \
+      (a golden with no actual file) or extra (an actual file with no golden). Exit status: 0 \
+      all matched, 1 any different, missing or extra, 2 a file could not be read or is not an \
+      image or PDF.
       """)
 
   @Argument(help: "The golden file or folder.")
@@ -44,8 +47,10 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "Write the diff image here (a .png; a folder when comparing folders).")
   var diff: String?
 
-  @Flag(help: "Print a JSON summary on standard output.")
-  var json = false
+  @OptionGroup var outputs: ReviewOutputOptions
+
+  @Flag(help: "Accept the changes: copy actual files over the goldens of different and extra cases.")
+  var update = false
 
   @Option(help: "Write a PDF report: one card per failure with expected, actual and diff.")
   var report: String?
@@ -62,9 +67,11 @@ struct CompareCommand: ParsableCommand {
     if let report, !report.lowercased().hasSuffix(".pdf") {
       throw ValidationError("--report \(report): the report is a PDF; end the name in .pdf")
     }
-    let comparer = FileComparer(
+    let start = Date()
+    var comparer = FileComparer(
       options: options, dpi: dpi, diffOutput: diff, collectsReportCards: report != nil,
       checksFingerprints: fingerprint)
+    if let html = outputs.html { comparer.addReviewImages(in: html, expected: expected) }
     let run: FileComparer.Run
     do {
       run = try comparer.compare(expected: expected, actual: actual)
@@ -74,12 +81,10 @@ struct CompareCommand: ParsableCommand {
     } catch let error as RenderError {
       throw OutputError(description: error.description)
     }
-    if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      FileHandle.standardOutput.write(try encoder.encode(run.summary) + Data("\n".utf8))
-    } else {
-      print(run.summary.text)
+    try outputs.write(run.summary, seconds: Date().timeIntervalSince(start))
+    if update {
+      try ApproveCommand.approve(run.summary)
+      return
     }
     if let report { Diagnostics.note("report: \(report)") }
     if timings { Diagnostics.note("timings: \(run.timings.description)") }

@@ -11,7 +11,10 @@ public struct ContactSheetCommand: ParsableCommand {
     abstract: "Turn folders of photos, or catalog data, into print-ready contact sheets.",
     discussion: ExitStatus.help,
     version: "0.1.0",
-    subcommands: [RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareCommand.self])
+    subcommands: [
+      RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareGroupCommand.self,
+      ApproveCommand.self,
+    ])
 
   /// The root command with no options; ArgumentParser creates it when parsing.
   public init() {}

@@ -3,7 +3,7 @@ import SheetDiff
 /// The outcome of `contactsheet compare`: one case per file pair, written as the `--json`
 /// summary.
 public struct ComparisonSummary: Codable, Hashable, Sendable {
-  /// `match`, `different` or `error` (a file could not be read).
+  /// `matched`, `different` or `error` (a file could not be read).
   public var status: CaseStatus
   /// The compared paths, as given.
   public var expected: String
@@ -28,15 +28,13 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
   /// relative path.
   public var cases: [CaseResult]
 
-  /// A summary with the given fields, stored as given; ``FileComparer`` fills it from its options
-  /// and the cases it compared (`status` is `error` if any case is, else `different` if any case
-  /// failed, else `match`).
+  /// A summary of `cases`; the status and the failure count follow from them.
   public init(
-    status: CaseStatus, expected: String, actual: String, threshold: Double, maxDiffPixels: Int,
-    maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, failures: Int,
-    cases: [CaseResult]
+    expected: String, actual: String, threshold: Double, maxDiffPixels: Int,
+    maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, cases: [CaseResult]
   ) {
-    self.status = status
+    failures = cases.filter { $0.status != .matched }.count
+    status = cases.contains { $0.status == .error } ? .error : failures > 0 ? .different : .matched
     self.expected = expected
     self.actual = actual
     self.threshold = threshold
@@ -45,14 +43,13 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
     self.countAntiAliasing = countAntiAliasing
     self.ignore = ignore
     self.dpi = dpi
-    self.failures = failures
     self.cases = cases
   }
 
   /// The exit status: 0 within budget, 1 different, 2 a file could not be compared.
   public var exitStatus: Int32 {
     switch status {
-    case .match: 0
+    case .matched: 0
     case .error: 2
     default: 1
     }
@@ -60,9 +57,9 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
 }
 
 /// How a file, a page or a whole comparison came out.
-public enum CaseStatus: String, Codable, Hashable, Sendable {
+public enum CaseStatus: String, Codable, Hashable, Sendable, CaseIterable {
   /// Within the budgets.
-  case match
+  case matched
   /// Over a budget, or sizes or page counts differ.
   case different
   /// In the expected set only.
@@ -83,6 +80,10 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var message: String?
   /// What changed in the environment since the golden's fingerprint was recorded.
   public var environmentChanges: [String]?
+  /// The expected file's absolute path (nil for an extra file).
+  public var expectedPath: String?
+  /// The actual file's absolute path (nil for a missing file).
+  public var actualPath: String?
   /// Changed pixels over all pages.
   public var diffPixels: Int
   /// `diffPixels` over all compared pixels.
@@ -95,8 +96,10 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// is 0 for a match and 1 otherwise when no pixels were compared).
   public init(
     name: String, status: CaseStatus, message: String? = nil, environmentChanges: [String]? = nil,
-    pages: [PageResult] = []
+    expectedPath: String? = nil, actualPath: String? = nil, pages: [PageResult] = []
   ) {
+    self.expectedPath = expectedPath
+    self.actualPath = actualPath
     self.name = name
     self.status = status
     self.message = message
@@ -105,7 +108,7 @@ public struct CaseResult: Codable, Hashable, Sendable {
     let comparisons = pages.compactMap(\.comparison)
     diffPixels = comparisons.reduce(0) { $0 + $1.diffPixels }
     let compared = comparisons.reduce(0) { $0 + $1.comparedPixels }
-    diffRatio = compared > 0 ? Double(diffPixels) / Double(compared) : (status == .match ? 0 : 1)
+    diffRatio = compared > 0 ? Double(diffPixels) / Double(compared) : (status == .matched ? 0 : 1)
   }
 }
 
@@ -120,6 +123,11 @@ public struct PageResult: Codable, Hashable, Sendable {
   public var message: String?
   /// The diff image written for this page.
   public var diffFile: String?
+  /// The expected page as a PNG file, for PDF pages that differ (see
+  /// `FileComparer.pageImageOutput`).
+  public var expectedFile: String?
+  /// The actual page as a PNG file, for PDF pages that differ.
+  public var actualFile: String?
   /// Nil when the page exists on one side only.
   public var comparison: ImageComparison?
 
@@ -137,7 +145,7 @@ public struct PageResult: Codable, Hashable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case page, status, message, diffFile
+    case page, status, message, diffFile, expectedFile, actualFile
   }
 
   /// Decodes a page result whose comparison figures are at top level beside `page` and `status`;
@@ -149,6 +157,8 @@ public struct PageResult: Codable, Hashable, Sendable {
     status = try container.decode(CaseStatus.self, forKey: .status)
     message = try container.decodeIfPresent(String.self, forKey: .message)
     diffFile = try container.decodeIfPresent(String.self, forKey: .diffFile)
+    expectedFile = try container.decodeIfPresent(String.self, forKey: .expectedFile)
+    actualFile = try container.decodeIfPresent(String.self, forKey: .actualFile)
     comparison = try? ImageComparison(from: decoder)
   }
 
@@ -160,6 +170,8 @@ public struct PageResult: Codable, Hashable, Sendable {
     try container.encode(status, forKey: .status)
     try container.encodeIfPresent(message, forKey: .message)
     try container.encodeIfPresent(diffFile, forKey: .diffFile)
+    try container.encodeIfPresent(expectedFile, forKey: .expectedFile)
+    try container.encodeIfPresent(actualFile, forKey: .actualFile)
     try comparison?.encode(to: encoder)
   }
 }

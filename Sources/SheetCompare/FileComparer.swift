@@ -13,7 +13,7 @@ import SheetSupport
 /// let run = try comparer.compare(expected: "goldens/page.png", actual: "out/page.png")
 /// print(run.summary.status)
 /// ```
-public struct FileComparer {
+public struct FileComparer: Sendable {
   /// The metric's threshold and the budgets, applied to each image or PDF page.
   public var options: ComparisonOptions
   /// The resolution PDF pages are rasterised at.
@@ -26,41 +26,49 @@ public struct FileComparer {
   /// Check each expected file's fingerprint (`NAME.png.json`) against this machine, writing
   /// one where there is none.
   public var checksFingerprints: Bool
+  /// Where the expected and actual pages of PDFs that differ are written as PNGs (for the HTML
+  /// review page: `NAME-001.expected.png`…); nil for none. Image files are not copied: the
+  /// results name them.
+  public var pageImageOutput: String?
 
-  /// A comparer with the given options; by default the pixelmatch threshold 0.1 with no
-  /// changed pixel allowed, PDFs rasterised at 100 dpi, no diff images, no report cards and no
-  /// fingerprint checks.
+  /// A comparer with these settings; see the properties.
   public init(
     options: ComparisonOptions = ComparisonOptions(), dpi: Double = 100, diffOutput: String? = nil,
-    collectsReportCards: Bool = false, checksFingerprints: Bool = false
+    collectsReportCards: Bool = false, checksFingerprints: Bool = false, pageImageOutput: String? = nil
   ) {
     self.options = options
     self.dpi = dpi
     self.diffOutput = diffOutput
     self.collectsReportCards = collectsReportCards
     self.checksFingerprints = checksFingerprints
+    self.pageImageOutput = pageImageOutput
   }
 
   /// The summary, one report card per failing page, missing or unreadable file, and where the
   /// time went.
   public struct Run {
-    /// The result of every case, as written by `contactsheet compare --json`.
+    /// The results, as `--json` prints them.
     public var summary: ComparisonSummary
-    /// One card per failing page, missing, extra or unreadable file, for the HTML report; empty
-    /// unless ``FileComparer/collectsReportCards`` is set.
+    /// One report card per failure, when `collectsReportCards`.
     public var cards: [ReportCard]
-    /// Seconds spent decoding, comparing and writing diffs.
+    /// Where the time went, summed over the workers.
     public var timings: Timings
   }
 
   /// Seconds spent in each phase (decoding includes rasterising PDF pages).
   public struct Timings: Sendable {
-    /// Seconds spent decoding images and rasterising PDF pages.
+    /// Reading and decoding files, rasterising PDF pages.
     public var decoding = 0.0
-    /// Seconds spent comparing pixels.
+    /// Comparing pixels.
     public var comparing = 0.0
-    /// Seconds spent encoding and writing diff images.
+    /// Writing diff and page images.
     public var writingDiffs = 0.0
+
+    mutating func add(_ other: Timings) {
+      decoding += other.decoding
+      comparing += other.comparing
+      writingDiffs += other.writingDiffs
+    }
 
     /// `decode 0.61 s · compare 0.03 s · write diffs 0.21 s`.
     public var description: String {
@@ -85,17 +93,27 @@ public struct FileComparer {
     if expectedIsFolder {
       let expectedFiles = try Self.comparableFiles(in: expected)
       let actualFiles = try Self.comparableFiles(in: actual)
-      for name in expectedFiles.union(actualFiles).sorted() {
+      let names = expectedFiles.union(actualFiles).sorted()
+      // Pairs are compared on every core; each worker holds one pair's pixels at a time.
+      let slots = ConcurrentSlots<(CaseResult, [ReportCard], Timings)>(count: names.count)
+      DispatchQueue.concurrentPerform(iterations: names.count) { index in
+        let name = names[index]
         let expectedPath = (expected as NSString).appendingPathComponent(name)
         let actualPath = (actual as NSString).appendingPathComponent(name)
+        var caseTimings = Timings()
         if !actualFiles.contains(name) {
-          cases.append(
-            CaseResult(name: name, status: .missing, message: "in \(expected) but not in \(actual)"))
-          cards.append(
-            ReportCard(title: name, detail: "missing from the actual folder", expectedPath: expectedPath))
+          let result = CaseResult(
+            name: name, status: .missing, message: "in \(expected) but not in \(actual)",
+            expectedPath: AtomicOutput.absolute(expectedPath))
+          let card = ReportCard(
+            title: name, detail: "missing from the actual folder", expectedPath: expectedPath)
+          slots.set(index, (result, collectsReportCards ? [card] : [], caseTimings))
         } else if !expectedFiles.contains(name) {
-          cases.append(CaseResult(name: name, status: .extra, message: "in \(actual) but not in \(expected)"))
-          cards.append(ReportCard(title: name, detail: "not in the expected folder", actualPath: actualPath))
+          let result = CaseResult(
+            name: name, status: .extra, message: "in \(actual) but not in \(expected)",
+            actualPath: AtomicOutput.absolute(actualPath))
+          let card = ReportCard(title: name, detail: "not in the expected folder", actualPath: actualPath)
+          slots.set(index, (result, collectsReportCards ? [card] : [], caseTimings))
         } else {
           let diffBase = diffOutput.map {
             (($0 as NSString).appendingPathComponent(name) as NSString).deletingPathExtension
@@ -103,10 +121,15 @@ public struct FileComparer {
           let (result, caseCards) = compareFiles(
             name: name, expected: expectedPath, actual: actualPath,
             diffNames: diffBase.map { PageFileNames(path: $0 + ".png", suffix: ".diff") },
-            writesPassingDiffs: false, timings: &timings)
-          cases.append(result)
-          cards += caseCards
+            writesPassingDiffs: false, timings: &caseTimings)
+          slots.set(index, (result, caseCards, caseTimings))
         }
+      }
+      for index in names.indices {
+        let (result, caseCards, caseTimings) = slots.get(index)!
+        cases.append(result)
+        cards += caseCards
+        timings.add(caseTimings)
       }
     } else {
       let diffNames = diffOutput.map { PageFileNames(path: ($0 as NSString).deletingPathExtension + ".png") }
@@ -117,15 +140,10 @@ public struct FileComparer {
       cases.append(result)
       cards = caseCards
     }
-    let failures = cases.filter { $0.status != .match }.count
-    let status: CaseStatus =
-      cases.contains { $0.status == .error } ? .error : failures > 0 ? .different : .match
     let summary = ComparisonSummary(
-      status: status, expected: expected, actual: actual, threshold: options.threshold,
+      expected: expected, actual: actual, threshold: options.threshold,
       maxDiffPixels: options.maxDiffPixels, maxDiffRatio: options.maxDiffRatio,
-      countAntiAliasing: options.countAntiAliasing, ignore: options.ignoreRegions, dpi: dpi,
-      failures: failures,
-      cases: cases)
+      countAntiAliasing: options.countAntiAliasing, ignore: options.ignoreRegions, dpi: dpi, cases: cases)
     return Run(summary: summary, cards: collectsReportCards ? cards : [], timings: timings)
   }
 
@@ -140,14 +158,36 @@ public struct FileComparer {
       defer { clock = now }
       return now.timeIntervalSince(clock)
     }
-    let opened = Self.openBoth(expected, actual)
+    let paths = (expected: AtomicOutput.absolute(expected), actual: AtomicOutput.absolute(actual))
+    let identical = Self.sameBytes(expected, actual)
+    if identical && (diffNames == nil || !writesPassingDiffs) && Self.isComparable(expected) {
+      // Identical files match without decoding either (their header is checked, so two copies
+      // of a broken file are still an error).
+      timings.decoding += lap()
+      var changes: [String]?
+      if checksFingerprints { changes = fingerprintChanges(golden: expected) }
+      let result = CaseResult(
+        name: name, status: .matched, message: "the files are identical, byte for byte",
+        environmentChanges: changes?.isEmpty == false ? changes : nil, expectedPath: paths.expected,
+        actualPath: paths.actual)
+      return (result, [])
+    }
+    // Identical bytes decode to identical pixels: decode once (the diff image needs them).
+    let opened =
+      identical
+      ? Result { try ComparedFile.open(expected) }.map { ($0, $0) }.mapError {
+        $0 as? ImageError ?? ImageError(path: expected, reason: "\($0)")
+      }
+      : Self.openBoth(expected, actual)
     timings.decoding += lap()
     let expectedFile: ComparedFile
     let actualFile: ComparedFile
     switch opened {
     case .failure(let error):
       return (
-        CaseResult(name: name, status: .error, message: error.description),
+        CaseResult(
+          name: name, status: .error, message: error.description, expectedPath: paths.expected,
+          actualPath: paths.actual),
         [ReportCard(title: name, detail: error.description)]
       )
     case .success(let files):
@@ -177,18 +217,25 @@ public struct FileComparer {
         )
         timings.comparing += lap()
         let passed = comparison.isWithinBudget(options)
-        var diffFile: String?
+        var page = PageResult(
+          page: index + 1, status: passed ? .matched : .different,
+          message: comparison.sizesMatch ? nil : comparison.summary, comparison: comparison)
         if let diffNames, let diff, writesPassingDiffs || !passed {
           let path = diffNames.name(page: index, numbered: numbered)
           try diff.writePNG(to: path)
-          diffFile = path
-          timings.writingDiffs += lap()
+          page.diffFile = AtomicOutput.absolute(path)
         }
-        pages.append(
-          PageResult(
-            page: index + 1, status: passed ? .match : .different,
-            message: comparison.sizesMatch ? nil : comparison.summary, diffFile: diffFile,
-            comparison: comparison))
+        if let pageImageOutput, numbered, !passed {
+          let base = PageFileNames(path: (pageImageOutput as NSString).appendingPathComponent(name + ".png"))
+            .name(page: index, numbered: true)
+          let stem = (base as NSString).deletingPathExtension
+          try expectedImage.writePNG(to: stem + ".expected.png")
+          try actualImage.writePNG(to: stem + ".actual.png")
+          page.expectedFile = AtomicOutput.absolute(stem + ".expected.png")
+          page.actualFile = AtomicOutput.absolute(stem + ".actual.png")
+        }
+        timings.writingDiffs += lap()
+        pages.append(page)
         if !passed && collectsReportCards {
           cards.append(
             ReportCard(
@@ -202,15 +249,37 @@ public struct FileComparer {
     }
     let status: CaseStatus =
       pages.contains { $0.status == .error }
-      ? .error : pages.allSatisfy { $0.status == .match } ? .match : .different
+      ? .error : pages.allSatisfy { $0.status == .matched } ? .matched : .different
     var message: String?
     if expectedFile.pageCount != actualFile.pageCount {
       message = "page counts differ: expected \(expectedFile.pageCount), actual \(actualFile.pageCount)"
     }
     let result = CaseResult(
       name: name, status: status, message: message,
-      environmentChanges: changes?.isEmpty == false ? changes : nil, pages: pages)
+      environmentChanges: changes?.isEmpty == false ? changes : nil, expectedPath: paths.expected,
+      actualPath: paths.actual, pages: pages)
     return (result, cards)
+  }
+
+  /// Whether the two files hold the same bytes (read whole; far cheaper than decoding).
+  static func sameBytes(_ first: String, _ second: String) -> Bool {
+    let manager = FileManager.default
+    guard let firstSize = (try? manager.attributesOfItem(atPath: first))?[.size] as? Int,
+      let secondSize = (try? manager.attributesOfItem(atPath: second))?[.size] as? Int,
+      firstSize == secondSize, firstSize > 0
+    else { return false }
+    guard let firstData = manager.contents(atPath: first), let secondData = manager.contents(atPath: second)
+    else { return false }
+    return firstData == secondData
+  }
+
+  /// Whether `path` starts like a PDF or has a readable image header.
+  static func isComparable(_ path: String) -> Bool {
+    if let handle = FileHandle(forReadingAtPath: path) {
+      defer { try? handle.close() }
+      if ((try? handle.read(upToCount: 5)) ?? Data()).starts(with: "%PDF-".utf8) { return true }
+    }
+    return (try? ImageReader.header(path: path)) != nil
   }
 
   /// Opens both files at once (decoding two large PNGs takes two cores).
@@ -265,5 +334,27 @@ public struct FileComparer {
       names.insert(full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : url.lastPathComponent)
     }
     return names
+  }
+}
+
+extension FileComparer {
+  /// Sends the images an HTML review page in `folder` needs there: diff images (unless they
+  /// already go elsewhere) and the pages of PDFs that differ.
+  ///
+  /// - Parameters:
+  ///   - folder: The review page's folder.
+  ///   - expected: The expected file or folder, telling folder mode from file mode.
+  public mutating func addReviewImages(in folder: String, expected: String) {
+    var isFolder: ObjCBool = false
+    let folderMode =
+      FileManager.default.fileExists(atPath: expected, isDirectory: &isFolder) && isFolder.boolValue
+    let images = (folder as NSString).appendingPathComponent("images")
+    if diffOutput == nil {
+      diffOutput =
+        folderMode
+        ? (images as NSString).appendingPathComponent("diff")
+        : (images as NSString).appendingPathComponent("diff.png")
+    }
+    pageImageOutput = (images as NSString).appendingPathComponent("pages")
   }
 }

@@ -82,7 +82,7 @@ public struct ReportCard: Sendable {
     lines.append(Markup.escape(detail))
     lines.append(
       "expected · actual · diff"
-        + (zoom.map { " (below: enlarged \($0.width)×\($0.height) at \($0.x),\($0.y))" } ?? ""))
+        + (zoom.map { "; below, enlarged: \($0.readable)" } ?? ""))
     return lines.joined(separator: "\n")
   }
 

@@ -31,6 +31,21 @@ public struct ComparisonOptions: Hashable, Sendable {
     self.maxDiffRatio = maxDiffRatio
   }
 
+  /// Faint changes: pixels changed by more than half the threshold (but not over it) count
+  /// when at least this many of them, none looking like anti-aliasing, share one 16×16 cell.
+  /// A softer shadow or a lighter tint changes whole areas by less than pixelmatch's
+  /// threshold (a shadow 0.1 more opaque moves each pixel by 9% of full scale); anti-aliasing
+  /// and rounding noise change scattered pixels, not areas.
+  public static let faintAreaPixels = 32
+
+  /// Half the threshold, on the squared YIQ scale, when that half is at least 0.02 (about 5
+  /// grey levels); otherwise faint changes are not looked for (`Double.infinity`): a caller
+  /// with a threshold that tight already counts every change over it.
+  var faintDelta: Double {
+    let faint = threshold / 2
+    return faint >= 0.02 ? 35215 * faint * faint : .infinity
+  }
+
   /// The YIQ distance a pixel may have, on pixelmatch's scale: 35215 is the largest possible
   /// squared distance (black against white).
   var maximumDelta: Double { 35215 * threshold * threshold }

@@ -53,6 +53,38 @@ struct DiffGrid {
     }
   }
 
+  /// How many pixels cell `cell` holds.
+  func count(cell: Int) -> Int { Int(counts[cell]) }
+
+  /// The pixels of cell `cell` inside its recorded bounding box (a superset of those recorded).
+  func pixels(cell: Int) -> [(Int, Int)] {
+    guard counts[cell] > 0 else { return [] }
+    let box = boxes[cell * 4..<cell * 4 + 4].map(Int.init)
+    var result: [(Int, Int)] = []
+    for y in box[1]...box[3] { for x in box[0]...box[2] { result.append((x, y)) } }
+    return result
+  }
+
+  /// Adds the cells of `other` holding at least `minimum` pixels to this grid (pixel counts
+  /// and bounding boxes) and returns their indices.
+  mutating func absorb(_ other: DiffGrid, minimum: Int) -> [Int] {
+    var absorbed: [Int] = []
+    for cell in other.counts.indices where other.counts[cell] >= Int32(minimum) {
+      absorbed.append(cell)
+      let box = cell * 4
+      if counts[cell] == 0 {
+        for index in 0..<4 { boxes[box + index] = other.boxes[box + index] }
+      } else {
+        boxes[box] = min(boxes[box], other.boxes[box])
+        boxes[box + 1] = min(boxes[box + 1], other.boxes[box + 1])
+        boxes[box + 2] = max(boxes[box + 2], other.boxes[box + 2])
+        boxes[box + 3] = max(boxes[box + 3], other.boxes[box + 3])
+      }
+      counts[cell] += other.counts[cell]
+    }
+    return absorbed
+  }
+
   /// The changed regions, most changed pixels first, and how many there are in all.
   func regions(limit: Int) -> (regions: [PixelRect], count: Int) {
     var seen = [Bool](repeating: false, count: counts.count)

@@ -38,18 +38,29 @@ public struct ImageComparison: Codable, Hashable, Sendable {
     return true
   }
 
-  /// A one-line account, such as `1 234 pixels differ (0.81%), largest delta 0.42, 3 regions`.
+  /// A one-line account in plain English, such as `1 234 pixels differ (0.81%), largest
+  /// difference 42% of full scale, 3 regions`.
   public var summary: String {
     guard sizesMatch else {
-      return "sizes differ: expected \(expectedSize), actual \(actualSize)"
+      return "sizes differ: expected \(expectedSize.width)×\(expectedSize.height), actual "
+        + "\(actualSize.width)×\(actualSize.height)"
     }
-    var text = "\(diffPixels) pixel\(diffPixels == 1 ? "" : "s") differ (\(Self.percent(diffRatio)))"
-    if diffPixels > 0 || antiAliasedPixels > 0 {
-      text += ", largest delta \(String(format: "%.3f", largestDelta))"
-    }
+    var text =
+      diffPixels == 1
+      ? "1 pixel differs (\(Self.percent(diffRatio)))"
+      : "\(diffPixels) pixels differ (\(Self.percent(diffRatio)))"
+    if diffPixels > 0 || antiAliasedPixels > 0 { text += ", largest difference \(largestDifference)" }
     if regionCount > 0 { text += ", \(regionCount) region\(regionCount == 1 ? "" : "s")" }
-    if antiAliasedPixels > 0 { text += "; \(antiAliasedPixels) anti-aliased pixels ignored" }
+    if antiAliasedPixels > 0 {
+      text += "; \(antiAliasedPixels) anti-aliased pixel\(antiAliasedPixels == 1 ? "" : "s") not counted"
+    }
     return text
+  }
+
+  /// `largestDelta` as a share of the largest possible difference (black against white):
+  /// `54% of full scale`.
+  public var largestDifference: String {
+    "\(Int((largestDelta * 100).rounded()))% of full scale"
   }
 
   /// A ratio as a percentage with enough digits to show small changes.

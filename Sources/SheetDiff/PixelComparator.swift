@@ -35,26 +35,47 @@ public enum PixelComparator {
     let bandCount = (height + bandHeight - 1) / bandHeight
     var bands = [BandResult](repeating: BandResult(), count: bandCount)
     var grid = DiffGrid(width: width, height: height)
+    var faintGrid = DiffGrid(width: width, height: height)
     var diffPixels = [UInt8](repeating: 0, count: makeDiffImage ? width * height * 4 : 0)
     let mask = IgnoreMask(options.ignoreRegions, width: width, height: height)
+    var faintCounted = 0
     expected.withPixelView { expectedView in
       actual.withPixelView { actualView in
-        grid.withWriter { writer in
-          diffPixels.withUnsafeMutableBytes { diffBytes in
-            bands.withUnsafeMutableBufferPointer { slots in
-              let comparer = BandComparer(
-                expected: expectedView, actual: actualView, mask: mask, grid: writer,
-                diff: makeDiffImage ? diffBytes.baseAddress : nil, results: slots.baseAddress!,
-                maximumDelta: options.maximumDelta, countAntiAliasing: options.countAntiAliasing)
-              DispatchQueue.concurrentPerform(iterations: bandCount) { index in
-                comparer.run(band: index, rows: (index * bandHeight)..<min((index + 1) * bandHeight, height))
+        diffPixels.withUnsafeMutableBytes { diffBytes in
+          grid.withWriter { writer in
+            faintGrid.withWriter { faintWriter in
+              bands.withUnsafeMutableBufferPointer { slots in
+                let comparer = BandComparer(
+                  expected: expectedView, actual: actualView, mask: mask, grid: writer,
+                  faintGrid: faintWriter,
+                  diff: makeDiffImage ? diffBytes.baseAddress : nil, results: slots.baseAddress!,
+                  maximumDelta: options.maximumDelta, faintDelta: options.faintDelta,
+                  countAntiAliasing: options.countAntiAliasing)
+                DispatchQueue.concurrentPerform(iterations: bandCount) { index in
+                  comparer.run(
+                    band: index, rows: (index * bandHeight)..<min((index + 1) * bandHeight, height))
+                }
               }
+            }
+          }
+          // Faint changes that fill part of a cell form an area: they count, and show red.
+          let cells = grid.absorb(faintGrid, minimum: ComparisonOptions.faintAreaPixels)
+          for cell in cells {
+            faintCounted += faintGrid.count(cell: cell)
+            guard makeDiffImage, let base = diffBytes.baseAddress else { continue }
+            for (x, y) in faintGrid.pixels(cell: cell) {
+              let delta = ColorDelta.delta(expectedView[x, y], actualView[x, y])
+              guard abs(delta) > options.faintDelta, abs(delta) <= options.maximumDelta else { continue }
+              base.storeBytes(
+                of: delta < 0 ? BandComparer.blue : BandComparer.red, toByteOffset: (y * width + x) * 4,
+                as: UInt32.self)
             }
           }
         }
       }
     }
-    let total = bands.reduce(into: BandResult()) { $0.add($1) }
+    var total = bands.reduce(into: BandResult()) { $0.add($1) }
+    total.diffPixels += faintCounted
     let (regions, regionCount) = grid.regions(limit: ImageComparison.regionLimit)
     let comparison = ImageComparison(
       expectedSize: expectedSize, actualSize: actualSize, diffPixels: total.diffPixels,
@@ -90,9 +111,12 @@ private struct BandComparer: @unchecked Sendable {
   let actual: PixelView
   let mask: IgnoreMask
   let grid: DiffGrid.Writer
+  /// Where pixels changed by less than the threshold but more than `faintDelta` are noted.
+  let faintGrid: DiffGrid.Writer
   let diff: UnsafeMutableRawPointer?
   let results: UnsafeMutablePointer<BandResult>
   let maximumDelta: Double
+  let faintDelta: Double
   let countAntiAliasing: Bool
 
   static let red: UInt32 = 0xFFFF_0000
@@ -132,13 +156,13 @@ private struct BandComparer: @unchecked Sendable {
       let magnitude = abs(delta)
       result.largestDelta = max(result.largestDelta, magnitude)
       guard magnitude > maximumDelta else {
+        // A faint change counts only where it fills an area (decided after the pass) and is
+        // not a re-rasterised edge.
+        if magnitude > faintDelta && !isAntiAliasing(x: x, y: y) { faintGrid.add(x: x, y: y) }
         put(Self.faded(expectedPixel), x: x, y: y)
         continue
       }
-      if !countAntiAliasing
-        && (AntiAliasing.isAntiAliased(expected, x: x, y: y, other: actual)
-          || AntiAliasing.isAntiAliased(actual, x: x, y: y, other: expected))
-      {
+      if !countAntiAliasing && isAntiAliasing(x: x, y: y) {
         result.antiAliasedPixels += 1
         put(Self.yellow, x: x, y: y)
       } else {
@@ -147,6 +171,12 @@ private struct BandComparer: @unchecked Sendable {
         put(delta < 0 ? Self.blue : Self.red, x: x, y: y)
       }
     }
+  }
+
+  /// Whether the pixel looks like anti-aliasing in either image.
+  private func isAntiAliasing(x: Int, y: Int) -> Bool {
+    AntiAliasing.isAntiAliased(expected, x: x, y: y, other: actual)
+      || AntiAliasing.isAntiAliased(actual, x: x, y: y, other: expected)
   }
 
   /// Writes the faded expected pixels of a row span into the diff image.

@@ -36,7 +36,10 @@ public struct PixelRect: Codable, Hashable, Sendable, CustomStringConvertible {
   /// `x,y,w,h`, the form `init(parsing:)` reads.
   public var description: String { "\(x),\(y),\(width),\(height)" }
 
-  /// The first column to the right of the rectangle (`x + width`), exclusive.
+  /// `region x 10, y 10, 1×1`: how people read it.
+  public var readable: String { "region x \(x), y \(y), \(width)×\(height)" }
+
+  /// The first column right of the rectangle (`x + width`), exclusive.
   public var maxX: Int { x + width }
   /// The first row below the rectangle (`y + height`), exclusive.
   public var maxY: Int { y + height }

@@ -2,30 +2,36 @@ import Foundation
 import SheetDiff
 import SheetImages
 
-/// Golden images for tests, with an assertion that works in Swift Testing and XCTest alike: it
-/// throws `GoldenMismatch`, whose message says what changed.
+/// Golden images for tests: `NAME.png` (and its fingerprint `NAME.png.json`) in one folder.
 ///
-/// A missing golden fails unless `RECORD_GOLDENS=1` is set, in which case it is written with
-/// its fingerprint (`NAME.png.json`); a normal run never records. On failure the actual image
-/// and the diff are written to a folder named in the message.
+/// Three forms of the same check: `verify` returns a `GoldenOutcome`; `expect` records a
+/// failure as an issue at the caller's line (Swift Testing) and lets the test go on; `require`
+/// throws `GoldenMismatch`. On failure the expected, actual and diff images are written to a
+/// folder of the running test (see `failuresFolder`) and, under Swift Testing, attached to the
+/// result. `RECORD_GOLDENS` chooses what is written instead of checked (`RecordMode`).
 ///
 /// ```swift
-/// let goldens = GoldenStore(folder: URL(fileURLWithPath: "Tests/Goldens"))
-/// try goldens.expectMatches(image, named: "card-shadow", threshold: 0.1, maxDiffPixels: 20)
+/// let goldens = GoldenStore(folder: URL(fileURLWithPath: "Tests/AppTests/Goldens"))
+/// goldens.expect(image, named: "card-shadow", maxDiffPixels: 20)
+/// try goldens.require(image, named: "card-plain")
 /// ```
 public struct GoldenStore: Sendable {
   /// Where `NAME.png` and `NAME.png.json` live.
   public var folder: URL
-  /// Where failing cases' images go: `$GOLDEN_FAILURES_DIR`, else a temporary folder.
+  /// Where failing checks' images go, one folder per test and golden:
+  /// `$GOLDEN_FAILURES_DIR`, else `.build/golden-failures` of the package holding `folder`.
   public var failuresFolder: URL
   /// The font files the rendering used, hashed into the default fingerprint.
   public var fontFiles: [String]?
-  /// Whether goldens are (re)written instead of checked: `RECORD_GOLDENS=1`.
-  public var isRecording: Bool
+  /// Which goldens are written instead of checked (`RECORD_GOLDENS`); nil when the variable
+  /// holds a value that names no mode (every check then fails, saying so).
+  public var recordMode: RecordMode?
   /// What the rendering's pixels depend on, stored beside each golden and compared on failure.
   /// By default: the image decoders' versions and the hashes of `fontFiles`; a renderer passes
   /// a fuller one (`SheetCompare`'s `EnvironmentFingerprint.current`).
   public var fingerprint: @Sendable () -> EnvironmentFingerprint
+
+  private let recordValue: String?
 
   /// A store of goldens in `folder`.
   ///
@@ -44,158 +50,195 @@ public struct GoldenStore: Sendable {
       fingerprint ?? {
         EnvironmentFingerprint.pinned(fontFiles: fontFiles ?? [], libraries: ImageReader.libraryVersions)
       }
-    isRecording = environment["RECORD_GOLDENS"] == "1"
-    failuresFolder =
-      environment["GOLDEN_FAILURES_DIR"].map { URL(fileURLWithPath: $0) }
-      ?? FileManager.default.temporaryDirectory.appendingPathComponent("contactsheet-golden-failures")
-  }
-
-  /// Checks `image` against the golden `name`.png.
-  public func expectMatches(
-    _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
-    maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false
-  ) throws {
-    let options = ComparisonOptions(
-      threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
-      maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-    try check(image, named: name, options: options) { try image.writePNG(to: $0) }
-  }
-
-  /// Checks PNG (or JPEG) data against the golden `name`.png.
-  public func expectMatches(
-    _ png: Data, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
-    maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false
-  ) throws {
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("golden-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).png")
-    try png.write(to: scratch)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    try expectMatches(
-      file: scratch.path, named: name, threshold: threshold, maxDiffPixels: maxDiffPixels,
-      maxDiffRatio: maxDiffRatio, ignore: ignore, countAntiAliasing: countAntiAliasing)
-  }
-
-  /// Checks the image file at `path` against the golden `name`.png.
-  public func expectMatches(
-    file path: String, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
-    maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false
-  ) throws {
-    let image: RasterImage
-    do {
-      image = try ImageReader.decode(path: path)
-    } catch let error as ImageError {
-      throw GoldenMismatch(description: "golden '\(name)': the actual image \(error)")
-    }
-    let options = ComparisonOptions(
-      threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
-      maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-    try check(image, named: name, options: options) { golden in
-      try? FileManager.default.removeItem(atPath: golden)
-      try FileManager.default.copyItem(atPath: path, toPath: golden)
-    }
+    recordValue = environment["RECORD_GOLDENS"]
+    recordMode = RecordMode(environmentValue: recordValue)
+    failuresFolder = EvidenceFolder.root(goldens: folder, environment: environment)
   }
 
   /// The golden file for `name`.
   public func goldenPath(_ name: String) -> String { folder.appendingPathComponent("\(name).png").path }
 
-  private func check(
-    _ image: RasterImage, named name: String, options: ComparisonOptions, record: (String) throws -> Void
+  /// The folder a failure of golden `name` in test `test` writes its images to.
+  public func evidenceFolder(test: String, name: String) -> URL {
+    EvidenceFolder(root: failuresFolder).folder(test: test, name: name)
+  }
+
+  /// Checks `image` against the golden `name`.png and says how it came out; never throws.
+  ///
+  /// - Parameters:
+  ///   - image: The rendered image.
+  ///   - name: The golden's name, without `.png`.
+  ///   - options: The metric's threshold and the budgets.
+  ///   - test: Names the evidence folder; by default the running Swift Testing test, else
+  ///     `fileID` and `function`.
+  ///   - fileID: The caller's file, for the default `test`.
+  ///   - function: The caller's function, for the default `test`.
+  /// - Returns: Matched, recorded (with what was written) or failed (with the message and the
+  ///   evidence folder).
+  public func verify(
+    _ image: RasterImage, named name: String, options: ComparisonOptions = ComparisonOptions(),
+    test: String? = nil, fileID: String = #fileID, function: String = #function
+  ) -> GoldenOutcome {
+    let test = test ?? GoldenTestContext.currentTestName(fileID: fileID, function: function)
+    return check(image, named: name, options: options, test: test) { try image.writePNG(to: $0) }
+  }
+
+  /// Checks the image file at `path` against the golden `name`.png; see `verify(_:named:…)`.
+  /// A recorded golden is a copy of the file's bytes.
+  public func verify(
+    file path: String, named name: String, options: ComparisonOptions = ComparisonOptions(),
+    test: String? = nil, fileID: String = #fileID, function: String = #function
+  ) -> GoldenOutcome {
+    let test = test ?? GoldenTestContext.currentTestName(fileID: fileID, function: function)
+    let image: RasterImage
+    do {
+      image = try ImageReader.decode(path: path)
+    } catch {
+      return GoldenOutcome(
+        kind: .failed, name: name, message: "golden '\(name)': the actual image \(error)")
+    }
+    return check(image, named: name, options: options, test: test) { golden in
+      try? FileManager.default.removeItem(atPath: golden)
+      try FileManager.default.copyItem(atPath: path, toPath: golden)
+    }
+  }
+
+  /// Checks `image` against the golden `name`.png, throwing `GoldenMismatch` on failure (the
+  /// test stops here, like `#require`).
+  ///
+  /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
+  public func require(
+    _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+    maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
+    fileID: String = #fileID, function: String = #function
   ) throws {
+    let options = ComparisonOptions(
+      threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
+      maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+    let outcome = verify(image, named: name, options: options, fileID: fileID, function: function)
+    GoldenTestContext.report(recording: outcome)
+    if outcome.isFailure { throw outcome.mismatch }
+  }
+
+  /// Checks the image file at `path` against the golden `name`.png; see `require(_:named:…)`.
+  ///
+  /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
+  public func require(
+    file path: String, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+    maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
+    fileID: String = #fileID, function: String = #function
+  ) throws {
+    let options = ComparisonOptions(
+      threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
+      maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+    let outcome = verify(file: path, named: name, options: options, fileID: fileID, function: function)
+    GoldenTestContext.report(recording: outcome)
+    if outcome.isFailure { throw outcome.mismatch }
+  }
+
+  private func check(
+    _ image: RasterImage, named name: String, options: ComparisonOptions, test: String,
+    record: (String) throws -> Void
+  ) -> GoldenOutcome {
+    let evidence = EvidenceFolder(root: failuresFolder)
+    guard let mode = recordMode else {
+      return GoldenOutcome(
+        kind: .failed, name: name,
+        message: "RECORD_GOLDENS=\(recordValue ?? "") is not a recording mode: use missing, failed or all")
+    }
     let golden = goldenPath(name)
     let fingerprintPath = EnvironmentFingerprint.path(forGolden: golden)
-    // Hashing the fonts is only needed to record or to explain a failure.
-    var current: EnvironmentFingerprint { fingerprint() }
-    if isRecording {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      // A golden whose pixels did not change keeps its bytes (PNG bytes vary with zlib), so
-      // re-recording a whole suite only touches the goldens that changed.
-      if (try? ImageReader.decode(path: golden)) != image { try record(golden) }
-      let fingerprint = current
-      if (try? EnvironmentFingerprint.read(fingerprintPath)) != fingerprint {
-        try fingerprint.write(to: fingerprintPath)
-      }
-      return
-    }
     guard FileManager.default.fileExists(atPath: golden) else {
-      throw GoldenMismatch(
-        description: "no golden '\(name)' at \(golden); run with RECORD_GOLDENS=1 to record it")
+      if mode.records(missing: true, failed: false) {
+        return write(
+          image, name: name, reason: "it was missing", record: record, evidence: evidence, test: test)
+      }
+      return GoldenOutcome(
+        kind: .failed, name: name,
+        message:
+          "golden '\(name)' is missing: no file \(golden); run with RECORD_GOLDENS=missing to record it")
     }
     let expected: RasterImage
     do {
       expected = try ImageReader.decode(path: golden)
     } catch {
-      throw GoldenMismatch(description: "golden '\(name)' cannot be read: \(error)")
+      return GoldenOutcome(kind: .failed, name: name, message: "golden '\(name)' cannot be read: \(error)")
+    }
+    if mode == .all {
+      guard expected == image else {
+        return write(
+          image, name: name, reason: "RECORD_GOLDENS=all", record: record, evidence: evidence, test: test)
+      }
+      evidence.remove(test: test, name: name)
+      return GoldenOutcome(kind: .matched, name: name, message: "golden '\(name)' matched (pixels unchanged)")
     }
     let (comparison, diff) = PixelComparator.compare(expected, image, options: options, makeDiffImage: true)
-    guard !comparison.isWithinBudget(options) else { return }
-    var message = "golden '\(name)' does not match: "
+    if comparison.isWithinBudget(options) {
+      evidence.remove(test: test, name: name)
+      return GoldenOutcome(
+        kind: .matched, name: name, message: "golden '\(name)' matched: \(comparison.summary)",
+        comparison: comparison)
+    }
+    if mode.records(missing: false, failed: true) {
+      return write(
+        image, name: name, reason: "it was different: \(comparison.summary)", record: record,
+        evidence: evidence,
+        test: test)
+    }
+    var message = "golden '\(name)' is different: "
     if let recorded = try? EnvironmentFingerprint.read(fingerprintPath) {
-      let changes = current.changes(since: recorded)
+      let changes = fingerprint().changes(since: recorded)
       if !changes.isEmpty {
         message += "the environment changed since it was recorded (\(changes.joined(separator: "; "))); "
       }
     }
     message += comparison.summary
     if comparison.sizesMatch {
-      var budget = "at most \(options.maxDiffPixels) pixels"
-      if let ratio = options.maxDiffRatio { budget += " and \(ImageComparison.percent(ratio))" }
-      message += " — over the budget of \(budget) at threshold \(options.threshold)"
-      if let region = comparison.regions.first { message += "; largest changed region \(region)" }
+      message += " — over the budget of " + options.budgetDescription
+      if let region = comparison.regions.first { message += "; largest changed \(region.readable)" }
     }
-    let evidence = failuresFolder.appendingPathComponent(name)
+    var folder: URL?
     do {
-      try? FileManager.default.removeItem(at: evidence)
-      try image.writePNG(to: evidence.appendingPathComponent("actual.png").path)
-      if let diff { try diff.writePNG(to: evidence.appendingPathComponent("diff.png").path) }
-      try FileManager.default.copyItem(
-        atPath: golden, toPath: evidence.appendingPathComponent("expected.png").path)
-      message += ". Actual, diff and expected images: \(evidence.path)"
+      folder = try evidence.write(test: test, name: name, expectedPath: golden, actual: image, diff: diff)
+      message += ". Expected, actual and diff images: \(folder!.path)"
     } catch {
-      message += ". (Could not write the actual and diff images to \(evidence.path): \(error))"
+      message += ". (Could not write the expected, actual and diff images: \(error))"
     }
-    message += ". If the change is intended, re-record with RECORD_GOLDENS=1."
-    throw GoldenMismatch(description: message)
+    message += ". If the change is intended, re-record with RECORD_GOLDENS=failed."
+    return GoldenOutcome(
+      kind: .failed, name: name, message: message, comparison: comparison, evidence: folder)
+  }
+
+  /// Writes the golden and its fingerprint; a golden whose pixels did not change keeps its
+  /// bytes (PNG bytes vary with zlib).
+  private func write(
+    _ image: RasterImage, name: String, reason: String, record: (String) throws -> Void,
+    evidence: EvidenceFolder, test: String
+  ) -> GoldenOutcome {
+    let golden = goldenPath(name)
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try record(golden)
+      let fingerprintPath = EnvironmentFingerprint.path(forGolden: golden)
+      let current = fingerprint()
+      if (try? EnvironmentFingerprint.read(fingerprintPath)) != current {
+        try current.write(to: fingerprintPath)
+      }
+    } catch {
+      return GoldenOutcome(
+        kind: .failed, name: name, message: "golden '\(name)' could not be recorded: \(error)")
+    }
+    evidence.remove(test: test, name: name)
+    return GoldenOutcome(
+      kind: .recorded, name: name, message: "recorded golden '\(name)' (\(reason)): \(golden)")
   }
 }
 
-/// A golden comparison that failed; the description says why, what changed and where the
-/// images are.
-public struct GoldenMismatch: Error, CustomStringConvertible, Sendable {
-  /// Why the comparison failed, what changed in the environment (if anything), where the
-  /// actual, diff and expected images were saved, and how to re-record.
-  public var description: String
-
-  /// A mismatch reported with `description`.
-  public init(description: String) { self.description = description }
-}
-
-/// Checks `image` against the golden `name`.png in the `Goldens` folder beside the calling test
-/// file (or `goldens`); throws `GoldenMismatch`. See `GoldenStore`.
-///
-/// ```swift
-/// @Test func cardShadow() throws {
-///   try expectMatchesGolden(renderCard(), named: "card-shadow", threshold: 0.1, maxDiffPixels: 20)
-/// }
-/// ```
-public func expectMatchesGolden(
-  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil, file: StaticString = #filePath
-) throws {
-  try GoldenStore(folder: goldens ?? defaultGoldens(file)).expectMatches(
-    image, named: name, threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
-    ignore: ignore)
-}
-
-/// Checks PNG data against the golden `name`.png; see the `RasterImage` overload.
-public func expectMatchesGolden(
-  _ png: Data, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil, file: StaticString = #filePath
-) throws {
-  try GoldenStore(folder: goldens ?? defaultGoldens(file)).expectMatches(
-    png, named: name, threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
-    ignore: ignore)
-}
-
-private func defaultGoldens(_ file: StaticString) -> URL {
-  URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Goldens")
+extension ComparisonOptions {
+  /// `at most 20 pixels at threshold 0.1`, with the ratio when there is one.
+  var budgetDescription: String {
+    var budget = "at most \(maxDiffPixels) pixel\(maxDiffPixels == 1 ? "" : "s")"
+    if let ratio = maxDiffRatio { budget += " and \(ImageComparison.percent(ratio))" }
+    return budget + " at threshold \(threshold)"
+  }
 }

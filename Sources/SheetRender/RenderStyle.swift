@@ -1,3 +1,5 @@
+import SheetText
+
 /// A soft drop shadow behind each card.
 public struct ShadowStyle: Hashable, Sendable {
   /// Blur radius in points (about two standard deviations of the Gaussian).
@@ -59,6 +61,8 @@ public struct RenderStyle: Hashable, Sendable {
   public var jpegQuality: Int = 90
   /// The colour of the layout's headers and footers.
   public var headerFooterColor: Color = Color(parsing: "#777777")!
+  /// How glyph edges are smoothed (grey by default).
+  public var textAntialiasing: TextAntialiasing = .grey
 
   /// A style with the given colours, corner radius, shadow, border and resolutions; each
   /// parameter's default is documented on the property of the same name (PNG at 150 dpi, images in

@@ -75,7 +75,8 @@ public struct SheetRenderer {
     }
     let layout = document.layout
     let painter = CardPainter(
-      style: style, textStyles: layout.textStyles, text: try TextEngine(fonts: layout.fonts))
+      style: style, textStyles: layout.textStyles,
+      text: try TextEngine(fonts: layout.fonts, antialiasing: style.textAntialiasing))
     let bands = pages.map { sink.bands(pageHeight: $0.height) }
     let plan = DrawPlan(document: document, bands: bands, reach: reach)
     let pipeline = DecodePipeline(jobs: imageJobs(plan, document: document, resolution: sink.imageResolution))

@@ -20,10 +20,12 @@ public struct ComparisonReport {
   /// The fonts the captions are set in; the machine's by default.
   public var fonts: FontSet
 
-  /// A4 pages, one card per row.
+  /// A4 pages, two columns of cards packed by the waterfall (a tall card does not leave the
+  /// rest of a page empty).
   public init(fonts: FontSet = .system) {
     options = LayoutOptions(
-      page: .named("a4")!, margins: EdgeInsets(all: 36), columns: .count(1), rowGap: 14, padding: 8,
+      page: .named("a4")!, margins: EdgeInsets(all: 28), columns: .count(2), gutter: 12, rowGap: 12,
+      padding: 6,
       captionGap: 6, captionStyle: TextStyle(font: "DejaVu Sans 8", isMarkup: true),
       bannerStyle: TextStyle(font: "DejaVu Sans Bold 16"),
       bannerSubtitleStyle: TextStyle(font: "DejaVu Sans 9"))
@@ -90,15 +92,9 @@ public struct ComparisonReport {
   static let placeholderStyle = TextStyle(font: "DejaVu Sans 8", maxLines: 1, alignment: .center)
 
   static func banner(_ summary: ComparisonSummary) -> BannerContent {
-    let total = summary.cases.count
-    let title =
-      summary.failures == 0
-      ? "All \(total) comparison\(total == 1 ? "" : "s") match"
-      : "\(summary.failures) of \(total) comparison\(total == 1 ? "" : "s") failed"
-    var budget = "threshold \(summary.threshold), at most \(summary.maxDiffPixels) pixels"
-    if let ratio = summary.maxDiffRatio { budget += " and \(ImageComparison.percent(ratio))" }
-    return BannerContent(
-      title: title, subtitle: "expected \(summary.expected) · actual \(summary.actual) · \(budget)")
+    BannerContent(
+      title: summary.tally,
+      subtitle: "expected \(summary.expected) · actual \(summary.actual) · \(summary.budget)")
   }
 
   /// The pixel size the layout reserves for a card's panels: three side by side, and the
@@ -106,7 +102,7 @@ public struct ComparisonReport {
   static func compositeSize(_ card: ReportCard) -> (width: Int, height: Int) {
     let rows = panelRows(card)
     return (
-      rows.panelWidth * 3 + rows.panelWidth / 15, rows.height + (rows.zoomHeight.map { rows.gap + $0 } ?? 0)
+      rows.panelWidth * 3 + 2 * rows.gap, rows.height + (rows.zoomHeight.map { rows.gap + $0 } ?? 0)
     )
   }
 
@@ -116,7 +112,8 @@ public struct ComparisonReport {
     let width = images.map(\.width).max() ?? 400
     let height = images.map(\.height).max() ?? 300
     let zoomHeight = card.zoom.map { min(height * 3 / 2, width * $0.height / max(1, $0.width)) }
-    return (width, height, width / 30, zoomHeight)
+    // A gap of a tenth of a panel keeps the panels, and the enlarged crops under them, apart.
+    return (width, height, width / 10, zoomHeight)
   }
 
   private func drawBanner(_ cairo: OpaquePointer, _ element: LayoutElement, text: TextEngine) {
@@ -141,8 +138,8 @@ public struct ComparisonReport {
     cairo_stroke(cairo)
     if let box = element.image {
       let rows = Self.panelRows(card)
-      let scale = box.width / Double(rows.panelWidth * 3 + rows.panelWidth / 15)
-      let gap = Double(rows.panelWidth / 30) * scale
+      let scale = box.width / Double(rows.panelWidth * 3 + 2 * rows.gap)
+      let gap = Double(rows.gap) * scale
       let panelWidth = (box.width - 2 * gap) / 3
       let topHeight = Double(rows.height) * scale
       for (index, panel) in card.panels.enumerated() {

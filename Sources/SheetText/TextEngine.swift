@@ -22,8 +22,9 @@ public final class TextEngine: TextMeasuring {
   /// One layout reused for every measurement (drawing makes its own).
   private let measuringLayout: OpaquePointer
 
-  /// Creates an engine over `fonts`.
-  public init(fonts: FontSet = .system) throws {
+  /// Creates an engine over `fonts` whose glyph edges are smoothed as `antialiasing` says
+  /// (grey by default; the others exist to show that golden comparisons forgive them).
+  public init(fonts: FontSet = .system, antialiasing: TextAntialiasing = .grey) throws {
     self.fonts = fonts
     switch fonts {
     case .system:
@@ -41,7 +42,7 @@ public final class TextEngine: TextMeasuring {
     self.context = context
     measuringLayout = pango_layout_new(context)!
     let fontOptions = cairo_font_options_create()
-    cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_antialias(fontOptions, antialiasing.cairoValue)
     cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_NONE)
     cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
     pango_cairo_context_set_font_options(context, fontOptions)
@@ -176,5 +177,23 @@ public final class TextEngine: TextMeasuring {
     // The cairo font map made for FreeType is a PangoFcFontMap (an opaque type in Swift).
     pango_fc_font_map_set_config(OpaquePointer(map), config)
     return map
+  }
+}
+
+/// How glyph edges are smoothed.
+public enum TextAntialiasing: String, Hashable, Sendable {
+  /// Grey coverage (the default: the same pixels on every screen).
+  case grey
+  /// Cairo's best quality for the surface.
+  case best
+  /// None: every pixel is ink or paper.
+  case none
+
+  var cairoValue: cairo_antialias_t {
+    switch self {
+    case .grey: CAIRO_ANTIALIAS_GRAY
+    case .best: CAIRO_ANTIALIAS_BEST
+    case .none: CAIRO_ANTIALIAS_NONE
+    }
   }
 }

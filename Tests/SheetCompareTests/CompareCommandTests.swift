@@ -37,7 +37,17 @@ struct CompareCommandTests {
     try FileManager.default.copyItem(atPath: expected, toPath: copy)
     let result = try compare([expected, copy])
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardOutput.hasPrefix("match: copy.png: 0 pixels differ"))
+    #expect(result.standardOutput.hasPrefix("matched: copy.png: the files are identical, byte for byte"))
+    // With a diff image asked for, one of the two is decoded to draw it.
+    let diff = folder.appendingPathComponent("diff.png").path
+    let withDiff = try compare([expected, copy, "--diff", diff])
+    #expect(withDiff.standardOutput.hasPrefix("matched: copy.png: 0 pixels differ"))
+    #expect(FileManager.default.fileExists(atPath: diff))
+    // Two copies of a file that is no image are still an error.
+    let broken = folder.appendingPathComponent("broken.png").path
+    try Data("not an image".utf8).write(to: URL(fileURLWithPath: broken))
+    try FileManager.default.copyItem(atPath: broken, toPath: broken + ".copy.png")
+    #expect(try compare([broken, broken + ".copy.png"]).status == 2)
   }
 
   @Test("a changed block: exit 1, JSON with the count, ratio, region and largest delta")

@@ -63,8 +63,8 @@ struct FolderAndPDFTests {
     let statuses = Dictionary(uniqueKeysWithValues: json.cases.map { ($0.name, $0.status) })
     #expect(
       statuses == [
-        "b.png": .different, "extra.png": .extra, "missing.png": .missing, "same.png": .match,
-        "sub/c.png": .different, "sub/same.png": .match,
+        "b.png": .different, "extra.png": .extra, "missing.png": .missing, "same.png": .matched,
+        "sub/c.png": .different, "sub/same.png": .matched,
       ])
     #expect(json.failures == 4)
     #expect(json.cases.first { $0.name == "b.png" }?.diffPixels == 144)
@@ -147,24 +147,26 @@ struct ReportPagesTests {
     let image = TestImages.grey(200, width: 400, height: 300)
     var changed = image
     changed.set(x: 10, y: 10, grey: 0)
-    let cards = (1...5).map { index in
+    // Two columns of cards: twelve run onto a second page.
+    let cards = (1...12).map { index in
       let (comparison, diff) = PixelComparator.compare(image, changed, makeDiffImage: true)
       return ReportCard(
         title: "case \(index)", detail: comparison.summary, expected: image, actual: changed, diff: diff,
         regions: comparison.regions)
     }
     let summary = ComparisonSummary(
-      status: .different, expected: "e", actual: "a", threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil,
-      countAntiAliasing: false, ignore: [], dpi: 100, failures: 5, cases: [])
+      expected: "e", actual: "a", threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil,
+      countAntiAliasing: false, ignore: [], dpi: 100,
+      cases: (1...12).map { CaseResult(name: "case \($0)", status: .different) })
     let report = folder.appendingPathComponent("report.pdf").path
     try ComparisonReport().render(summary, cards: cards, to: report)
     let pages = try #require(Int(try ProcessRunner.pdfInfo(report)["Pages"] ?? ""))
     let bookmarks = try PDFRasterizer(path: report).bookmarks
     #expect(pages >= 2)
-    #expect(bookmarks.map(\.title) == (1...5).map { "case \($0)" })
+    #expect(bookmarks.map(\.title) == (1...12).map { "case \($0)" })
     #expect(bookmarks.first?.page == 1)
     #expect(bookmarks.last?.page == pages)
     let order = bookmarks.compactMap(\.page)
-    #expect(order == order.sorted() && order.count == 5)
+    #expect(order == order.sorted() && order.count == 12)
   }
 }

@@ -7,7 +7,7 @@ import SheetLayout
 /// The project's golden PNG files in `Fixtures/goldens`, checked with SheetGolden's
 /// `GoldenStore` (pixelmatch's metric; anti-aliasing that moved is not counted).
 ///
-/// A missing golden fails unless `RECORD_GOLDENS=1` is set; then it is written together with its
+/// A missing golden fails unless `RECORD_GOLDENS` asks for it (`missing`, `failed`, `all`); then it is written together with its
 /// environment fingerprint (`NAME.png.json`: library versions and the hashes of the pinned fonts
 /// in `Fixtures/fonts`, named relative to the package so the file is the same on every checkout).
 public enum Golden {
@@ -36,7 +36,7 @@ public enum Golden {
     _ actualPath: String, named name: String, channelTolerance: Int = 2, maxDiffPixels: Int = 0,
     fonts: [String] = FixturePaths.pinnedFontFiles
   ) throws {
-    try store(fonts: fonts).expectMatches(
+    try store(fonts: fonts).require(
       file: actualPath, named: name, threshold: threshold(channelTolerance: channelTolerance),
       maxDiffPixels: maxDiffPixels)
   }

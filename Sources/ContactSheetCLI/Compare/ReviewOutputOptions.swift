@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import SheetCompare
+import SheetReport
+
+/// The outputs `compare` and `compare merge` share: JSON results, JUnit XML and the HTML
+/// review page.
+struct ReviewOutputOptions: ParsableArguments {
+  @Flag(help: "Print the JSON results on standard output.")
+  var json = false
+
+  @Option(help: "Write the JSON results to this file (for `approve` and `compare merge`).")
+  var results: String?
+
+  @Option(help: "Write JUnit XML here: one test case per file or PDF page.")
+  var junit: String?
+
+  @Option(help: "Write a static HTML review page into this folder (index.html and images/).")
+  var html: String?
+
+  /// Writes the files asked for and prints the results (JSON or text).
+  func write(_ summary: ComparisonSummary, seconds: Double) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = try encoder.encode(summary) + Data("\n".utf8)
+    do {
+      if let results {
+        try FileManager.default.createDirectory(
+          at: URL(fileURLWithPath: results).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: results), options: .atomic)
+      }
+      if let junit { try JUnitReport.write(summary, to: junit, seconds: seconds) }
+      if let html { try HTMLReport().write(summary, to: html) }
+    } catch {
+      throw OutputError(description: "\(error.localizedDescription)")
+    }
+    if json {
+      FileHandle.standardOutput.write(data)
+    } else {
+      print(summary.text)
+    }
+    if let results { Diagnostics.note("results: \(results)") }
+    if let junit { Diagnostics.note("JUnit: \(junit)") }
+    if let html {
+      Diagnostics.note("review page: \((html as NSString).appendingPathComponent("index.html"))")
+    }
+  }
+}

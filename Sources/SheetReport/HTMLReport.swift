@@ -1,0 +1,197 @@
+import Foundation
+import SheetCompare
+import SheetDiff
+import SheetSupport
+
+/// The review page for a comparison: one static `index.html` with its images beside it in
+/// `images/`, no external assets, working from `file://` offline.
+///
+/// A summary with filters (failed, missing, extra, passed); per case the expected, actual and
+/// diff images side by side, a slider (swipe), onion skin, blink, the diff overlay on and off,
+/// and zoom to each changed region; keyboard: `j`/`k` (or ↓/↑) move between cases, `1`–`5`
+/// pick a view, `d` toggles the overlay, `z` zooms to the next region, `0` zooms out.
+public struct HTMLReport {
+  /// The page's title.
+  public var title: String
+
+  /// A report titled `title`.
+  public init(title: String = "ContactSheet comparison") { self.title = title }
+
+  /// Writes `DIR/index.html` and `DIR/images/` for `summary`. Images the results name outside
+  /// `DIR` are copied in (hard-linked where possible), so the folder can be moved or archived
+  /// as a CI artifact. The page is written last, atomically.
+  ///
+  /// - Throws: `CocoaError` when a file cannot be written.
+  public func write(_ summary: ComparisonSummary, to folder: String) throws {
+    let root = URL(fileURLWithPath: AtomicOutput.absolute(folder))
+    let images = root.appendingPathComponent("images")
+    try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+    var assets = Assets(root: root, images: images)
+    var sections: [String] = []
+    var passed: [String] = []
+    for (index, result) in summary.cases.enumerated() {
+      if result.status == .matched {
+        passed.append(
+          "<li class=\"case matched\" data-status=\"passed\" id=\"case-\(index)\" tabindex=\"-1\">"
+            + "<span class=\"badge matched\">matched</span> \(Markup.escape(result.name))</li>")
+      } else {
+        sections.append(try section(result, index: index, assets: &assets))
+      }
+    }
+    let counts = Dictionary(summary.counts.map { ($0.status, $0.count) }, uniquingKeysWith: +)
+    let failed = (counts[.different] ?? 0) + (counts[.error] ?? 0)
+    let filterCounts: [(key: String, count: Int)] = [
+      ("failed", failed), ("missing", counts[.missing] ?? 0), ("extra", counts[.extra] ?? 0),
+      ("passed", counts[.matched] ?? 0),
+    ]
+    let filters = filterCounts.map { filter -> String in
+      let checked = filter.key == "passed" ? "" : " checked"
+      return
+        "<label class=\"filter \(filter.key)\"><input type=\"checkbox\" data-filter=\"\(filter.key)\"\(checked)> "
+        + "\(filter.key) <b>\(filter.count)</b></label>"
+    }
+    let page = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(Markup.escape(title))</title>
+      <style>\(Self.style)</style>
+      </head>
+      <body>
+      <header id="summary">
+      <h1>\(Markup.escape(title))</h1>
+      <p class="tally" id="tally">\(Markup.escape(summary.tally))</p>
+      <p class="meta">expected <code>\(Markup.escape(summary.expected))</code> · actual <code>\(Markup.escape(summary.actual))</code> · \(Markup.escape(summary.budget))</p>
+      <nav class="filters" aria-label="filters">\(filters.joined())</nav>
+      <p class="keys">Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous case · <kbd>1</kbd> side by side <kbd>2</kbd> slider <kbd>3</kbd> onion skin <kbd>4</kbd> blink <kbd>5</kbd> diff · <kbd>d</kbd> diff overlay · <kbd>z</kbd> zoom to next change <kbd>0</kbd> whole image</p>
+      </header>
+      <main id="cases">
+      \(sections.joined(separator: "\n"))
+      <ul class="passed-list">\(passed.joined())</ul>
+      </main>
+      <script>\(Self.script)</script>
+      </body>
+      </html>
+
+      """
+    try Data(page.utf8).write(to: root.appendingPathComponent("index.html"), options: .atomic)
+  }
+
+  /// One failing case: its heading and message, and a viewer per page that has images.
+  private func section(_ result: CaseResult, index: Int, assets: inout Assets) throws -> String {
+    let filter =
+      switch result.status {
+      case .missing: "missing"
+      case .extra: "extra"
+      case .matched: "passed"
+      case .different, .error: "failed"
+      }
+    var html =
+      "<section class=\"case \(result.status.rawValue)\" data-status=\"\(filter)\" id=\"case-\(index)\" tabindex=\"-1\">\n"
+    html +=
+      "<h2><span class=\"badge \(result.status.rawValue)\">\(result.status.rawValue)</span> \(Markup.escape(result.name))</h2>\n"
+    if let changes = result.environmentChanges {
+      html +=
+        "<p class=\"message\">environment changed since the golden was recorded: "
+        + Markup.escape(changes.joined(separator: "; ")) + "</p>\n"
+    }
+    if let message = result.message { html += "<p class=\"message\">\(Markup.escape(message))</p>\n" }
+    let isImage = !(result.expectedPath ?? result.actualPath ?? "").lowercased().hasSuffix(".pdf")
+    if result.pages.isEmpty || result.status == .missing || result.status == .extra {
+      let expected =
+        isImage ? try result.expectedPath.map { try assets.add($0, as: "\(index)-expected") } : nil
+      let actual = isImage ? try result.actualPath.map { try assets.add($0, as: "\(index)-actual") } : nil
+      if expected != nil || actual != nil {
+        html += viewer(expected: expected, actual: actual, diff: nil, comparison: nil, id: "\(index)")
+      }
+    }
+    for page in result.pages where page.status != .matched {
+      if result.pages.count > 1 {
+        html +=
+          "<h3>page \(page.page) <span class=\"badge \(page.status.rawValue)\">\(page.status.rawValue)</span></h3>\n"
+      }
+      if let detail = page.detail { html += "<p class=\"detail\">\(Markup.escape(detail))</p>\n" }
+      let id = "\(index)-\(page.page)"
+      let expected = try (page.expectedFile ?? (isImage ? result.expectedPath : nil)).map {
+        try assets.add($0, as: "\(id)-expected")
+      }
+      let actual = try (page.actualFile ?? (isImage ? result.actualPath : nil)).map {
+        try assets.add($0, as: "\(id)-actual")
+      }
+      let diff = try page.diffFile.map { try assets.add($0, as: "\(id)-diff") }
+      guard expected != nil || actual != nil else { continue }
+      html += viewer(expected: expected, actual: actual, diff: diff, comparison: page.comparison, id: id)
+    }
+    return html + "</section>"
+  }
+
+  /// The image viewer: mode buttons, region buttons, and a stage holding the layers.
+  private func viewer(
+    expected: String?, actual: String?, diff: String?, comparison: ImageComparison?, id: String
+  ) -> String {
+    let size = comparison?.expectedSize
+    let sizeAttributes = size.map { " data-width=\"\($0.width)\" data-height=\"\($0.height)\"" } ?? ""
+    let modes = ["side", "slider", "onion", "blink", "diff"].enumerated().map { number, mode in
+      let label = ["side by side", "slider", "onion skin", "blink", "diff"][number]
+      let disabled = (mode != "side" && (expected == nil || actual == nil)) || (mode == "diff" && diff == nil)
+      return
+        "<button type=\"button\" data-mode=\"\(mode)\"\(disabled ? " disabled" : "")>\(number + 1) \(label)</button>"
+    }
+    let regions = (comparison?.regions ?? []).enumerated().map { number, region in
+      "<button type=\"button\" class=\"region\" data-x=\"\(region.x)\" data-y=\"\(region.y)\" "
+        + "data-w=\"\(region.width)\" data-h=\"\(region.height)\">\(Markup.escape(region.readable))</button>"
+    }
+    func image(_ source: String?, _ role: String, _ label: String) -> String {
+      guard let source else {
+        return "<figure class=\"\(role) empty\"><figcaption>no \(label) image</figcaption></figure>"
+      }
+      return
+        "<figure class=\"\(role)\"><img src=\"\(Markup.escape(source))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>"
+    }
+    var html =
+      "<div class=\"viewer\" data-mode=\"side\" id=\"viewer-\(id)\"\(sizeAttributes)>\n<div class=\"toolbar\">"
+    html += "<span class=\"modes\">\(modes.joined())</span>"
+    html +=
+      "<label class=\"overlay\"><input type=\"checkbox\" class=\"overlay-toggle\"\(diff == nil ? " disabled" : "")> diff overlay</label>"
+    html +=
+      "<input type=\"range\" class=\"amount\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"slider position or opacity\">"
+    html += "</div>\n"
+    if !regions.isEmpty {
+      html +=
+        "<div class=\"regions\">zoom to: \(regions.joined()) <button type=\"button\" class=\"whole\">whole image</button></div>\n"
+    }
+    html +=
+      "<div class=\"side\">\(image(expected, "expected", "expected"))\(image(actual, "actual", "actual"))\(image(diff, "diffimg", "diff"))</div>\n"
+    html += "<div class=\"stage\"><div class=\"zoom\">"
+    if let expected {
+      html += "<img class=\"layer base\" src=\"\(Markup.escape(expected))\" alt=\"expected\">"
+    }
+    if let actual { html += "<img class=\"layer top\" src=\"\(Markup.escape(actual))\" alt=\"actual\">" }
+    if let diff { html += "<img class=\"layer overlay-image\" src=\"\(Markup.escape(diff))\" alt=\"diff\">" }
+    html += "<div class=\"divider\"></div></div></div>\n</div>\n"
+    return html
+  }
+
+  /// Images gathered into `images/`, named by case.
+  private struct Assets {
+    let root: URL
+    let images: URL
+
+    /// The path of `file` relative to the page: as it is when it lies inside the report
+    /// folder, else a link or copy in `images/`.
+    mutating func add(_ file: String, as name: String) throws -> String {
+      let absolute = AtomicOutput.absolute(file)
+      let prefix = root.path + "/"
+      if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
+      let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
+      let target = images.appendingPathComponent("\(name).\(ext.isEmpty ? "png" : ext)")
+      try? FileManager.default.removeItem(at: target)
+      if link(absolute, target.path) != 0 {
+        try FileManager.default.copyItem(atPath: absolute, toPath: target.path)
+      }
+      return "images/" + target.lastPathComponent
+    }
+  }
+}
