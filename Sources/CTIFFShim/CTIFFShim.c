@@ -179,7 +179,18 @@ int ctiff_read_bgra_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t ou
   // The file's own orientation: libtiff flips nothing, rows come as stored.
   image.req_orientation = orientation;
   uint32_t width = image.width, height = image.height;
-  uint32_t *band = malloc((size_t)width * (size_t)factor * sizeof *band);
+  // A band is a whole number of output rows and, where it fits in 1024 rows, of strips or tiles,
+  // so libtiff decodes each strip once rather than once per output row.
+  uint32_t unit = 0;
+  if (TIFFIsTiled(tif)) {
+    TIFFGetField(tif, TIFFTAG_TILELENGTH, &unit);
+  } else {
+    TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &unit);
+  }
+  uint32_t band_rows = (uint32_t)factor;
+  if (unit > band_rows && unit <= 1024) band_rows = (unit + factor - 1) / factor * factor;
+  if (band_rows > height + (uint32_t)factor) band_rows = (height + factor - 1) / factor * factor;
+  uint32_t *band = malloc((size_t)width * band_rows * sizeof *band);
   uint64_t *sums = malloc((size_t)out_width * 4 * sizeof *sums);
   if (!band || !sums) {
     free(band);
@@ -188,36 +199,40 @@ int ctiff_read_bgra_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t ou
     return -1;
   }
   int failed = 0, read_any = 0;
-  for (uint32_t out_y = 0; out_y < out_height; out_y++) {
-    uint32_t top = out_y * (uint32_t)factor;
-    uint32_t rows = height - top < (uint32_t)factor ? height - top : (uint32_t)factor;
-    memset(band, 0x80, (size_t)width * rows * sizeof *band);
-    image.row_offset = (int)top;
+  for (uint32_t band_top = 0; band_top < height; band_top += band_rows) {
+    uint32_t band_height = height - band_top < band_rows ? height - band_top : band_rows;
+    memset(band, 0x80, (size_t)width * band_height * sizeof *band);
+    image.row_offset = (int)band_top;
     image.col_offset = 0;
-    if (TIFFRGBAImageGet(&image, band, width, rows)) {
+    if (TIFFRGBAImageGet(&image, band, width, band_height)) {
       read_any = 1;
     } else {
       failed = 1;
     }
-    memset(sums, 0, (size_t)out_width * 4 * sizeof *sums);
-    for (uint32_t row = 0; row < rows; row++) {
-      const uint32_t *line = band + (size_t)row * width;
-      for (uint32_t x = 0; x < width; x++) {
-        uint32_t pixel = line[x];
-        uint64_t *sum = sums + (size_t)(x / (uint32_t)factor) * 4;
-        sum[0] += TIFFGetB(pixel);
-        sum[1] += TIFFGetG(pixel);
-        sum[2] += TIFFGetR(pixel);
-        sum[3] += TIFFGetA(pixel);
+    for (uint32_t top = 0; top < band_height; top += (uint32_t)factor) {
+      uint32_t out_y = (band_top + top) / (uint32_t)factor;
+      if (out_y >= out_height) break;
+      uint32_t rows = band_height - top < (uint32_t)factor ? band_height - top : (uint32_t)factor;
+      memset(sums, 0, (size_t)out_width * 4 * sizeof *sums);
+      for (uint32_t row = 0; row < rows; row++) {
+        const uint32_t *line = band + (size_t)(top + row) * width;
+        for (uint32_t x = 0; x < width; x++) {
+          uint32_t pixel = line[x];
+          uint64_t *sum = sums + (size_t)(x / (uint32_t)factor) * 4;
+          sum[0] += TIFFGetB(pixel);
+          sum[1] += TIFFGetG(pixel);
+          sum[2] += TIFFGetR(pixel);
+          sum[3] += TIFFGetA(pixel);
+        }
       }
-    }
-    uint8_t *target = pixels + (size_t)out_y * out_width * 4;
-    for (uint32_t out_x = 0; out_x < out_width; out_x++) {
-      uint32_t left = out_x * (uint32_t)factor;
-      uint32_t columns = width - left < (uint32_t)factor ? width - left : (uint32_t)factor;
-      uint64_t count = (uint64_t)columns * rows;
-      for (int channel = 0; channel < 4; channel++) {
-        target[out_x * 4 + channel] = (uint8_t)((sums[out_x * 4 + channel] + count / 2) / count);
+      uint8_t *target = pixels + (size_t)out_y * out_width * 4;
+      for (uint32_t out_x = 0; out_x < out_width; out_x++) {
+        uint32_t left = out_x * (uint32_t)factor;
+        uint32_t columns = width - left < (uint32_t)factor ? width - left : (uint32_t)factor;
+        uint64_t count = (uint64_t)columns * rows;
+        for (int channel = 0; channel < 4; channel++) {
+          target[out_x * 4 + channel] = (uint8_t)((sums[out_x * 4 + channel] + count / 2) / count);
+        }
       }
     }
   }
