@@ -5,6 +5,7 @@ import SheetDiff
 import SheetImages
 import SheetRender
 import SheetReport
+import SheetSupport
 
 /// `contactsheet compare EXPECTED ACTUAL`: golden-image comparison of images, PDFs or folders.
 struct CompareCommand: ParsableCommand {
@@ -79,7 +80,11 @@ struct CompareCommand: ParsableCommand {
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       FileHandle.standardOutput.write(try encoder.encode(run.summary) + Data("\n".utf8))
     } else {
-      print(run.summary.text)
+      print(TerminalText.escaped(run.summary.text))
+    }
+    // Files that could not be compared are errors, and errors go to standard error too.
+    for failed in run.summary.cases where failed.status == .error {
+      Diagnostics.note("error: \(failed.message ?? "\(failed.name): could not be compared")")
     }
     if let report { Diagnostics.note("report: \(report)") }
     if timings { Diagnostics.note("timings: \(run.timings.description)") }

@@ -39,7 +39,7 @@ public enum ImageReader {
     case .jpeg(let frame):
       image = try JPEGCodec.decode(bytes, size: size, frame: frame, path: path, minimumSize: stored)
     case .png:
-      image = try PNGCodec.decode(bytes, expectedSize: size, path: path)
+      image = try PNGCodec.decode(bytes, expectedSize: size, path: path, minimumSize: stored)
     case .webp(let hasAlpha):
       image = try WebPCodec.decode(bytes, size: size, hasAlpha: hasAlpha, path: path, minimumSize: stored)
     }

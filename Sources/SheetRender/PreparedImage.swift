@@ -49,7 +49,8 @@ enum PreparedImage: Sendable {
   /// fine detail from aliasing.
   static let decodeOversampling = 2
 
-  /// Upright JPEGs keep their own bytes; anything else is decoded at full size. Either way the
+  /// Upright JPEGs keep their own bytes; anything else is decoded at full size, up to
+  /// ``CardPainter/maxCardPixels``. Either way the
   /// file is opened once here (twice when no header came with the job).
   private static func loadOriginal(_ job: ImageJob) throws -> PreparedImage {
     let header = try job.header ?? ImageReader.header(path: job.path)
@@ -58,7 +59,10 @@ enum PreparedImage: Sendable {
       let bytes = try ImageReader.fileBytes(path: job.path, header: header)
       return .originalJPEG(bytes: bytes, width: header.storedWidth, height: header.storedHeight)
     }
-    let raster = try ImageReader.decode(path: job.path, header: header, maxPixels: job.maxPixels)
+    // Original pixels up to CardPainter.maxCardPixels; a larger image shrinks as it decodes.
+    let bound = CardPainter.capped(width: Double(header.width), height: Double(header.height))
+    let raster = try ImageReader.decode(
+      path: job.path, header: header, minimumSize: (bound.width, bound.height), maxPixels: job.maxPixels)
     return .ready(raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95))
   }
 

@@ -34,7 +34,8 @@ enum CSVCatalogReader {
       }
       var fields: [String: String] = [:]
       for (name, value) in zip(table.header, values) where !name.isEmpty { fields[name] = value }
-      let image = values[imageIndex].trimmingCharacters(in: .whitespaces)
+      // A short row (spreadsheets drop trailing empty cells) has empty fields at its end.
+      let image = imageIndex < values.count ? values[imageIndex].trimmingCharacters(in: .whitespaces) : ""
       let resolved =
         image.isEmpty || image.hasPrefix("/") ? image : (folder as NSString).appendingPathComponent(image)
       var item = CatalogItem(path: resolved, origin: "\(path):\(line)")

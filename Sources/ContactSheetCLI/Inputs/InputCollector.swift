@@ -13,30 +13,44 @@ struct InputCollector {
   /// Manifests already read (for their styles), by path; others are read when met.
   var manifests: [String: Manifest] = [:]
 
-  /// Reads every input, in order.
-  func collect(_ inputs: [String], standardInput: () -> String? = { readLine(strippingNewline: true) }) throws
+  /// Reads every input, in order. A path on the command line that does not exist is a usage
+  /// error; one from the standard input list becomes a placeholder card, as in a manifest.
+  func collect(_ inputs: [String], standardInput: () throws -> String? = Self.readStandardInput) throws
     -> Catalog
   {
     var catalog = Catalog()
     for input in inputs {
       if input == "-" {
-        while let line = standardInput() {
+        while let line = try standardInput() {
           let path = line.trimmingCharacters(in: .whitespaces)
           if !path.isEmpty { try add(path, to: &catalog) }
+          if catalog.entries.count > InputLimits.items { throw InputError(InputLimits.tooManyItems("-")) }
         }
       } else {
+        guard manifests[input] != nil || FileManager.default.fileExists(atPath: input) else {
+          throw InputError(
+            "\(input): no such file or folder (inputs are image files, folders, manifests or CSV files; quote option values that hold spaces)"
+          )
+        }
         try add(input, to: &catalog)
       }
+      if catalog.entries.count > InputLimits.items { throw InputError(InputLimits.tooManyItems(input)) }
     }
     return catalog
   }
+
+  nonisolated(unsafe) private static var standardInputList = StandardInputList()
+
+  /// The next line of the standard input list, bounded in length.
+  static func readStandardInput() throws -> String? { try standardInputList.next() }
 
   private func add(_ input: String, to catalog: inout Catalog) throws {
     var isFolder: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
     let ext = (input as NSString).pathExtension.lowercased()
     if exists && isFolder.boolValue {
-      let files = try folderImages(input)
+      var entered = Set<FolderIdentity>()
+      let files = try folderImages(input, entered: &entered)
       catalog.entries += files.map { .item(CatalogItem(path: $0)) }
       catalog.inputFiles += files
     } else if Self.manifestExtensions.contains(ext) {
@@ -51,7 +65,10 @@ struct InputCollector {
   }
 
   /// Image files in `folder` (by extension; content is checked when read), in natural order.
-  private func folderImages(_ folder: String) throws -> [String] {
+  /// A folder is entered once: `entered` holds the (device, inode) of every folder entered so
+  /// far, so symbolic links that lead back up the tree (`ln -s . loop`) end the walk.
+  private func folderImages(_ folder: String, entered: inout Set<FolderIdentity>) throws -> [String] {
+    guard let identity = FolderIdentity(path: folder), entered.insert(identity).inserted else { return [] }
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -64,12 +81,26 @@ struct InputCollector {
       var isFolder: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
       if isFolder.boolValue {
-        if recursive { files += try folderImages(path) }
+        if recursive { files += try folderImages(path, entered: &entered) }
       } else if Self.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
         files.append(path)
       }
     }
     return files
+  }
+}
+
+/// A folder's device and inode: the same folder, however a path reaches it.
+struct FolderIdentity: Hashable {
+  var device: UInt64
+  var inode: UInt64
+
+  /// The identity of the folder `path` leads to (following links), nil when it cannot be read.
+  init?(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
   }
 }
 
