@@ -61,7 +61,7 @@ fuzz-smoke:
 ## each in its own build folder).
 sanitize: deps
 	$(SWIFT) build --build-tests --scratch-path .build/asan -Xswiftc -sanitize=address -Xcc -fsanitize=address
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt $(SWIFT) test --skip-build --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 $(SWIFT) test --skip-build --scratch-path .build/asan
 	$(SWIFT) build --build-tests --scratch-path .build/ubsan -Xswiftc -sanitize=undefined -Xcc -fsanitize=undefined
 	$(SWIFT) test --skip-build --scratch-path .build/ubsan
 
