@@ -1,8 +1,9 @@
 # ContactSheet: the two commands a new machine needs are `make demo` and `make test`.
 SWIFT ?= swift
+SHELL := /bin/bash
 BIN_RELEASE := .build/release/contactsheet
 
-.PHONY: deps build release demo test lint format bench clean
+.PHONY: deps build release demo test lint format bench clean fuzz fuzz-smoke sanitize
 
 ## Install the Debian packages the build, tests and demo need (quick when present).
 deps:
@@ -28,12 +29,47 @@ demo: release
 test: deps lint
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
 	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing
+	$(MAKE) fuzz-smoke
+
+## Fuzzing: every harness for FUZZ_SECONDS each (libFuzzer with AddressSanitizer), corpora
+## growing in .build/fuzz-corpus, seeds from Fuzz/corpus, crashes written to .build/fuzz-crashes.
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES := headers jpeg png webp json yaml csv style template compare
+FUZZ_BIN := .build/fuzz/release/contactsheet-fuzz
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld \
+	-Xcc -fsanitize=fuzzer-no-link,address
+
+fuzz: deps
+	$(SWIFT) build -c release --product contactsheet-fuzz --scratch-path .build/fuzz $(FUZZ_FLAGS)
+	@mkdir -p .build/fuzz-crashes
+	@for h in $(FUZZ_HARNESSES); do \
+	  mkdir -p .build/fuzz-corpus/$$h; \
+	  echo "== fuzz $$h ($(FUZZ_SECONDS) s)"; \
+	  CONTACTSHEET_FUZZ=$$h $(FUZZ_BIN) .build/fuzz-corpus/$$h Fuzz/corpus/$$h -max_total_time=$(FUZZ_SECONDS) \
+	    -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=10 -max_len=65536 -print_final_stats=1 \
+	    -artifact_prefix=.build/fuzz-crashes/$$h- 2>&1 | grep -E "^(#|==|stat::|INFO: (seed|-max)|SUMMARY)|ERROR|Done" \
+	    | grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)" ; \
+	  test $${PIPESTATUS[0]} -eq 0 || exit 1; \
+	done
+
+## Replays every seed through its harness in a plain build: quick, and part of `make test`.
+fuzz-smoke:
+	$(SWIFT) build -c release --product contactsheet-fuzz -Xswiftc -enable-testing
+	@for h in $(FUZZ_HARNESSES); do .build/release/contactsheet-fuzz $$h Fuzz/corpus/$$h || exit 1; done
+
+## The whole suite under AddressSanitizer, then under UndefinedBehaviorSanitizer (debug builds,
+## each in its own build folder).
+sanitize: deps
+	$(SWIFT) build --build-tests --scratch-path .build/asan -Xswiftc -sanitize=address -Xcc -fsanitize=address
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 $(SWIFT) test --skip-build --scratch-path .build/asan
+	$(SWIFT) build --build-tests --scratch-path .build/ubsan -Xswiftc -sanitize=undefined -Xcc -fsanitize=undefined
+	$(SWIFT) test --skip-build --scratch-path .build/ubsan
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz Package.swift
 
 format:
-	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format format --in-place --recursive Sources Tests Fuzz Package.swift
 
 ## Benchmarks against the peers (installs them first); see benchmarks/README.md.
 bench: release

@@ -95,6 +95,11 @@ let package = Package(
       path: "benchmarks/layout",
       exclude: ["README.md"]),
 
+    // libFuzzer harnesses (`make fuzz`); a plain build replays seed files (`make fuzz-smoke`).
+    .executableTarget(
+      name: "contactsheet-fuzz", dependencies: ["ContactSheetCLI", "SheetDiff", "SheetImages"], path: "Fuzz",
+      exclude: ["corpus", "README.md"]),
+
     // Tests mirror the targets; TestSupport holds helpers they share.
     .target(
       name: "TestSupport",

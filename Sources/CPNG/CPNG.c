@@ -105,6 +105,43 @@ cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limi
   return reader;
 }
 
+/// Premultiplies `count` rows of B, G, R, A in place, rounding as Cairo does.
+static void premultiply(const cpng_reader *reader, uint8_t *pixels, int count, size_t stride) {
+  if (!reader->has_alpha) return;
+  for (int y = 0; y < count; y++) {
+    uint8_t *row = pixels + (size_t)y * stride;
+    for (int x = 0; x < reader->width; x++) {
+      uint8_t *p = row + (size_t)x * 4;
+      unsigned a = p[3];
+      if (a == 255) continue;
+      for (int c = 0; c < 3; c++) {
+        unsigned t = p[c] * a + 0x80;
+        p[c] = (uint8_t)((t + (t >> 8)) >> 8);
+      }
+    }
+  }
+}
+
+int cpng_reader_is_interlaced(const cpng_reader *reader) {
+  return png_get_interlace_type(reader->png, reader->info) != PNG_INTERLACE_NONE;
+}
+
+int cpng_reader_read_rows(cpng_reader *reader, uint8_t *pixels, int count, size_t stride, int *truncated,
+                          char *error, size_t error_size) {
+  *truncated = 0;
+  if (cpng_reader_is_interlaced(reader)) {
+    return copy_error(error, error_size, "an interlaced PNG cannot be read row by row"), -1;
+  }
+  if (setjmp(png_jmpbuf(reader->png))) {
+    copy_error(error, error_size, reader->state.message);
+    *truncated = reader->state.truncated;
+    return -1;
+  }
+  for (int y = 0; y < count; y++) png_read_row(reader->png, pixels + (size_t)y * stride, NULL);
+  premultiply(reader, pixels, count, stride);
+  return 0;
+}
+
 int cpng_reader_read(cpng_reader *reader, uint8_t *pixels, size_t stride, int *truncated,
                      char *error, size_t error_size) {
   *truncated = 0;
@@ -121,21 +158,7 @@ int cpng_reader_read(cpng_reader *reader, uint8_t *pixels, size_t stride, int *t
   // The end of the file (IEND) too: a file cut off after its pixels is truncated.
   png_read_end(reader->png, NULL);
   free(rows);
-  if (reader->has_alpha) {
-    // Premultiply, rounding as Cairo does.
-    for (int y = 0; y < reader->height; y++) {
-      uint8_t *row = pixels + (size_t)y * stride;
-      for (int x = 0; x < reader->width; x++) {
-        uint8_t *p = row + (size_t)x * 4;
-        unsigned a = p[3];
-        if (a == 255) continue;
-        for (int c = 0; c < 3; c++) {
-          unsigned t = p[c] * a + 0x80;
-          p[c] = (uint8_t)((t + (t >> 8)) >> 8);
-        }
-      }
-    }
-  }
+  premultiply(reader, pixels, reader->height, stride);
   return 0;
 }
 

@@ -5,6 +5,7 @@ import SheetDiff
 import SheetImages
 import SheetRender
 import SheetReport
+import SheetSupport
 
 /// `contactsheet compare [files] EXPECTED ACTUAL`: golden-image comparison of images, PDFs or
 /// folders (the default of `CompareGroupCommand`).
@@ -82,6 +83,10 @@ struct CompareCommand: ParsableCommand {
       throw OutputError(description: error.description)
     }
     try outputs.write(run.summary, seconds: Date().timeIntervalSince(start))
+    // Files that could not be compared are errors, and errors go to standard error too.
+    for failed in run.summary.cases where failed.status == .error {
+      Diagnostics.note("error: \(failed.message ?? "\(failed.name): could not be compared")")
+    }
     if update {
       try ApproveCommand.approve(run.summary)
       return

@@ -11,25 +11,25 @@ extension ImageFit: ExpressibleByArgument {}
 struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.mode.argumentHelp) var mode: LayoutMode?
   @Option(help: StyleKeys.page.argumentHelp) var page: String?
-  @Option(help: StyleKeys.width.argumentHelp) var width: String?
-  @Option(help: StyleKeys.columns.argumentHelp) var columns: Int?
-  @Option(help: StyleKeys.columnWidth.argumentHelp) var columnWidth: String?
-  @Option(help: StyleKeys.margin.argumentHelp) var margin: String?
-  @Option(help: StyleKeys.gutter.argumentHelp) var gutter: String?
-  @Option(help: StyleKeys.rowGap.argumentHelp) var rowGap: String?
-  @Option(help: StyleKeys.padding.argumentHelp) var padding: String?
-  @Option(help: StyleKeys.captionGap.argumentHelp) var captionGap: String?
+  @Option(parsing: .unconditional, help: StyleKeys.width.argumentHelp) var width: String?
+  @Option(parsing: .unconditional, help: StyleKeys.columns.argumentHelp) var columns: Int?
+  @Option(parsing: .unconditional, help: StyleKeys.columnWidth.argumentHelp) var columnWidth: String?
+  @Option(parsing: .unconditional, help: StyleKeys.margin.argumentHelp) var margin: String?
+  @Option(parsing: .unconditional, help: StyleKeys.gutter.argumentHelp) var gutter: String?
+  @Option(parsing: .unconditional, help: StyleKeys.rowGap.argumentHelp) var rowGap: String?
+  @Option(parsing: .unconditional, help: StyleKeys.padding.argumentHelp) var padding: String?
+  @Option(parsing: .unconditional, help: StyleKeys.captionGap.argumentHelp) var captionGap: String?
   @Option(help: StyleKeys.imageAspect.argumentHelp) var imageAspect: String?
-  @Option(help: StyleKeys.maxImageHeight.argumentHelp) var maxImageHeight: String?
+  @Option(parsing: .unconditional, help: StyleKeys.maxImageHeight.argumentHelp) var maxImageHeight: String?
   @Option(help: StyleKeys.fit.argumentHelp) var fit: ImageFit?
   @Option(help: StyleKeys.font.argumentHelp) var font: String?
-  @Option(help: StyleKeys.captionLines.argumentHelp) var captionLines: Int?
+  @Option(parsing: .unconditional, help: StyleKeys.captionLines.argumentHelp) var captionLines: Int?
   @Option(help: StyleKeys.placement.argumentHelp) var placement: Placement?
   @Option(help: StyleKeys.direction.argumentHelp) var direction: Direction?
-  @Option(help: StyleKeys.stagger.argumentHelp) var stagger: Double?
-  @Option(help: StyleKeys.bannerEvery.argumentHelp) var bannerEvery: Int?
+  @Option(parsing: .unconditional, help: StyleKeys.stagger.argumentHelp) var stagger: Double?
+  @Option(parsing: .unconditional, help: StyleKeys.bannerEvery.argumentHelp) var bannerEvery: Int?
   @Option(help: StyleKeys.bannerTemplate.argumentHelp) var bannerTemplate: String?
-  @Option(help: StyleKeys.balance.argumentHelp) var balance: Int?
+  @Option(parsing: .unconditional, help: StyleKeys.balance.argumentHelp) var balance: Int?
   @Option(help: StyleKeys.header.argumentHelp) var header: String?
   @Option(help: StyleKeys.footer.argumentHelp) var footer: String?
   @Option(name: .customLong("dpi"), help: StyleKeys.dpi.argumentHelp) var typedDPI: Double?
@@ -58,10 +58,10 @@ struct LayoutFlags: ParsableArguments {
       options.columns = .count(columns ?? StyleKeys.columns.defaultValue())
     }
     options.margins = try parseMargins(margin ?? StyleKeys.margin.defaultValue())
-    options.gutter = try length(gutter ?? StyleKeys.gutter.defaultValue(), "--gutter")
-    options.rowGap = try length(rowGap ?? StyleKeys.rowGap.defaultValue(), "--row-gap")
-    options.padding = try length(padding ?? StyleKeys.padding.defaultValue(), "--padding")
-    options.captionGap = try length(captionGap ?? StyleKeys.captionGap.defaultValue(), "--caption-gap")
+    options.gutter = try space(gutter ?? StyleKeys.gutter.defaultValue(), "--gutter")
+    options.rowGap = try space(rowGap ?? StyleKeys.rowGap.defaultValue(), "--row-gap")
+    options.padding = try space(padding ?? StyleKeys.padding.defaultValue(), "--padding")
+    options.captionGap = try space(captionGap ?? StyleKeys.captionGap.defaultValue(), "--caption-gap")
     let captionLines = self.captionLines ?? StyleKeys.captionLines.defaultValue()
     guard captionLines >= 0 else {
       throw ValidationError("--caption-lines must be 0 (no limit) or more (got \(captionLines))")
@@ -115,6 +115,9 @@ struct LayoutFlags: ParsableArguments {
         width: try length(sides[0] + (Length.unitSuffix(sides[0]).isEmpty ? unit : ""), "--page"),
         height: try length(sides[1], "--page"))
     }
+    if case .paper(let width, let height) = size, width <= 0 || height <= 0 {
+      throw ValidationError("--page \(page): both sides must be more than 0")
+    }
     if landscape { size = size.landscape }
     return size
   }
@@ -123,7 +126,7 @@ struct LayoutFlags: ParsableArguments {
   /// top right bottom left.
   private func parseMargins(_ margin: String) throws -> EdgeInsets {
     let values = try margin.split(whereSeparator: { $0 == " " || $0 == "," }).map {
-      try length(String($0), "--margin")
+      try space(String($0), "--margin")
     }
     switch values.count {
     case 1: return EdgeInsets(all: values[0])
@@ -146,6 +149,13 @@ struct LayoutFlags: ParsableArguments {
         "--image-aspect \(text) is not a shape; write W:H with both sides more than 0, e.g. 4:3")
     }
     return sides[1] / sides[0]
+  }
+
+  /// `text` as a length of 0 or more (a gap, a margin); messages name `option`.
+  func space(_ text: String, _ option: String) throws -> Double {
+    let value = try length(text, option)
+    guard value >= 0 else { throw ValidationError("\(option) \(text): must be 0 or more") }
+    return value
   }
 
   /// `text` as a length in points, with px at `dpi`; messages name `option`.

@@ -10,7 +10,12 @@ enum Length {
     "pt": 1, "mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72,
   ]
 
-  /// Points for `text`; a bare number is points, `px` is pixels at `dpi`.
+  /// The longest length accepted, in points: 200 in (5080 mm), the largest side a PDF page
+  /// may have, so no length can make a page, a card or its pixel size overflow.
+  static let maximum = 14_400.0
+
+  /// Points for `text`; `px` is pixels at `dpi`. A number needs a unit (0 aside): a bare `12`
+  /// could mean points, millimetres or pixels, and guessing wrong is silent.
   static func parse(_ text: String, dpi: Double) throws -> Double {
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
     let unit = unitSuffix(trimmed)
@@ -19,11 +24,24 @@ enum Length {
       throw ParseError(
         message: "'\(text)' is not a length; write a number with mm, cm, in, pt or px, e.g. 12mm")
     }
-    if unit == "px" { return value * 72 / dpi }
-    guard let factor = unit.isEmpty ? 1 : unitsInPoints[unit] else {
-      throw ParseError(message: "unknown unit '\(unit)' in '\(text)'; use mm, cm, in, pt or px")
+    if unit.isEmpty && value != 0 {
+      throw ParseError(
+        message:
+          "'\(text)' has no unit; write \(number)mm, \(number)cm, \(number)in, \(number)pt or \(number)px")
     }
-    return value * factor
+    let points: Double
+    if unit == "px" {
+      points = value * 72 / dpi
+    } else {
+      guard let factor = unit.isEmpty ? 1 : unitsInPoints[unit] else {
+        throw ParseError(message: "unknown unit '\(unit)' in '\(text)'; use mm, cm, in, pt or px")
+      }
+      points = value * factor
+    }
+    guard points.magnitude <= maximum else {
+      throw ParseError(message: "'\(text)' is longer than the largest PDF page side, 200in (5080mm)")
+    }
+    return points
   }
 
   /// The trailing letters of `text` (its unit), or "" for none.

@@ -4,6 +4,20 @@ import SheetSupport
 
 /// Refuses output paths that would overwrite one of the run's inputs.
 enum OutputGuard {
+  /// Refuses an output whose folder does not exist (or is not a folder), before any input is
+  /// read: the message names the folder.
+  static func checkFolder(output: String) throws {
+    let typed = (output as NSString).deletingLastPathComponent
+    let folder = typed.isEmpty ? "." : typed
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+      throw OutputError(description: "-o \(output): the folder \(folder) does not exist; create it first")
+    }
+    guard isFolder.boolValue else {
+      throw OutputError(description: "-o \(output): \(folder) is not a folder")
+    }
+  }
+
   static func check(output: String, inputs: [String]) throws {
     let target = canonical(output)
     let url = URL(fileURLWithPath: target)

@@ -39,6 +39,8 @@ struct RenderCommand: StyledCommand {
     guard OutputFormat(path: output) != nil else {
       throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
     }
+    try OutputGuard.checkFolder(output: output)
+    LibraryWarnings.capture()
     // Options are checked before any file is read, so a typo fails at once.
     let options = try layoutFlags.layoutOptions().withMarkupCaptions()
     let style = try renderStyle()
@@ -72,6 +74,8 @@ struct RenderCommand: StyledCommand {
       layout: layout, items: sheet.renderItems, info: documentInfo(sheet.catalog))
     let written: [String]
     let imagesWithWarnings = WarnedImages()
+    // Why each card is a placeholder: unreadable headers first, then files that failed to decode.
+    var placeholderReasons = failures.map { $0.1.reason }
     do {
       var renderer = SheetRenderer(style: style)
       renderer.stopOnImageFailure = strict
@@ -87,6 +91,7 @@ struct RenderCommand: StyledCommand {
       }
       defer { progress?.finishStage() }
       written = try renderer.render(document, to: output) { error in
+        placeholderReasons.append(error.reason)
         Diagnostics.warn(Self.describe(error, origin: nil))
       }
     } catch let error as ImageError {
@@ -94,10 +99,16 @@ struct RenderCommand: StyledCommand {
     } catch let error as RenderError {
       throw OutputError(description: error.description)
     }
+    let library = LibraryWarnings.drain()
+    if !quiet, library.count > 0, let first = library.first {
+      Diagnostics.warn(
+        "the text library reported \(library.count) problem\(library.count == 1 ? "" : "s") while setting text; the first: \(first)"
+      )
+    }
     if !quiet {
       Diagnostics.note(
         Summary(
-          images: sheet.items.count, pages: layout.pages.count, placeholders: failures.count,
+          images: sheet.items.count, pages: layout.pages.count, placeholderReasons: placeholderReasons,
           withWarnings: imagesWithWarnings.count, files: written,
           seconds: Date().timeIntervalSince(started)
         ).text)
@@ -137,15 +148,35 @@ struct RenderCommand: StyledCommand {
     _ error: ImageError, origin: String?, consequence: String = "shown as a placeholder card"
   ) -> String {
     let prefix = origin.map { "\($0): " } ?? ""
-    return "\(prefix)\(error.path): \(error.reason) (\(consequence))"
+    let path = error.path.isEmpty ? "" : "\(error.path): "
+    return "\(prefix)\(path)\(error.reason) (\(consequence))"
   }
 }
 
 /// The line printed at the end of a run.
 struct Summary {
+  /// Placeholder reasons counted by cause, most frequent first: "2 file not found, 1 file is
+  /// truncated". A cause is a reason up to its first parenthesis, without a leading size, so
+  /// "4000×3000 is more than …" counts with every other image over the limit.
+  static func causes(_ reasons: [String]) -> String {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for reason in reasons {
+      var cause = Substring(reason.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)[...]
+      if cause.first?.isNumber == true, let space = cause.firstIndex(of: " ") {
+        cause = cause[cause.index(after: space)...]
+      }
+      let key = cause.isEmpty ? reason : String(cause)
+      if counts[key] == nil { order.append(key) }
+      counts[key, default: 0] += 1
+    }
+    return order.sorted { counts[$0]! > counts[$1]! }.map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
+  }
+
   var images: Int
   var pages: Int
-  var placeholders: Int
+  /// Why each placeholder card was drawn, one reason per card.
+  var placeholderReasons: [String]
   /// Images drawn despite a problem (a truncated file shown in part).
   var withWarnings = 0
   var files: [String]
@@ -155,8 +186,11 @@ struct Summary {
     let bytes = files.compactMap { FileAttributes(path: $0)?.size }.reduce(0, +)
     let target =
       files.count == 1 ? files[0] : "\(files.first ?? "") … \(files.last ?? "") (\(files.count) files)"
+    let placeholders = placeholderReasons.count
     let placeholderText =
-      placeholders == 0 ? "" : ", \(placeholders) placeholder\(placeholders == 1 ? "" : "s")"
+      placeholders == 0
+      ? ""
+      : ", \(placeholders) placeholder\(placeholders == 1 ? "" : "s") (\(Self.causes(placeholderReasons)))"
     let warningText = withWarnings == 0 ? "" : ", \(withWarnings) with warnings"
     return
       "\(images) image\(images == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s")\(placeholderText)\(warningText) → \(target) (\(CaptionFields.humanSize(bytes))) in \(String(format: "%.2f", seconds)) s"

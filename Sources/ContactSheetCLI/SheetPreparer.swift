@@ -110,6 +110,7 @@ struct SheetPreparer {
     var items: [CatalogItem] = []
     var renderItems: [RenderItem] = []
     var invalidMarkup: [CaptionTemplate: String] = [:]
+    var longCaptions: [String] = []
     for entry in catalog.entries {
       switch entry {
       case .banner(let content):
@@ -117,8 +118,13 @@ struct SheetPreparer {
       case .item(let item):
         let fields = CaptionFields(item: item, index: items.count + 1, fileAttributes: attributes[item.path])
         let template = try templates.template(for: item)
+        var caption = template.render { fields.value($0, format: $1) }
+        if caption.utf8.count > Self.maxCaptionBytes {
+          caption = Self.shortened(caption)
+          longCaptions.append(item.origin ?? item.path)
+        }
         // A number never parts from its currency or unit where the caption wraps.
-        var caption = NoBreakSpaces.bind(template.render { fields.value($0, format: $1) })
+        caption = NoBreakSpaces.bind(caption)
         // Decided once per caption: text that is not valid markup is escaped into markup.
         if !TextEngine.isValidMarkup(caption) {
           if invalidMarkup[template] == nil { invalidMarkup[template] = item.path }
@@ -143,7 +149,30 @@ struct SheetPreparer {
       + invalidMarkup.values.sorted().map { path in
         "the caption of \(path) is not valid Pango markup, so it is shown as plain text; write &amp; for &, &lt; for <"
       }
+    let cut =
+      longCaptions.first.map {
+        [
+          "\(longCaptions.count) caption\(longCaptions.count == 1 ? " was" : "s were") longer than \(Self.maxCaptionBytes) bytes and cut there (the first: \($0))"
+        ]
+      } ?? []
     return PreparedSheet(
-      entries: entries, items: items, renderItems: renderItems, catalog: catalog, warnings: warnings)
+      entries: entries, items: items, renderItems: renderItems, catalog: catalog, warnings: warnings + cut)
+  }
+
+  /// The longest caption drawn, in UTF-8 bytes: far more than a card shows, and little enough
+  /// that text layout stays fast and quiet. Longer ones are cut, with one warning per run.
+  static let maxCaptionBytes = 4096
+
+  /// `caption`'s first whole characters within ``maxCaptionBytes`` bytes, then "…".
+  static func shortened(_ caption: String) -> String {
+    var bytes = 0
+    var end = caption.startIndex
+    for index in caption.indices {
+      let next = caption[index].utf8.count
+      if bytes + next > maxCaptionBytes - 3 { break }
+      bytes += next
+      end = caption.index(after: index)
+    }
+    return String(caption[..<end]) + "…"
   }
 }

@@ -1,23 +1,41 @@
 import Foundation
 import SheetDiff
 import SheetImages
+import SheetSupport
 
 /// An input of a comparison: an image (one page) or a PDF (its pages, rasterised on demand).
 enum ComparedFile {
   case image(RasterImage)
   case pdf(PDFRasterizer)
 
-  /// Opens `path`, telling PDFs from images by their first bytes.
+  /// The most pixels an image or a rasterised PDF page may have: both sides and the diff are
+  /// in memory at once, so 50 million (200 MB each) keeps a comparison well under 1 GB. A
+  /// larger size is refused from the header, before anything is decoded.
+  public static let maxPixels = 50_000_000
+
+  /// Opens `path`, telling PDFs from images by their first bytes. The file must be a regular
+  /// file (a FIFO or device is named, never waited on).
   static func open(_ path: String) throws -> ComparedFile {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw ImageError(
-        path: path, reason: exists ? "cannot be read (check its permissions)" : "file not found")
+    let magic: [UInt8]
+    do {
+      let (descriptor, _) = try RegularFile.open(path)
+      defer { close(descriptor) }
+      var buffer = [UInt8](repeating: 0, count: 8)
+      let count = read(descriptor, &buffer, 8)
+      magic = Array(buffer.prefix(max(0, count)))
+    } catch {
+      throw ImageError(path: path, reason: error.reason)
     }
-    let magic = (try? handle.read(upToCount: 8)) ?? Data()
-    try? handle.close()
     if magic.starts(with: "%PDF-".utf8) { return .pdf(try PDFRasterizer(path: path)) }
-    return .image(try ImageReader.decode(path: path))
+    let header = try ImageReader.header(path: path)
+    guard header.pixelCount <= maxPixels else {
+      throw ImageError(
+        path: path,
+        reason:
+          "\(header.width)×\(header.height) is more than the \(maxPixels) pixels compare holds in memory; compare smaller images"
+      )
+    }
+    return .image(try ImageReader.decode(path: path, header: header, maxPixels: maxPixels))
   }
 
   var pageCount: Int {

@@ -273,13 +273,17 @@ public struct FileComparer: Sendable {
     return firstData == secondData
   }
 
-  /// Whether `path` starts like a PDF or has a readable image header.
+  /// Whether `path` is a regular file that starts like a PDF, or has a readable image header
+  /// within compare's pixel limit (so identical files are matched only where comparing their
+  /// pixels would have been allowed).
   static func isComparable(_ path: String) -> Bool {
-    if let handle = FileHandle(forReadingAtPath: path) {
-      defer { try? handle.close() }
-      if ((try? handle.read(upToCount: 5)) ?? Data()).starts(with: "%PDF-".utf8) { return true }
-    }
-    return (try? ImageReader.header(path: path)) != nil
+    guard let (descriptor, _) = try? RegularFile.open(path) else { return false }
+    var magic = [UInt8](repeating: 0, count: 5)
+    let count = read(descriptor, &magic, 5)
+    close(descriptor)
+    if count == 5 && magic.starts(with: "%PDF-".utf8) { return true }
+    guard let header = try? ImageReader.header(path: path) else { return false }
+    return header.pixelCount <= ComparedFile.maxPixels
   }
 
   /// Opens both files at once (decoding two large PNGs takes two cores).

@@ -43,8 +43,20 @@ public final class PDFRasterizer {
     var heightPoints = 0.0
     poppler_page_get_size(page, &widthPoints, &heightPoints)
     let scale = dpi / 72
-    let width = max(1, Int((widthPoints * scale).rounded()))
-    let height = max(1, Int((heightPoints * scale).rounded()))
+    // The size is checked as floating point first: a hostile page size overflows no integer.
+    let exactWidth = max(1, (widthPoints * scale).rounded())
+    let exactHeight = max(1, (heightPoints * scale).rounded())
+    guard exactWidth.isFinite, exactHeight.isFinite,
+      exactWidth * exactHeight <= Double(ComparedFile.maxPixels)
+    else {
+      throw ImageError(
+        path: path,
+        reason:
+          "page \(index + 1) is \(widthPoints)×\(heightPoints) pt, more than \(ComparedFile.maxPixels) pixels at \(dpi) dpi; lower --dpi"
+      )
+    }
+    let width = Int(exactWidth)
+    let height = Int(exactHeight)
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
     else {

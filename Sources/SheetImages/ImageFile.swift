@@ -1,4 +1,5 @@
 import Foundation
+import SheetSupport
 
 /// One open image file. Every read of an image file in SheetImages goes through this type, so
 /// each open is seen by ``ImageFileOpens`` (which tests read to prove how often files are opened).
@@ -8,24 +9,21 @@ final class ImageFile {
   let stamp: FileStamp
   private let descriptor: Int32
 
-  /// Opens `path` for reading.
+  /// Opens `path` for reading, without blocking: it must be a regular file (a FIFO or a
+  /// device is refused, named as such, rather than waited on).
   ///
-  /// - Throws: ``ImageError`` when the file is missing, a folder or unreadable.
+  /// - Throws: ``ImageError`` when the file is missing, a folder, not a regular file or
+  ///   unreadable.
   init(path: String) throws {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw Self.openFailure(path, code: errno) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      let code = errno
-      close(descriptor)
-      throw ImageError(path: path, reason: "cannot be read (\(String(cString: strerror(code))))")
+    let opened: (descriptor: Int32, status: stat)
+    do {
+      opened = try RegularFile.open(path)
+    } catch {
+      throw ImageError(path: path, reason: error.reason)
     }
-    guard status.st_mode & S_IFMT != S_IFDIR else {
-      close(descriptor)
-      throw ImageError(path: path, reason: "is a folder")
-    }
+    let status = opened.status
     self.path = path
-    self.descriptor = descriptor
+    self.descriptor = opened.descriptor
     stamp = FileStamp(
       size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec)
     )
@@ -64,16 +62,6 @@ final class ImageFile {
   /// A path that opens this same open file again (not whatever `path` names now), for libraries
   /// that read files themselves: LibRaw reads only the parts of a RAW it needs.
   var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
-
-  private static func openFailure(_ path: String, code: Int32) -> ImageError {
-    var isFolder: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-    let reason =
-      !exists
-      ? "file not found"
-      : isFolder.boolValue ? "is a folder" : "cannot be read (\(String(cString: strerror(code))))"
-    return ImageError(path: path, reason: reason)
-  }
 }
 
 /// What a file looked like when it was opened: a different stamp later means it changed.

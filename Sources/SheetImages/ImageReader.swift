@@ -64,7 +64,7 @@ public enum ImageReader {
         try allBytes(), size: size, frame: frame, path: path, minimumSize: stored, profile: header.iccProfile,
         warnings: &warnings)
     case .png:
-      image = try PNGCodec.decode(try allBytes(), expectedSize: size, path: path)
+      image = try PNGCodec.decode(try allBytes(), expectedSize: size, path: path, minimumSize: stored)
     case .webp(let hasAlpha):
       image = try WebPCodec.decode(
         try allBytes(), size: size, hasAlpha: hasAlpha, path: path, minimumSize: stored)

@@ -10,11 +10,23 @@ enum PNGCodec {
   /// The widest or tallest PNG read; libpng refuses larger ones from the header alone.
   static let maxSide: UInt32 = 1_000_000
 
+  /// PNGs with more pixels than this are never held whole when a smaller size will do: their
+  /// rows are read a few at a time and averaged down as they arrive (libvips' shrink-on-load),
+  /// so a legal 14000×14000 PNG costs megabytes, not gigabytes. 16 million pixels is 64 MB.
+  static let streamingThreshold = 16_000_000
+  /// The most pixels an interlaced PNG may have: Adam7 spreads every row over seven passes, so
+  /// it is decoded whole; larger ones are refused before allocating (256 MB).
+  static let maxInterlacedPixels = 64_000_000
+
   /// Decodes `bytes`, whose header said `expectedSize`: a file whose size differs changed since.
-  static func decode(_ bytes: [UInt8], expectedSize: (width: Int, height: Int), path: String) throws
-    -> RasterImage
-  {
-    try bytes.withUnsafeBufferPointer { data in
+  /// With `minimumSize`, a PNG above ``streamingThreshold`` pixels is shrunk by a whole factor
+  /// while its rows are read, never below that size.
+  static func decode(
+    _ bytes: [UInt8], expectedSize: (width: Int, height: Int), path: String,
+    minimumSize: (width: Int, height: Int)? = nil
+  ) throws -> RasterImage {
+    try checkChunks(bytes, path: path)
+    return try bytes.withUnsafeBufferPointer { data in
       var width: Int32 = 0
       var height: Int32 = 0
       var hasAlpha: Int32 = 0
@@ -29,15 +41,109 @@ enum PNGCodec {
       guard (Int(width), Int(height)) == expectedSize else {
         throw ImageError(path: path, reason: "the PNG's size changed after its header was read")
       }
-      let count = Int(width) * Int(height) * 4
+      let (count, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
+      let interlaced = cpng_reader_is_interlaced(reader) != 0
+      if interlaced && (overflow || count > maxInterlacedPixels) {
+        throw ImageError(
+          path: path,
+          reason:
+            "an interlaced PNG of \(width)×\(height) is decoded whole, and more than \(maxInterlacedPixels) pixels is refused; save it non-interlaced"
+        )
+      }
+      if !interlaced, count > streamingThreshold, let minimumSize {
+        // Never below the size asked for, unless that is itself above the threshold: then the
+        // image shrinks to the threshold (the card is capped as large, see the renderer).
+        let fits = max(
+          1, min(Int(width) / max(1, minimumSize.width), Int(height) / max(1, minimumSize.height)))
+        let bounded = Int((Double(count) / Double(streamingThreshold)).squareRoot().rounded(.up))
+        let factor = max(fits, bounded)
+        if factor > 1 {
+          return try shrinkingRead(
+            reader, width: Int(width), height: Int(height), factor: factor, hasAlpha: hasAlpha != 0,
+            path: path)
+        }
+      }
+      let byteCount = count * 4
       var status: Int32 = 0
-      let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
         status = cpng_reader_read(reader, buffer.baseAddress, Int(width) * 4, &truncated, &message, 256)
-        initialized = count
+        initialized = byteCount
       }
       guard status == 0 else { throw failure(path, message, truncated: truncated != 0) }
       return RasterImage(width: Int(width), height: Int(height), pixels: pixels, hasAlpha: hasAlpha != 0)
     }
+  }
+
+  /// Walks the chunk headers before libpng sees the file: a chunk that claims more bytes than
+  /// the file holds is truncation, and an ancillary chunk over ``maxChunkBytes`` is refused,
+  /// both before anything is allocated for them.
+  static func checkChunks(_ bytes: [UInt8], path: String) throws {
+    var offset = 8
+    while offset + 8 <= bytes.count {
+      let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+      if type == "IEND" { return }
+      guard length <= bytes.count - offset - 12 else {
+        throw ImageError(
+          path: path,
+          reason: "file is truncated (the PNG's '\(type)' chunk claims \(length) bytes; the file ends first)")
+      }
+      if type != "IDAT" && length > maxChunkBytes {
+        throw ImageError(
+          path: path,
+          reason:
+            "PNG data is corrupt (a '\(type)' chunk of \(length) bytes is more than the \(maxChunkBytes >> 20) MB allowed)"
+        )
+      }
+      offset += 12 + length
+    }
+  }
+
+  /// Reads the rows `factor` at a time and averages each `factor`×`factor` block into one pixel
+  /// (the blocks at the right and bottom edges average the pixels they have): memory is
+  /// `factor` rows and one row of sums, whatever the image's height.
+  private static func shrinkingRead(
+    _ reader: OpaquePointer, width: Int, height: Int, factor: Int, hasAlpha: Bool, path: String
+  ) throws -> RasterImage {
+    let outWidth = (width + factor - 1) / factor
+    let outHeight = (height + factor - 1) / factor
+    var rows = [UInt8](repeating: 0, count: width * 4 * factor)
+    var sums = [UInt32](repeating: 0, count: outWidth * 4)
+    var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+    var message = [CChar](repeating: 0, count: 256)
+    var truncated: Int32 = 0
+    for outY in 0..<outHeight {
+      let rowCount = min(factor, height - outY * factor)
+      let status = rows.withUnsafeMutableBufferPointer {
+        cpng_reader_read_rows(reader, $0.baseAddress, Int32(rowCount), width * 4, &truncated, &message, 256)
+      }
+      guard status == 0 else { throw failure(path, message, truncated: truncated != 0) }
+      for index in sums.indices { sums[index] = 0 }
+      rows.withUnsafeBufferPointer { source in
+        sums.withUnsafeMutableBufferPointer { sum in
+          for row in 0..<rowCount {
+            let base = row * width * 4
+            for x in 0..<width {
+              let p = base + x * 4
+              let t = (x / factor) * 4
+              sum[t] += UInt32(source[p])
+              sum[t + 1] += UInt32(source[p + 1])
+              sum[t + 2] += UInt32(source[p + 2])
+              sum[t + 3] += UInt32(source[p + 3])
+            }
+          }
+        }
+      }
+      for outX in 0..<outWidth {
+        let columns = min(factor, width - outX * factor)
+        let samples = UInt32(columns * rowCount)
+        for channel in 0..<4 {
+          out[(outY * outWidth + outX) * 4 + channel] = UInt8(
+            (sums[outX * 4 + channel] + samples / 2) / samples)
+        }
+      }
+    }
+    return RasterImage(width: outWidth, height: outHeight, pixels: out, hasAlpha: hasAlpha)
   }
 
   private static func failure(_ path: String, _ message: [CChar], truncated: Bool) -> ImageError {

@@ -37,62 +37,63 @@ extension RasterImage {
       outputCount: width, sourceStart: region.x, sourceLength: region.width, sourceLimit: self.width)
     let vertical = FilterBank(
       outputCount: height, sourceStart: region.y, sourceLength: region.height, sourceLimit: self.height)
-    // Rows first, only those the vertical pass reads; then columns.
-    let rowRange = vertical.sourceRange
-    let firstRow = rowRange.lowerBound
-    let rows = rowRange.count
-    var middle = [Float](repeating: 0, count: width * rows * 4)
-    pixels.withUnsafeBufferPointer { source in
-      middle.withUnsafeMutableBufferPointer { target in
-        for row in 0..<rows {
-          let sourceRow = (firstRow + row) * self.width * 4
-          let targetRow = row * width * 4
-          for x in 0..<width {
-            let taps = horizontal.taps(x)
-            var b: Float = 0
-            var g: Float = 0
-            var r: Float = 0
-            var a: Float = 0
-            for (offset, weight) in zip(taps.start..., taps.weights) {
-              let p = sourceRow + offset * 4
-              b += Float(source[p]) * weight
-              g += Float(source[p + 1]) * weight
-              r += Float(source[p + 2]) * weight
-              a += Float(source[p + 3]) * weight
-            }
-            let t = targetRow + x * 4
-            target[t] = b
-            target[t + 1] = g
-            target[t + 2] = r
-            target[t + 3] = a
-          }
-        }
-      }
-    }
+    // Rows first, then columns, a few rows at a time: each source row the vertical pass reads
+    // is filtered horizontally once, into a ring of as many rows as one output row's taps span,
+    // so memory is that window, not the whole (possibly huge) intermediate image.
+    let window = max(1, vertical.widestTaps)
+    var ring = [Float](repeating: 0, count: width * window * 4)
+    var filteredUpTo = vertical.sourceRange.lowerBound
     var out = [UInt8](repeating: 0, count: width * height * 4)
-    middle.withUnsafeBufferPointer { source in
-      out.withUnsafeMutableBufferPointer { target in
-        for y in 0..<height {
-          let taps = vertical.taps(y)
-          for x in 0..<width {
-            var b: Float = 0
-            var g: Float = 0
-            var r: Float = 0
-            var a: Float = 0
-            for (offset, weight) in zip(taps.start..., taps.weights) {
-              let p = ((offset - firstRow) * width + x) * 4
-              b += source[p] * weight
-              g += source[p + 1] * weight
-              r += source[p + 2] * weight
-              a += source[p + 3] * weight
+    pixels.withUnsafeBufferPointer { source in
+      ring.withUnsafeMutableBufferPointer { ring in
+        out.withUnsafeMutableBufferPointer { target in
+          for y in 0..<height {
+            let taps = vertical.taps(y)
+            filteredUpTo = max(filteredUpTo, taps.start)
+            while filteredUpTo < taps.start + taps.weights.count {
+              let sourceRow = filteredUpTo * self.width * 4
+              let ringRow = (filteredUpTo % window) * width * 4
+              for x in 0..<width {
+                let horizontalTaps = horizontal.taps(x)
+                var b: Float = 0
+                var g: Float = 0
+                var r: Float = 0
+                var a: Float = 0
+                for (offset, weight) in zip(horizontalTaps.start..., horizontalTaps.weights) {
+                  let p = sourceRow + offset * 4
+                  b += Float(source[p]) * weight
+                  g += Float(source[p + 1]) * weight
+                  r += Float(source[p + 2]) * weight
+                  a += Float(source[p + 3]) * weight
+                }
+                let t = ringRow + x * 4
+                ring[t] = b
+                ring[t + 1] = g
+                ring[t + 2] = r
+                ring[t + 3] = a
+              }
+              filteredUpTo += 1
             }
-            let alpha = min(max(a.rounded(), 0), 255)
-            let t = (y * width + x) * 4
-            // Premultiplied colour never exceeds its alpha.
-            target[t] = UInt8(min(max(b.rounded(), 0), alpha))
-            target[t + 1] = UInt8(min(max(g.rounded(), 0), alpha))
-            target[t + 2] = UInt8(min(max(r.rounded(), 0), alpha))
-            target[t + 3] = UInt8(alpha)
+            for x in 0..<width {
+              var b: Float = 0
+              var g: Float = 0
+              var r: Float = 0
+              var a: Float = 0
+              for (offset, weight) in zip(taps.start..., taps.weights) {
+                let p = ((offset % window) * width + x) * 4
+                b += ring[p] * weight
+                g += ring[p + 1] * weight
+                r += ring[p + 2] * weight
+                a += ring[p + 3] * weight
+              }
+              let alpha = min(max(a.rounded(), 0), 255)
+              let t = (y * width + x) * 4
+              // Premultiplied colour never exceeds its alpha.
+              target[t] = UInt8(min(max(b.rounded(), 0), alpha))
+              target[t + 1] = UInt8(min(max(g.rounded(), 0), alpha))
+              target[t + 2] = UInt8(min(max(r.rounded(), 0), alpha))
+              target[t + 3] = UInt8(alpha)
+            }
           }
         }
       }
@@ -139,6 +140,11 @@ struct FilterBank {
     }
     weightOffsets.append(weights.count)
     sourceRange = low..<max(low, high)
+  }
+
+  /// The most taps any output pixel has: how many source rows one output row reads.
+  var widestTaps: Int {
+    zip(weightOffsets, weightOffsets.dropFirst()).map { $1 - $0 }.max() ?? 1
   }
 
   /// The first source index and the weights for output pixel `index`.

@@ -17,22 +17,46 @@ final class CardPainter {
     self.text = text
   }
 
-  /// The pixel size an image box gets in this output.
+  /// The most pixels a card's image is prepared at (64 MB): a larger box (a huge page, a high
+  /// `--dpi` or `--ppi`) gets an image of this many pixels, scaled up when painted, so no page
+  /// size makes the resampler's output unbounded.
+  static let maxCardPixels = 16_000_000
+
+  /// The pixel size an image box gets in this output, at most ``maxCardPixels`` pixels (the
+  /// original size of `--ppi original` too).
   static func pixelSize(of box: Rect, resolution: ImageResolution, original: (Int, Int)?) -> (
     width: Int, height: Int
   ) {
+    let width: Double
+    let height: Double
     switch resolution {
     case .device(let scale):
       let device = deviceRect(box, scale: scale)
-      return (max(1, device.width), max(1, device.height))
+      (width, height) = (Double(device.width), Double(device.height))
     case .embedded(let ppi):
-      guard let ppi else {
-        if let original { return original }
-        return (max(1, Int(box.width.rounded())), max(1, Int(box.height.rounded())))
+      if let ppi {
+        (width, height) = (box.width * ppi / 72, box.height * ppi / 72)
+      } else if let original {
+        (width, height) = (Double(original.0), Double(original.1))
+      } else {
+        (width, height) = (box.width, box.height)
       }
-      let perPoint = ppi / 72
-      return (max(1, Int((box.width * perPoint).rounded())), max(1, Int((box.height * perPoint).rounded())))
     }
+    return capped(width: width, height: height)
+  }
+
+  /// `width`×`height` rounded, at least 1×1, shrunk (keeping its shape) to at most
+  /// ``maxCardPixels`` pixels; the arithmetic is floating point, so no size overflows.
+  static func capped(width: Double, height: Double) -> (width: Int, height: Int) {
+    var width = width.isFinite ? max(1, width) : 1
+    var height = height.isFinite ? max(1, height) : 1
+    let area = width * height
+    if area > Double(maxCardPixels) {
+      let shrink = (Double(maxCardPixels) / area).squareRoot()
+      width = max(1, (width * shrink).rounded(.down))
+      height = max(1, (height * shrink).rounded(.down))
+    }
+    return (max(1, Int(width.rounded())), max(1, Int(height.rounded())))
   }
 
   /// The box in whole device pixels: its edges rounded, so images land on pixel boundaries.
@@ -178,9 +202,18 @@ final class CardPainter {
       var originY = 0.0
       cairo_user_to_device(cairo, &originX, &originY)
       cairo_identity_matrix(cairo)
-      cairo_set_source_surface(
-        cairo, surface, Double(device.x) + originX.rounded(), Double(device.y) + originY.rounded())
-      cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
+      if size.width == device.width && size.height == device.height {
+        cairo_set_source_surface(
+          cairo, surface, Double(device.x) + originX.rounded(), Double(device.y) + originY.rounded())
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
+      } else {
+        // A box larger than maxCardPixels: its capped image is scaled up to fill it.
+        cairo_translate(cairo, Double(device.x) + originX.rounded(), Double(device.y) + originY.rounded())
+        cairo_scale(
+          cairo, Double(device.width) / Double(size.width), Double(device.height) / Double(size.height))
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+      }
     case .embedded:
       let region = PreparedImage.fillRegion(
         source: size, target: (Int((box.width * 100).rounded()), Int((box.height * 100).rounded())))
@@ -201,7 +234,7 @@ final class CardPainter {
     Cairo.setColor(cairo, style.placeholderColor)
     cairo_fill(cairo)
     let fileName = name.split(separator: "/").last.map(String.init) ?? name
-    let message = "Cannot show \(fileName)\n\(reason)"
+    let message = fileName.isEmpty ? "No image\n\(reason)" : "Cannot show \(fileName)\n\(reason)"
     let inset = min(8, box.width / 8)
     let textBox = Rect(
       x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset)

@@ -52,7 +52,7 @@ enum PreparedImage: Sendable {
   static let decodeOversampling = 2
 
   /// Upright JPEGs without a colour profile keep their own bytes; anything else is decoded at
-  /// full size (and converted to sRGB). Either way the
+  /// full size (and converted to sRGB), up to ``CardPainter/maxCardPixels``. Either way the
   /// file is opened once here (twice when no header came with the job).
   private static func loadOriginal(_ job: ImageJob) throws -> PreparedImage {
     let header = try job.header ?? ImageReader.header(path: job.path)
@@ -61,7 +61,10 @@ enum PreparedImage: Sendable {
       let bytes = try ImageReader.fileBytes(path: job.path, header: header)
       return .originalJPEG(bytes: bytes, width: header.storedWidth, height: header.storedHeight)
     }
-    let loaded = try ImageReader.load(path: job.path, header: header, maxPixels: job.maxPixels)
+    // Original pixels up to CardPainter.maxCardPixels; a larger image shrinks as it decodes.
+    let bound = CardPainter.capped(width: Double(header.width), height: Double(header.height))
+    let loaded = try ImageReader.load(
+      path: job.path, header: header, minimumSize: (bound.width, bound.height), maxPixels: job.maxPixels)
     let raster = loaded.image
     return .ready(
       raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95), warnings: loaded.warnings)

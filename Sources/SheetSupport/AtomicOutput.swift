@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes files next to their destination under a temporary name and moves them into place
 /// only when all are complete, so a failed or interrupted run never leaves a half-written file
@@ -15,6 +16,7 @@ package final class AtomicOutput {
     let folder = url.deletingLastPathComponent().path
     let name = ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(pending.count).tmp"
     let temporary = (folder as NSString).appendingPathComponent(name)
+    StaleTemporaryFiles.removeOnce(in: folder)
     pending.append((temporary, finalPath))
     TemporaryFiles.shared.register(temporary)
     return temporary
@@ -74,4 +76,44 @@ package final class TemporaryFiles: @unchecked Sendable {
       paths.removeAll()
     }
   }
+}
+
+/// Temporary files an earlier run of this tool left behind when it was killed or crashed
+/// (`.NAME.PID.N.tmp` whose process is gone), removed the first time a run writes into their
+/// folder. A file whose process still runs is another run's, and is left alone.
+package enum StaleTemporaryFiles {
+  private static let cleaned = Mutex<Set<String>>([])
+
+  /// Removes the stale temporary files in `folder`, once per process and folder.
+  package static func removeOnce(in folder: String) {
+    let key = AtomicOutput.absolute(folder.isEmpty ? "." : folder)
+    guard cleaned.withLock({ $0.insert(key).inserted }) else { return }
+    remove(in: key)
+  }
+
+  /// Removes the stale temporary files in `folder` now.
+  package static func remove(in folder: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names {
+      guard let pid = processID(inName: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else {
+        continue
+      }
+      unlink((folder as NSString).appendingPathComponent(name))
+    }
+  }
+
+  /// The process id in a name of the form `.NAME.PID.N.tmp`, nil for any other name.
+  package static func processID(inName name: String) -> pid_t? {
+    guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+    let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count >= 3, !parts[0].isEmpty,
+      parts[parts.count - 1].allSatisfy(\.isASCIIDigit), !parts[parts.count - 1].isEmpty,
+      let pid = pid_t(parts[parts.count - 2]), pid > 0
+    else { return nil }
+    return pid
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

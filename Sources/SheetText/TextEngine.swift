@@ -1,6 +1,7 @@
 import CPangoCairo
 import Foundation
 import SheetLayout
+import SheetSupport
 
 /// Measures and draws text with Pango, using one fixed configuration for both, so text
 /// always fits the box it was measured for, in PNG, PDF and SVG alike.
@@ -162,6 +163,13 @@ public final class TextEngine: TextMeasuring {
     // Colour emoji are bitmap fonts: without the scaling rule they are drawn at their bitmap size.
     _ = FcConfigParseAndLoadFromMemory(config, PinnedFontRules.bitmapScaling, 1)
     for file in files {
+      // Opened once without blocking first: a FIFO or device named as a font is refused.
+      do {
+        let (descriptor, _) = try RegularFile.open(file)
+        close(descriptor)
+      } catch {
+        throw TextError("font file \(file) \(error.isMissing ? "does not exist" : error.reason)")
+      }
       // Every file named must load: a typo would otherwise change the sheet silently.
       guard FcConfigAppFontAddFile(config, file) != 0 else {
         let reason =

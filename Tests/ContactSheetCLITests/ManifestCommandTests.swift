@@ -144,8 +144,8 @@ struct ExifCaptionTests {
     #expect(items.map(\.page) == [0, 0] && items.map(\.element) == [0, 1])
     #expect(
       items.map(\.caption) == [
-        "Canon EOS R6|RF24-105mm F4 L IS USM|2\(space)s|f/8|ISO\(space)100|105\(space)mm|2023-12-24 09:15",
-        "FUJIFILM X100V|23mm F2|1/250\(space)s|f/2.8|ISO\(space)200|23\(space)mm|2024-06-02 18:30",
+        "Canon EOS R6|RF24-105mm F4 L IS USM|2\(space)s|f/8|100|105\(space)mm|2023-12-24 09:15",
+        "FUJIFILM X100V|23mm F2|1/250\(space)s|f/2.8|200|23\(space)mm|2024-06-02 18:30",
       ])
   }
 

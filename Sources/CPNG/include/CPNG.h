@@ -34,6 +34,16 @@ cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limi
 int cpng_reader_read(cpng_reader *reader, uint8_t *pixels, size_t stride, int *truncated,
                      char *error, size_t error_size);
 
+/// Whether the PNG is interlaced (Adam7): its rows arrive in seven passes, so it can only be
+/// read whole, never row by row.
+int cpng_reader_is_interlaced(const cpng_reader *reader);
+
+/// Reads the next `count` rows of a non-interlaced PNG into `pixels`, `stride` bytes apart, in
+/// the same premultiplied B, G, R, A as `cpng_reader_read`: a large image is read a few rows at
+/// a time and shrunk as it goes, never held whole. `*truncated` is 1 when the data ended early.
+int cpng_reader_read_rows(cpng_reader *reader, uint8_t *pixels, int count, size_t stride, int *truncated,
+                          char *error, size_t error_size);
+
 void cpng_reader_close(cpng_reader *reader);
 
 /// How the rows handed to a writer are laid out, and how the file stores them.

@@ -45,7 +45,8 @@ struct CaptionFields {
     case "lens": return item.exif?.lens
     case "exposure": return item.exif?.exposureTime.map(Self.exposure)
     case "aperture": return item.exif?.fNumber.map { "f/" + Self.trimmed($0) }
-    case "iso": return item.exif?.iso.map { "ISO \($0)" }
+    // The number alone: a template says `ISO {iso}`, and a value never repeats its label.
+    case "iso": return item.exif?.iso.map { String($0) }
     case "focal": return item.exif?.focalLength.map { Self.trimmed($0) + " mm" }
     default: return nil
     }

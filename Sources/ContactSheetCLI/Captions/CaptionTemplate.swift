@@ -139,6 +139,36 @@ struct CaptionTemplate: Hashable, Sendable {
     }
     let name = spec.trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty else { throw ParseError(message: "'{\(body)}' names no field") }
+    if let format, name == "date" { try checkDateFormat(format, field: body) }
     return .field(name: name, format: format, fallback: fallback)
+  }
+
+  /// The letters a date format may use (Unicode's date patterns, as in `yyyy-MM-dd HH:mm`);
+  /// text in single quotes is printed as written.
+  static let dateFormatLetters = Set("GyYuUrQqMLlwWdDFgEecabBhHkKmsSAzZOvVXx")
+
+  /// Refuses a date format with a letter that is not a date field, or a strftime `%`, which
+  /// would otherwise print as garbled text ("%Y" is "%2024").
+  private static func checkDateFormat(_ format: String, field: String) throws {
+    var quoted = false
+    for character in format {
+      if character == "'" {
+        quoted.toggle()
+        continue
+      }
+      guard !quoted else { continue }
+      if character == "%" {
+        throw ParseError(
+          message:
+            "'{\(field)}': date formats are Unicode patterns such as yyyy-MM-dd HH:mm, not strftime's %Y-%m-%d"
+        )
+      }
+      if character.isASCII && character.isLetter && !dateFormatLetters.contains(character) {
+        throw ParseError(
+          message:
+            "'{\(field)}': '\(character)' is not a date format letter; use y (year), M (month), d (day), H (hour), m (minute), s (second), E (weekday); quote other text: 'at'"
+        )
+      }
+    }
   }
 }

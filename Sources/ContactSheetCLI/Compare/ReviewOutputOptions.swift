@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SheetCompare
 import SheetReport
+import SheetSupport
 
 /// The outputs `compare` and `compare merge` share: JSON results, JUnit XML and the HTML
 /// review page.
@@ -37,7 +38,7 @@ struct ReviewOutputOptions: ParsableArguments {
     if json {
       FileHandle.standardOutput.write(data)
     } else {
-      print(summary.text)
+      print(TerminalText.escaped(summary.text))
     }
     if let results { Diagnostics.note("results: \(results)") }
     if let junit { Diagnostics.note("JUnit: \(junit)") }

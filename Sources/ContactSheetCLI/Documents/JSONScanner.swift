@@ -12,6 +12,8 @@ struct JSONScanner {
   /// A byte offset on the current line whose column is known, so columns are counted once.
   private var countedOffset = 0
   private var countedColumn = 1
+  /// Values read so far, against ``InputLimits/documentValues``.
+  private var valueCount = 0
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -39,6 +41,12 @@ struct JSONScanner {
   private mutating func value(depth: Int) throws(SyntaxError) -> DataNode {
     skipWhitespace()
     guard position < bytes.count else { throw error("the text ends where a value should be", at: position) }
+    valueCount += 1
+    guard valueCount <= InputLimits.documentValues else {
+      throw error(
+        "more than \(InputLimits.documentValues) values; a manifest holds at most \(InputLimits.items) items (split it into several runs)",
+        at: position)
+    }
     let start = location(of: position)
     switch bytes[position] {
     case UInt8(ascii: "{"):

@@ -6,7 +6,8 @@ enum YAMLReader {
   static func read(_ text: String, path: String) throws -> DataNode? {
     do {
       guard let root = try Yams.compose(yaml: text) else { return nil }
-      return try node(root, path: path)
+      var budget = InputLimits.documentValues
+      return try node(root, path: path, budget: &budget)
     } catch let error as YamlError {
       throw InputError(describe(error, path: path))
     }
@@ -23,7 +24,16 @@ enum YAMLReader {
     }
   }
 
-  private static func node(_ node: Node, path: String) throws -> DataNode {
+  /// The node as a `DataNode`, spending one of `budget` per value: aliases share what they
+  /// name inside Yams but are copied here, so a few kilobytes of nested aliases could expand to
+  /// billions of values; past the budget the document is refused.
+  private static func node(_ node: Node, path: String, budget: inout Int) throws -> DataNode {
+    budget -= 1
+    guard budget >= 0 else {
+      throw InputError(
+        "\(path): more than \(InputLimits.documentValues) values once YAML aliases are expanded; a manifest holds at most \(InputLimits.items) items (write repeated values out, or split the file)"
+      )
+    }
     // Yams counts lines and columns from 1, as messages do; 0:0 stands for "no position".
     let location =
       node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
@@ -32,10 +42,16 @@ enum YAMLReader {
     case .scalar(let scalar):
       return DataNode(.scalar(scalar.string, isPlain: scalar.style == .plain), at: location)
     case .sequence(let sequence):
-      return DataNode(.list(try sequence.map { try self.node($0, path: path) }), at: location)
+      var elements: [DataNode] = []
+      for element in sequence { elements.append(try self.node(element, path: path, budget: &budget)) }
+      return DataNode(.list(elements), at: location)
     case .mapping(let mapping):
-      let pairs = try mapping.map {
-        DataNode.Pair(key: try self.node($0.key, path: path), value: try self.node($0.value, path: path))
+      var pairs: [DataNode.Pair] = []
+      for (key, value) in mapping {
+        pairs.append(
+          DataNode.Pair(
+            key: try self.node(key, path: path, budget: &budget),
+            value: try self.node(value, path: path, budget: &budget)))
       }
       return DataNode(.mapping(pairs), at: location)
     case .alias:

@@ -75,6 +75,7 @@ enum CSVCatalogReader {
       }
       var fields: [String: String] = [:]
       for (name, value) in zip(table.header, values) where !name.isEmpty { fields[name] = value }
+      // A short row (spreadsheets drop trailing empty cells) has empty fields at its end.
       let image = value(imageIndex) ?? ""
       let resolved =
         image.isEmpty || image.hasPrefix("/") ? image : (folder as NSString).appendingPathComponent(image)

@@ -50,11 +50,16 @@ struct CSVTable {
     var quoteColumn = 0
     var characters = text.unicodeScalars.makeIterator()
     var pending: Unicode.Scalar? = nil
+    var tooManyRows: Int?
     if text.unicodeScalars.first == "\u{FEFF}" { _ = characters.next() }
 
     func endRow() {
       fields.append(field)
-      if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) { rows.append((rowLine, fields)) }
+      if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
+        rows.append((rowLine, fields))
+        // The header row plus one row per item.
+        if rows.count > InputLimits.items + 1 { tooManyRows = rowLine }
+      }
       fields = []
       field = ""
       fieldWasQuoted = false
@@ -101,6 +106,13 @@ struct CSVTable {
         break
       case "\n":
         endRow()
+        if let tooManyRows {
+          throw ParseError(
+            line: tooManyRows, column: 1,
+            message:
+              "more than \(InputLimits.items) rows; a run takes at most \(InputLimits.items) items (split the catalog into several runs)"
+          )
+        }
         line += 1
         column = 0
         rowLine = line

@@ -52,14 +52,24 @@ struct FolderScanner {
   func scan(_ folder: String) throws -> Result {
     var result = Result()
     let outputFiles = output.map(OutputFiles.init)
-    guard scan(folder, outputFiles: outputFiles, into: &result) else {
+    var entered = Set<FolderIdentity>()
+    guard scan(folder, outputFiles: outputFiles, entered: &entered, into: &result) else {
       throw InputError("\(folder): cannot list this folder (check its permissions)")
     }
     return result
   }
 
-  /// Adds the images of `folder` to `result`; false when the folder cannot be listed.
-  private func scan(_ folder: String, outputFiles: OutputFiles?, into result: inout Result) -> Bool {
+  /// Adds the images of `folder` to `result`; false when the folder cannot be listed. A folder
+  /// is entered once: `entered` holds the (device, inode) of every folder entered so far, so
+  /// symbolic links that lead back up the tree end the walk instead of looping.
+  private func scan(
+    _ folder: String, outputFiles: OutputFiles?, entered: inout Set<FolderIdentity>, into result: inout Result
+  ) -> Bool {
+    guard let identity = FolderIdentity(path: folder) else { return false }
+    guard entered.insert(identity).inserted else {
+      result.skipped.add(.folderLoop, file: folder)
+      return true
+    }
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
     let isOutputFolder = outputFiles?.isFolder(folder) ?? false
     var entries: [Entry] = []
@@ -96,7 +106,7 @@ struct FolderScanner {
       case .folder(let path):
         if !recursive {
           result.unsearchedFolders.append(path)
-        } else if !scan(path, outputFiles: outputFiles, into: &result) {
+        } else if !scan(path, outputFiles: outputFiles, entered: &entered, into: &result) {
           result.skipped.add(.unreadable, file: path)
         }
       }
@@ -123,6 +133,10 @@ struct FolderScanner {
     let ext = (name as NSString).pathExtension
     guard InputCollector.imageExtensions.contains(ext.lowercased()) else {
       return .skipped(.unsupported(extension: ext))
+    }
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      return .skipped(.notRegularFile)
     }
     guard FileManager.default.isReadableFile(atPath: path) else { return .skipped(.unreadable) }
     return .image

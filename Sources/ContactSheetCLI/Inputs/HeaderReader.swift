@@ -59,7 +59,8 @@ struct HeaderReader {
   /// `maxPixels` pixels.
   private func readHeader(_ item: CatalogItem, pixelLimit: Bool) -> HeaderResult {
     guard !item.path.isEmpty else {
-      return .failure(ImageError(path: item.origin ?? "", reason: "no image named"))
+      // The origin (file and line) already says where; the path stays empty, not repeated.
+      return .failure(ImageError(path: "", reason: "no image file given (its image field is empty)"))
     }
     do {
       let header = try ImageReader.header(path: item.path)

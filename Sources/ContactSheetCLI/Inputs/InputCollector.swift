@@ -32,23 +32,36 @@ struct InputCollector {
   /// Manifests already read (for their styles), by path; others are read when met.
   var manifests: [String: Manifest] = [:]
 
-  /// Reads every input, in order.
-  func collect(_ inputs: [String], standardInput: () -> String? = { readLine(strippingNewline: true) }) throws
+  /// Reads every input, in order. A path on the command line that does not exist is a usage
+  /// error; one from the standard input list becomes a placeholder card, as in a manifest.
+  func collect(_ inputs: [String], standardInput: () throws -> String? = Self.readStandardInput) throws
     -> Catalog
   {
     var catalog = Catalog()
     for input in inputs {
       if input == "-" {
-        while let line = standardInput() {
+        while let line = try standardInput() {
           let path = line.trimmingCharacters(in: .whitespaces)
           if !path.isEmpty { try add(path, to: &catalog) }
+          if catalog.entries.count > InputLimits.items { throw InputError(InputLimits.tooManyItems("-")) }
         }
       } else {
+        guard manifests[input] != nil || FileManager.default.fileExists(atPath: input) else {
+          throw InputError(
+            "\(input): no such file or folder (inputs are image files, folders, manifests or CSV files; quote option values that hold spaces)"
+          )
+        }
         try add(input, to: &catalog)
       }
+      if catalog.entries.count > InputLimits.items { throw InputError(InputLimits.tooManyItems(input)) }
     }
     return catalog
   }
+
+  nonisolated(unsafe) private static var standardInputList = StandardInputList()
+
+  /// The next line of the standard input list, bounded in length.
+  static func readStandardInput() throws -> String? { try standardInputList.next() }
 
   private func add(_ input: String, to catalog: inout Catalog) throws {
     var isFolder: ObjCBool = false
@@ -75,6 +88,20 @@ struct InputCollector {
       catalog.entries.append(.item(CatalogItem(path: input)))
       catalog.inputFiles.append(input)
     }
+  }
+}
+
+/// A folder's device and inode: the same folder, however a path reaches it.
+struct FolderIdentity: Hashable {
+  var device: UInt64
+  var inode: UInt64
+
+  /// The identity of the folder `path` leads to (following links), nil when it cannot be read.
+  init?(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
   }
 }
 

@@ -14,6 +14,10 @@ enum SkipReason: Hashable {
   case rawOfPair
   /// The JPEG of a RAW+JPEG pair shown as its RAW.
   case jpegOfPair
+  /// A FIFO, device or socket with an image's name: never opened (it could block forever).
+  case notRegularFile
+  /// A link back to a folder the scan has already entered (`ln -s . loop`).
+  case folderLoop
 
   /// `2 .psd (unsupported format)`; examples name a few of the files where that helps.
   func text(count: Int, examples: [String]) -> String {
@@ -28,6 +32,8 @@ enum SkipReason: Hashable {
     case .rawOfPair:
       return
         "\(count) RAW file\(count == 1 ? "" : "s") shown as \(count == 1 ? "its" : "their") JPEG (--raw-jpeg raw or both to show them)"
+    case .notRegularFile: return "\(count) not a regular file (a pipe, device or socket)\(named)"
+    case .folderLoop: return "\(count) link\(count == 1 ? "" : "s") back to a folder already scanned\(named)"
     case .jpegOfPair:
       return
         "\(count) JPEG\(count == 1 ? "" : "s") of RAW+JPEG pairs shown as the RAW (--raw-jpeg jpeg or both to show them)"
@@ -35,7 +41,9 @@ enum SkipReason: Hashable {
   }
 
   /// Whether the message names the files (only where the count alone would not tell which).
-  var namesFiles: Bool { self == .unreadable || self == .earlierOutput }
+  var namesFiles: Bool {
+    [.unreadable, .earlierOutput, .notRegularFile, .folderLoop].contains(self)
+  }
 }
 
 /// Files a folder scan left out, counted by reason in the order first met.

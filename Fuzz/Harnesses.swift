@@ -1,0 +1,121 @@
+// libFuzzer harnesses for every parser hostile input reaches: image headers, each decoder,
+// manifests (JSON, YAML), CSV, styles, caption templates and the compare path.
+//
+//   contactsheet-fuzz HARNESS FILE…                       replays files (a plain build)
+//   CONTACTSHEET_FUZZ=HARNESS contactsheet-fuzz [libFuzzer options and corpus folders]
+//                                                         fuzzes (`make fuzz`: -DFUZZING)
+//
+// A harness returns for every input; a crash, a sanitizer report, a hang or a huge
+// allocation (libFuzzer's -rss_limit_mb) is a bug.
+import ContactSheetCLI
+import Foundation
+import SheetDiff
+import SheetImages
+
+/// The harnesses by name.
+let harnesses: [String: @Sendable ([UInt8]) -> Void] = [
+  "headers": { bytes in _ = try? ImageReader.header(bytes: bytes) },
+  "jpeg": { bytes in decode(bytes, if: .jpeg) },
+  "png": { bytes in decode(bytes, if: .png) },
+  "webp": { bytes in decode(bytes, if: .webp) },
+  "json": { bytes in try? FuzzEntryPoints.manifest(bytes, json: true) },
+  "yaml": { bytes in try? FuzzEntryPoints.manifest(bytes, json: false) },
+  "csv": { bytes in try? FuzzEntryPoints.csv(bytes) },
+  "style": { bytes in try? FuzzEntryPoints.style(bytes) },
+  "template": { bytes in try? FuzzEntryPoints.template(bytes) },
+  "compare": compare,
+]
+
+/// The pixel limit the harnesses decode under: what `render` allows would let a mutated
+/// header ask for 800 MB, which is legal; fuzzing looks for bugs, not big legal images.
+let fuzzPixels = 4_000_000
+
+/// Decodes `bytes` when they are an image of `format` (others return at once), whole and
+/// shrunk while decoding.
+func decode(_ bytes: [UInt8], if format: ImageFormat) {
+  guard ImageFormat.sniff(bytes[...]) == format else { return }
+  _ = try? ImageReader.decode(bytes: bytes, maxPixels: fuzzPixels)
+  _ = try? ImageReader.decode(bytes: bytes, minimumSize: (7, 5), maxPixels: fuzzPixels)
+}
+
+/// The compare path: the input's first byte splits it into two images, decoded and compared
+/// with a diff image, as `compare` does for two files.
+func compare(_ bytes: [UInt8]) {
+  guard bytes.count > 2 else { return }
+  let split = min(bytes.count - 1, 1 + Int(bytes[0]) * bytes.count / 256)
+  guard let expected = try? ImageReader.decode(bytes: Array(bytes[1..<split]), maxPixels: fuzzPixels),
+    let actual = try? ImageReader.decode(bytes: Array(bytes[split...]), maxPixels: fuzzPixels)
+  else { return }
+  _ = PixelComparator.compare(expected, actual, makeDiffImage: true)
+}
+
+#if FUZZING
+  // libFuzzer's driver runs the harness named by the CONTACTSHEET_FUZZ environment variable.
+  nonisolated(unsafe) var selected: @Sendable ([UInt8]) -> Void = { _ in }
+
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+  ) -> Int32
+
+  /// The program's entry point: SwiftPM links an executable's `main` to `MODULE_main`.
+  @_cdecl("contactsheet_fuzz_main")
+  func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments) { data, size in fuzzerTestOneInput(data, size) }
+  }
+
+  @_cdecl("LLVMFuzzerInitialize")
+  func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<Int32>?,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+  ) -> Int32 {
+    let name = ProcessInfo.processInfo.environment["CONTACTSHEET_FUZZ"] ?? ""
+    guard let harness = harnesses[name] else {
+      FileHandle.standardError.write(
+        Data("set CONTACTSHEET_FUZZ to one of \(harnesses.keys.sorted().joined(separator: ", "))\n".utf8))
+      exit(2)
+    }
+    selected = harness
+    return 0
+  }
+
+  @_cdecl("LLVMFuzzerTestOneInput")
+  func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    selected(size == 0 || data == nil ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+  }
+#else
+  /// Replay: each file (or every file in each folder) through the harness.
+  @main
+  struct Replay {
+    static func main() {
+      let arguments = CommandLine.arguments
+      guard arguments.count >= 2, let harness = harnesses[arguments[1]] else {
+        FileHandle.standardError.write(
+          Data("usage: contactsheet-fuzz {\(harnesses.keys.sorted().joined(separator: "|"))} FILE…\n".utf8))
+        exit(2)
+      }
+      var count = 0
+      for argument in arguments.dropFirst(2) {
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder)
+        let files =
+          isFolder.boolValue
+          ? ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).sorted().map {
+            argument + "/" + $0
+          }
+          : [argument]
+        for file in files {
+          guard let data = FileManager.default.contents(atPath: file) else { continue }
+          harness([UInt8](data))
+          count += 1
+        }
+      }
+      print("\(arguments[1]): \(count) inputs replayed")
+    }
+  }
+#endif

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The parsers hostile text reaches, callable with bytes: what the fuzzing harnesses in
+/// `Fuzz/` drive. Each returns normally or throws; a crash, a hang or a huge allocation is a
+/// bug.
+package enum FuzzEntryPoints {
+  /// Reads `bytes` as a manifest (JSON when `json`, else YAML) from a scratch file, as
+  /// `render catalog.json` does.
+  package static func manifest(_ bytes: [UInt8], json: Bool) throws {
+    let path = try scratch(bytes, extension: json ? "json" : "yaml")
+    _ = try ManifestReader.read(path)
+  }
+
+  /// Reads `bytes` as a CSV catalog, as `render catalog.csv` does.
+  package static func csv(_ bytes: [UInt8]) throws {
+    let path = try scratch(bytes, extension: "csv")
+    var catalog = Catalog()
+    var options = CSVOptions()
+    options.sectionColumn = "section"
+    try CSVCatalogReader.read(path, options: options, into: &catalog)
+  }
+
+  /// Reads `bytes` as a style file (YAML), as `--style` does.
+  package static func style(_ bytes: [UInt8]) throws {
+    let path = try scratch(bytes, extension: "yaml")
+    _ = try StyleFile.layer(path: path)
+  }
+
+  /// Parses `bytes` as a caption template and renders it with every field set, including
+  /// date formats.
+  package static func template(_ bytes: [UInt8]) throws {
+    let template = try CaptionTemplate(String(decoding: bytes, as: UTF8.self))
+    _ = template.render { name, format in format.map { "\(name):\($0)" } ?? name }
+  }
+
+  /// A file in the temporary folder, one per process and extension, holding `bytes`.
+  private static func scratch(_ bytes: [UInt8], extension ext: String) throws -> String {
+    let path = NSTemporaryDirectory() + "/contactsheet-fuzz-\(getpid()).\(ext)"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Opens the files a run reads so that none can stall or balloon it: without blocking (a FIFO
+/// or a terminal never waits for a writer), and only when it is a regular file, so a named
+/// pipe, a device or a socket is refused with a message that says what it is.
+package enum RegularFile {
+  /// Why a path could not be opened as a regular file, in words for a message.
+  package struct Failure: Error, CustomStringConvertible {
+    /// Such as "file not found", "is a folder" or "is a named pipe (FIFO), not a file".
+    package var reason: String
+    /// Whether nothing exists at the path.
+    package var isMissing = false
+    /// The failure's reason.
+    package var description: String { reason }
+  }
+
+  /// Opens `path` read-only without blocking and checks it is a regular file.
+  ///
+  /// - Returns: The open descriptor (the caller closes it) and the file's status.
+  /// - Throws: ``Failure`` when the path is missing, unreadable or not a regular file.
+  package static func open(_ path: String) throws(Failure) -> (descriptor: Int32, status: stat) {
+    let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR {
+        throw Failure(reason: "file not found", isMissing: true)
+      }
+      var status = stat()
+      if stat(path, &status) == 0, let kind = kindName(status.st_mode) { throw Failure(reason: kind) }
+      throw Failure(reason: "cannot be read (\(String(cString: strerror(code))))")
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw Failure(reason: "cannot be read (\(String(cString: strerror(code))))")
+    }
+    if let kind = kindName(status.st_mode) {
+      close(descriptor)
+      throw Failure(reason: kind)
+    }
+    return (descriptor, status)
+  }
+
+  /// What a file of `mode` is when it is not a regular file ("is a folder", "is a named pipe
+  /// (FIFO), not a file", …); nil for a regular file.
+  package static func kindName(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: "is a folder"
+    case S_IFIFO: "is a named pipe (FIFO), not a file"
+    case S_IFCHR: "is a character device, not a file"
+    case S_IFBLK: "is a block device, not a file"
+    case S_IFSOCK: "is a socket, not a file"
+    default: "is not a regular file"
+    }
+  }
+
+  /// The whole regular file at `path`, refused before reading when it is larger than `limit`
+  /// bytes.
+  ///
+  /// - Throws: ``Failure`` when it cannot be opened, is not a regular file, is too large or a
+  ///   read fails.
+  package static func contents(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    let (descriptor, status) = try open(path)
+    defer { close(descriptor) }
+    let size = Int(status.st_size)
+    guard size <= limit else {
+      throw Failure(
+        reason: "is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) this kind of file may be")
+    }
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, done in
+      while done < size {
+        let got = read(descriptor, buffer.baseAddress! + done, size - done)
+        if got < 0 && errno == EINTR { continue }
+        if got <= 0 {
+          failure = got < 0 ? errno : 0
+          break
+        }
+        done += got
+      }
+    }
+    if failure != 0 { throw Failure(reason: "cannot be read (\(String(cString: strerror(failure))))") }
+    return bytes
+  }
+}
+
+/// Byte counts in words for messages.
+package enum ByteCount {
+  /// `count` as "12 bytes", "3 KB", "64 MB" or "2.1 GB" (powers of 1024).
+  package static func text(_ count: Int) -> String {
+    if count < 1024 { return "\(count) bytes" }
+    if count < 1 << 20 { return "\(count >> 10) KB" }
+    if count < 1 << 30 { return "\(count >> 20) MB" }
+    return String(format: "%.1f GB", Double(count) / Double(1 << 30))
+  }
+}
