@@ -87,12 +87,14 @@ struct CompareCommand: ParsableCommand {
     for failed in run.summary.cases where failed.status == .error {
       Diagnostics.note("error: \(failed.message ?? "\(failed.name): could not be compared")")
     }
-    if update {
-      try ApproveCommand.approve(run.summary)
-      return
-    }
     if let report { Diagnostics.note("report: \(report)") }
     if timings { Diagnostics.note("timings: \(run.timings.description)") }
+    if update {
+      try ApproveCommand.approve(run.summary)
+      // Approving replaces goldens; files that could not be compared are still errors.
+      if run.summary.status == .error { Foundation.exit(run.summary.exitStatus) }
+      return
+    }
     if run.summary.exitStatus != 0 { Foundation.exit(run.summary.exitStatus) }
   }
 

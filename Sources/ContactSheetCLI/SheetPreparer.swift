@@ -120,7 +120,8 @@ struct SheetPreparer {
         let template = try templates.template(for: item)
         var caption = template.render { fields.value($0, format: $1) }
         if caption.utf8.count > Self.maxCaptionBytes {
-          caption = Self.shortened(caption)
+          // Cut as plain text, so the cut never splits a tag or an entity; then escaped again.
+          caption = Markup.escape(Self.shortened(Markup.plainText(caption)))
           longCaptions.append(item.origin ?? item.path)
         }
         // A number never parts from its currency or unit where the caption wraps.

@@ -22,6 +22,11 @@ extension ImageReader {
     guard FileManager.default.createFile(atPath: scratch, contents: Data(bytes)) else {
       throw ImageError(path: scratch, reason: "cannot write the scratch file")
     }
-    return try load(path: scratch, minimumSize: minimumSize, maxPixels: maxPixels).image
+    defer { unlink(scratch) }
+    do {
+      return try load(path: scratch, minimumSize: minimumSize, maxPixels: maxPixels).image
+    } catch let error as ImageError {
+      throw ImageError(path: "memory", reason: error.reason)
+    }
   }
 }
