@@ -115,9 +115,7 @@ public struct GoldenStore: Sendable {
     let options = ComparisonOptions(
       threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
       maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-    let outcome = verify(image, named: name, options: options, fileID: fileID, function: function)
-    GoldenTestContext.report(recording: outcome)
-    if outcome.isFailure { throw outcome.mismatch }
+    try require(verify(image, named: name, options: options, fileID: fileID, function: function))
   }
 
   /// Checks the image file at `path` against the golden `name`.png; see `require(_:named:…)`.
@@ -131,9 +129,7 @@ public struct GoldenStore: Sendable {
     let options = ComparisonOptions(
       threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
       maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-    let outcome = verify(file: path, named: name, options: options, fileID: fileID, function: function)
-    GoldenTestContext.report(recording: outcome)
-    if outcome.isFailure { throw outcome.mismatch }
+    try require(verify(file: path, named: name, options: options, fileID: fileID, function: function))
   }
 
   private func check(
@@ -240,5 +236,13 @@ extension ComparisonOptions {
     var budget = "at most \(maxDiffPixels) pixel\(maxDiffPixels == 1 ? "" : "s")"
     if let ratio = maxDiffRatio { budget += " and \(ImageComparison.percent(ratio))" }
     return budget + " at threshold \(threshold)"
+  }
+}
+
+extension GoldenStore {
+  /// Reports what was recorded, then throws when `outcome` failed: the end of each `require`.
+  fileprivate func require(_ outcome: GoldenOutcome) throws {
+    GoldenTestContext.report(recording: outcome)
+    if outcome.isFailure { throw outcome.mismatch }
   }
 }

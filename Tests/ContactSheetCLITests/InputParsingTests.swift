@@ -74,7 +74,7 @@ struct InputParsingTests {
 
   @Test("a style may not set run options such as the output")
   func styleRejectsOutput() throws {
-    let layer = StyleLayer(name: "s.yaml", settings: try styleSettings("output: x.pdf\n"))
+    let layer = StyleLayer(settings: try styleSettings("output: x.pdf\n"))
     #expect(throws: InputError.self) { try layer.validate() }
   }
 

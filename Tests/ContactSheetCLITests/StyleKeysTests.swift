@@ -74,7 +74,6 @@ struct StyleKeysTests {
   @Test("every default reads as its option's type, and setting all of them changes nothing")
   func defaultsRead() throws {
     let defaults = StyleLayer(
-      name: "defaults",
       settings: StyleKeys.all.compactMap { key in
         key.defaultText.map { StyleSetting(key: key.name, value: .text($0), origin: "defaults") }
       })
@@ -96,8 +95,7 @@ struct StyleKeysTests {
   func defaultStyleRoundTrips() throws {
     let printed = StyleCommand.defaultStyle()
     let node = try #require(try YAMLReader.read(printed, path: "default.yaml"))
-    let layer = StyleLayer(
-      name: "default.yaml", settings: try StyleLayer.settings(from: node, path: "default.yaml"))
+    let layer = StyleLayer(settings: try StyleLayer.settings(from: node, path: "default.yaml"))
     try layer.validate()
     let expected = StyleKeys.all.filter { $0.defaultText != nil || $0.kind == .flag }.map(\.name)
     #expect(layer.settings.map(\.key) == expected)

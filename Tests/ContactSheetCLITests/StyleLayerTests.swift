@@ -127,7 +127,7 @@ struct StyleLayerTests {
   @Test("a bad preset value would be reported against the preset")
   func presetMessages() throws {
     let layer = StyleLayer(
-      name: "preset test", settings: [StyleSetting(key: "colums", value: "3", origin: "preset test")])
+      settings: [StyleSetting(key: "colums", value: "3", origin: "preset test")])
     #expect(throws: InputError.self) { try layer.validate() }
     do {
       try layer.validate()

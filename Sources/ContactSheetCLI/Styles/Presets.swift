@@ -44,7 +44,6 @@ enum Preset: String, CaseIterable {
   /// The preset as a style layer; messages name it `preset NAME`.
   var layer: StyleLayer {
     let name = "preset \(rawValue)"
-    return StyleLayer(
-      name: name, settings: settings.map { StyleSetting(key: $0.key, value: $0.value, origin: name) })
+    return StyleLayer(settings: settings.map { StyleSetting(key: $0.key, value: $0.value, origin: name) })
   }
 }

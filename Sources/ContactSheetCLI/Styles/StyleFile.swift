@@ -5,7 +5,7 @@
 enum StyleFile {
   /// The style layer the file at `path` holds.
   static func layer(path: String) throws -> StyleLayer {
-    guard let root = try DataDocument.read(path) else { return StyleLayer(name: path, settings: []) }
-    return StyleLayer(name: path, settings: try StyleLayer.settings(from: root, path: path))
+    guard let root = try DataDocument.read(path) else { return StyleLayer(settings: []) }
+    return StyleLayer(settings: try StyleLayer.settings(from: root, path: path))
   }
 }

@@ -1,9 +1,8 @@
 /// One source of style settings: a preset, a manifest's `style`, or a style file. Layers are
-/// checked one by one, so a message names the layer and where the key was written, and then
-/// merged, later layers winning.
+/// checked one by one, so a message names where the key was written (each setting's origin),
+/// and then merged, later layers winning.
 struct StyleLayer: Sendable {
-  /// The source, for messages: `preset proof`, `catalog.yaml (style)`, `look.yaml`.
-  var name: String
+  /// The settings in the order written, each with its origin (`look.yaml:3:1`, `preset proof`).
   var settings: [StyleSetting]
 
   /// Refuses keys that are not style keys (suggesting the nearest one), run options such as

@@ -37,7 +37,7 @@ extension StyledCommand {
     }
     for input in inputFlags.inputs {
       if let manifest = inputFlags.manifests[input], !manifest.style.isEmpty {
-        layers.append(StyleLayer(name: "\(input) (style)", settings: manifest.style))
+        layers.append(StyleLayer(settings: manifest.style))
       }
     }
     if let path = inputFlags.style { layers.append(try StyleFile.layer(path: path)) }
