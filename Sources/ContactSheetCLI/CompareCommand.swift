@@ -14,8 +14,8 @@ struct CompareCommand: ParsableCommand {
     commandName: "files",
     abstract: "Compare images, PDFs (page by page) or folders of them with golden copies.",
     discussion: """
-      Pixels are compared with pixelmatch's perceptual YIQ metric; anti-aliasing that moved is \
-      not counted unless --count-aa. Each file (or PDF page) is matched, different, missing \
+      Pixels are compared with pixelmatch's perceptual YIQ metric; anti-aliasing (an edge's \
+      colours re-mixed where the ink did not move) is not counted unless --count-aa. Each file (or PDF page) is matched, different, missing \
       (a golden with no actual file) or extra (an actual file with no golden). Exit status: 0 \
       all matched, 1 any different, missing or extra, 2 a file could not be read or is not an \
       image or PDF.
@@ -30,7 +30,7 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "Colour difference a pixel may have, 0 (exact) to 1.")
   var threshold = 0.1
 
-  @Flag(name: .customLong("count-aa"), help: "Count anti-aliased pixels as changes.")
+  @Flag(name: .customLong("count-aa"), help: "Count anti-aliased pixels (re-mixed edges) as changes.")
   var countAntiAliasing = false
 
   @Option(help: "Changed pixels allowed per image or PDF page.")

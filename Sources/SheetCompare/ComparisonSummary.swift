@@ -16,7 +16,7 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
   /// The largest share (0…1) of compared pixels allowed to change per image or page
   /// (`--max-diff-ratio`); nil when only the pixel budget applies.
   public var maxDiffRatio: Double?
-  /// Whether pixels that look like anti-aliasing in both images were counted as changes.
+  /// Whether anti-aliasing (edges re-mixed where the structure did not move) was counted.
   public var countAntiAliasing: Bool
   /// Regions left out of the comparison, in expected-image pixels.
   public var ignore: [PixelRect]

@@ -8,7 +8,9 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// The perceptual colour difference (0…1) a pixel may have before it counts as changed; 0.1
   /// by default, as in pixelmatch. Lower is stricter.
   public var threshold: Double
-  /// Count pixels that look like anti-aliasing in both images as changes too.
+  /// Count anti-aliasing as changes too: pixels where an edge's two colours are re-mixed by
+  /// less than a whole pixel and the ink around them did not move (see the README's golden
+  /// section for the rule and what it catches).
   public var countAntiAliasing: Bool
   /// Regions masked out of the comparison (for example timestamps), in expected-image pixels.
   public var ignoreRegions: [PixelRect]

@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import SheetImages
 
-/// Compares two images with pixelmatch's method (see `ColorDelta` and `AntiAliasing`) and
-/// draws the difference.
+/// Compares two images with pixelmatch's metric (see `ColorDelta`) and draws the difference;
+/// anti-aliasing is forgiven only where the structure did not move (see `AntiAliasing`).
 ///
 /// Pixels equal as 32-bit words are skipped (whole rows at once with `memcmp`), so identical
 /// images cost little more than reading them. Rows are compared in parallel bands.
@@ -173,10 +173,9 @@ private struct BandComparer: @unchecked Sendable {
     }
   }
 
-  /// Whether the pixel looks like anti-aliasing in either image.
+  /// Whether the change is anti-aliasing that did not move the structure.
   private func isAntiAliasing(x: Int, y: Int) -> Bool {
-    AntiAliasing.isAntiAliased(expected, x: x, y: y, other: actual)
-      || AntiAliasing.isAntiAliased(actual, x: x, y: y, other: expected)
+    AntiAliasing.isAntiAliased(expected, actual, x: x, y: y)
   }
 
   /// Writes the faded expected pixels of a row span into the diff image.

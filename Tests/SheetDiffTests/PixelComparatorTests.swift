@@ -61,13 +61,31 @@ struct PixelComparatorTests {
     #expect(counted.comparison.diffPixels == 6)
   }
 
-  @Test("an edge that moves by two pixels is a change (the grey edge pixels are anti-aliasing)")
+  @Test("an edge that moves by two pixels is a change, its grey edge pixels too (the ink moved)")
   func movedEdge() {
     let (result, _) = PixelComparator.compare(TestImages.edge(at: 4.5), TestImages.edge(at: 6.5))
-    // Column 5 turns from white to black; columns 4 and 6 are the edge's grey in one image.
-    #expect(result.diffPixels == 6)
-    #expect(result.antiAliasedPixels == 12)
-    #expect(result.regions == [PixelRect(x: 5, y: 0, width: 1, height: 6)])
+    // Column 5 turns from white to black; columns 4 and 6 are the edge's grey in one image,
+    // re-mixed by half, but the 5×5 mean brightness around them moved by 40% of the contrast.
+    #expect(result.diffPixels == 18)
+    #expect(result.antiAliasedPixels == 0)
+    #expect(result.regions == [PixelRect(x: 4, y: 0, width: 3, height: 6)])
+  }
+
+  @Test("an edge re-rasterised less than a pixel away is anti-aliasing; a whole pixel or a new colour counts")
+  func remixedEdge() {
+    // An edge 0.75 pixel away: two columns re-mixed by 0.5 and 0.25, the 5×5 mean moved by 15%.
+    let (close, _) = PixelComparator.compare(TestImages.edge(at: 4.5), TestImages.edge(at: 5.25))
+    #expect(close.diffPixels == 0)
+    #expect(close.antiAliasedPixels > 0)
+    // A sharp edge one pixel away: a column turns from white to black.
+    let (moved, _) = PixelComparator.compare(TestImages.edge(at: 4), TestImages.edge(at: 5))
+    #expect(moved.diffPixels == 6)
+    // The edge's grey turned red: a colour that is no mix of black and white.
+    var tinted = TestImages.edge(at: 4.5)
+    for y in 0..<6 { tinted.set(x: 4, y: y, bgra: (60, 60, 200, 255)) }
+    let (recoloured, _) = PixelComparator.compare(TestImages.edge(at: 4.5), tinted)
+    #expect(recoloured.diffPixels == 6)
+    #expect(recoloured.antiAliasedPixels == 0)
   }
 
   @Test("translucent pixels are blended over a checkerboard: a change of alpha alone counts")

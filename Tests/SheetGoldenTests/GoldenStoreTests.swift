@@ -47,7 +47,7 @@ struct GoldenStoreTests {
     // failed: a failing golden is replaced, and the message says why.
     let replaced = store(folder, recording: "failed").verify(TestImages.edge(at: 6.5), named: "edge")
     #expect(replaced.kind == .recorded)
-    #expect(replaced.message.contains("it was different: 12 pixels differ"))
+    #expect(replaced.message.contains("it was different: 24 pixels differ"))
     #expect(try ImageReader.decode(path: golden) == TestImages.edge(at: 6.5))
     // all: any changed pixel is rewritten; unchanged pixels keep the file's bytes.
     try FileManager.default.setAttributes(
