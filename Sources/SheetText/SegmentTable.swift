@@ -33,6 +33,8 @@ final class SegmentTable {
   private var known: [String: Metrics?] = [:]
   private var marks: [UInt8: Marks] = [:]
   private var pairs: [String: Int] = [:]
+  private var advances: [UInt64: Int?] = [:]
+  private var primaryLines: [UInt8: (ascent: Int, descent: Int)] = [:]
 
   /// A table for `font`, measured with `engine`.
   init(engine: TextEngine, font: String) {
@@ -80,6 +82,7 @@ final class SegmentTable {
   }
 
   private func measure(_ characters: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Metrics? {
+    if let metrics = composed(characters, variant: variant) { return metrics }
     let whole = line(characters, variant: variant)
     var trimmed = whole.width
     if let last = characters.last, last.properties.isWhitespace {
@@ -101,6 +104,72 @@ final class SegmentTable {
     return Metrics(
       width: whole.width, trimmedWidth: trimmed, probeWidth: probe, ascent: whole.ascent,
       descent: whole.height - whole.ascent)
+  }
+
+  /// The metrics of a segment of Latin letters, digits and signs, each set in the variant's
+  /// own font, summed from each character's advance and the kerning of each pair (both
+  /// measured once): no Pango call for the many segments seen once (product numbers, file
+  /// names, prices). Nil for other segments, and where a ligature (ff, fi, fl) may form.
+  ///
+  /// Its probe width is an upper bound: the width before the last character that is not a
+  /// space, plus a hyphen, as if Pango could insert one there.
+  private func composed(_ characters: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Metrics? {
+    guard
+      characters.allSatisfy({
+        (0x20...0x7E).contains($0.value) || (0xA0...0x24F).contains($0.value)
+          || (0x2010...0x2027).contains($0.value) || $0.value == 0x20AC
+      })
+    else { return nil }
+    let base = characters.startIndex
+    var widths: [Int] = []  // widths[k]: the first k characters
+    widths.reserveCapacity(characters.count + 1)
+    widths.append(0)
+    var previous: Unicode.Scalar?
+    for index in characters.indices {
+      let character = characters[index]
+      if previous == "f" && (character == "f" || character == "i" || character == "l") { return nil }
+      guard let advance = advance(character, variant: variant) else { return nil }
+      var width = widths[widths.count - 1] + advance
+      if index > base {
+        // Spaces take the font of the character before them: kern from the last that is not one.
+        var from = index - 1
+        while from > base && characters[from].properties.isWhitespace { from -= 1 }
+        width += kerning(characters[from..<index], character, variant: variant)
+      }
+      widths.append(width)
+      previous = character
+    }
+    let count = characters.count
+    let lastIsWhite = characters.last!.properties.isWhitespace
+    var lastInk = count - 1
+    while lastInk > 0 && characters[base + lastInk].properties.isWhitespace { lastInk -= 1 }
+    let probe = lastInk >= 1 ? widths[lastInk] + marks(variant).hyphenWidth : 0
+    let line = primaryLine(variant)
+    return Metrics(
+      width: widths[count], trimmedWidth: lastIsWhite ? widths[count - 1] : widths[count], probeWidth: probe,
+      ascent: line.ascent, descent: line.descent)
+  }
+
+  /// The advance of `character` alone in `variant`; nil when it is set in a font whose line
+  /// differs from the variant's own (a fallback font).
+  private func advance(_ character: Unicode.Scalar, variant: UInt8) -> Int? {
+    let key = UInt64(character.value) << 8 | UInt64(variant)
+    if let found = advances[key] { return found }
+    let measured = line([character], variant: variant)
+    let own = primaryLine(variant)
+    let found: Int? =
+      measured.ascent == own.ascent && measured.height - measured.ascent == own.descent ? measured.width : nil
+    advances[key] = found
+    return found
+  }
+
+  /// The ascent and descent of the variant's own font (from a Latin letter).
+  private func primaryLine(_ variant: UInt8) -> (ascent: Int, descent: Int) {
+    if let found = primaryLines[variant] { return found }
+    let measured = line(["x"], variant: variant)
+    let found = (measured.ascent, measured.height - measured.ascent)
+    primaryLines[variant] = found
+    return found
   }
 
   private func line(_ characters: some Collection<Unicode.Scalar>, variant: UInt8) -> (
