@@ -17,6 +17,11 @@ package struct FastPathCheck {
     package var fast = 0
     /// Captions whose line count, height or truncation differ from Pango's.
     package var mismatches = 0
+    /// Paragraphs whose break opportunities ``LineBreaks`` found from its own table, compared
+    /// with Pango's.
+    package var breaksChecked = 0
+    /// Of them, those whose opportunities differ from Pango's.
+    package var breakMismatches = 0
     /// The first few mismatches, described.
     package var examples: [String] = []
   }
@@ -40,6 +45,22 @@ package struct FastPathCheck {
       let reference = pango.measure(text, style: style, width: width)
       let measured = fast.fastMeasure(text, style: style, width: width)
       result.checked += 1
+      for paragraph in CaptionText.parse(text, isMarkup: style.isMarkup)?.paragraphs ?? [] {
+        guard let simple = LineBreaks.simpleSegments(of: paragraph) else { continue }
+        result.breaksChecked += 1
+        let pango = LineBreaks.pangoSegments(of: paragraph)
+        let same =
+          simple.count == pango.count
+          && zip(simple, pango).allSatisfy {
+            $0.start == $1.start && $0.end == $1.end && $0.insertsHyphen == $1.insertsHyphen
+          }
+        if !same {
+          result.breakMismatches += 1
+          if result.examples.count < 10 {
+            result.examples.append("break opportunities of “\(String(String.UnicodeScalarView(paragraph)))” differ from Pango's")
+          }
+        }
+      }
       guard let measured else { continue }
       result.fast += 1
       if measured.lineCount != reference.lineCount || measured.height != reference.height

@@ -33,6 +33,7 @@ final class SegmentTable {
   private var known: [String: Metrics?] = [:]
   private var marks: [UInt8: Marks] = [:]
   private var pairs: [String: Int] = [:]
+  private var packedPairs = [[UInt64: Int]](repeating: [:], count: 4)
   private var advances: [UInt64: Int?] = [:]
   private var primaryLines: [UInt8: (ascent: Int, descent: Int)] = [:]
 
@@ -58,15 +59,27 @@ final class SegmentTable {
   /// last character of the first segment, or the last two when the last is a space (a space
   /// takes the font of the character before it).
   func kerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8) -> Int {
+    if before.count <= 2 {
+      // One or two characters and the next, 21 bits each, in one number per variant.
+      var packed = UInt64(next.value)
+      for (shift, character) in zip([21, 42], before.reversed()) { packed |= UInt64(character.value) << shift }
+      if let found = packedPairs[Int(variant)][packed] { return found }
+      let found = measureKerning(before, next, variant: variant)
+      packedPairs[Int(variant)][packed] = found
+      return found
+    }
     var key = String(Character(Unicode.Scalar(variant + 1)))
     key.unicodeScalars.append(contentsOf: before)
     key.unicodeScalars.append(next)
     if let found = pairs[key] { return found }
-    let found =
-      line(Array(before) + [next], variant: variant).width - line(before, variant: variant).width
-      - line([next], variant: variant).width
+    let found = measureKerning(before, next, variant: variant)
     pairs[key] = found
     return found
+  }
+
+  private func measureKerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8) -> Int {
+    line(Array(before) + [next], variant: variant).width - line(before, variant: variant).width
+      - line([next], variant: variant).width
   }
 
   /// The hyphen and ellipsis of `variant`.

@@ -12,7 +12,7 @@ let start = Date()
 let result = try FastPathCheck(fonts: .system).run(count: count, seed: seed)
 let seconds = Date().timeIntervalSince(start)
 print(
-  "pango check: \(result.checked) captions, \(result.fast) on the fast path, \(result.checked - result.fast) through Pango, mismatches = \(result.mismatches) (\(String(format: "%.1f", seconds)) s)"
+  "pango check: \(result.checked) captions, \(result.fast) on the fast path, \(result.checked - result.fast) through Pango, mismatches = \(result.mismatches); break opportunities compared on \(result.breaksChecked) paragraphs, mismatches = \(result.breakMismatches) (\(String(format: "%.1f", seconds)) s)"
 )
 for example in result.examples { print("  mismatch: \(example)") }
-exit(result.mismatches == 0 ? 0 : 1)
+exit(result.mismatches == 0 && result.breakMismatches == 0 ? 0 : 1)
