@@ -64,6 +64,7 @@ public final class FastTextMeasurer: TextMeasuring {
     var height = 0
     var widest = 0
     for (paragraph, variants) in zip(caption.paragraphs, caption.variants) {
+      guard !ParagraphWrapper.mixesDirections(paragraph) else { return nil }
       var wrapper = ParagraphWrapper(
         characters: paragraph, variants: variants, segments: LineBreaks.segments(of: paragraph), table: table,
         limit: limit, maxLines: style.maxLines)
@@ -219,5 +220,21 @@ struct ParagraphWrapper {
   /// Pango does not give it the script of the text before it.
   static func hasOwnScript(_ character: Unicode.Scalar) -> Bool {
     character.properties.isAlphabetic || character.properties.generalCategory == .nonspacingMark
+  }
+
+  /// Whether `paragraph` has right-to-left letters (Hebrew, Arabic) and letters of another
+  /// script: the spaces between them then take the paragraph's direction, which can move them
+  /// to another font than the word measured alone had (the tests found such lines).
+  static func mixesDirections(_ paragraph: [Unicode.Scalar]) -> Bool {
+    var rightToLeft = false
+    var other = false
+    for character in paragraph where character.properties.isAlphabetic {
+      switch character.value {
+      case 0x590...0x8FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: rightToLeft = true
+      default: other = true
+      }
+      if rightToLeft && other { return true }
+    }
+    return false
   }
 }

@@ -97,6 +97,8 @@ final class SegmentTable {
   private func measure(_ characters: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Metrics? {
     if let metrics = composed(characters, variant: variant) { return metrics }
     let whole = line(characters, variant: variant)
+    // Hex boxes for characters no font has: their extents are Pango's business.
+    if whole.hasBoxes { return nil }
     var trimmed = whole.width
     if let last = characters.last, last.properties.isWhitespace {
       trimmed = characters.count == 1 ? 0 : line(characters.dropLast(), variant: variant).width
@@ -171,7 +173,8 @@ final class SegmentTable {
     let measured = line([character], variant: variant)
     let own = primaryLine(variant)
     let found: Int? =
-      measured.ascent == own.ascent && measured.height - measured.ascent == own.descent ? measured.width : nil
+      !measured.hasBoxes && measured.ascent == own.ascent && measured.height - measured.ascent == own.descent
+      ? measured.width : nil
     advances[key] = found
     return found
   }
@@ -186,7 +189,7 @@ final class SegmentTable {
   }
 
   private func line(_ characters: some Collection<Unicode.Scalar>, variant: UInt8) -> (
-    width: Int, ascent: Int, height: Int
+    width: Int, ascent: Int, height: Int, hasBoxes: Bool
   ) {
     let text = String(String.UnicodeScalarView(characters))
     guard variant != 0 else { return engine.lineMetrics(text, font: font, isMarkup: false) }

@@ -86,16 +86,21 @@ public final class TextEngine: TextMeasuring {
   }
 
   /// One unwrapped line of `text` set in `font` (as markup when `isMarkup`), in Pango units
-  /// (1/1024 pt): its logical width, its ascent (the baseline's depth) and its height. What the
-  /// fast path caches per word.
-  func lineMetrics(_ text: String, font: String, isMarkup: Bool) -> (width: Int, ascent: Int, height: Int) {
+  /// (1/1024 pt): its logical width, its ascent (the baseline's depth) and its height, and
+  /// whether a character had no font (drawn as a hex box). What the fast path caches per word.
+  func lineMetrics(_ text: String, font: String, isMarkup: Bool) -> (
+    width: Int, ascent: Int, height: Int, hasBoxes: Bool
+  ) {
     let layout = measuringLayout
     configure(layout, text, style: TextStyle(font: font, isMarkup: isMarkup), width: -1)
     pango_layout_set_width(layout, -1)
     var logicalWidth: Int32 = 0
     var logicalHeight: Int32 = 0
     pango_layout_get_size(layout, &logicalWidth, &logicalHeight)
-    return (Int(logicalWidth), Int(pango_layout_get_baseline(layout)), Int(logicalHeight))
+    return (
+      Int(logicalWidth), Int(pango_layout_get_baseline(layout)), Int(logicalHeight),
+      pango_layout_get_unknown_glyphs_count(layout) > 0
+    )
   }
 
   /// The text and height (Pango units) of each line of `text` as Pango sets it: for checking
