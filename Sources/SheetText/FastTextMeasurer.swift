@@ -173,17 +173,26 @@ struct ParagraphWrapper {
     }
     if index == segments.count && x <= limit - slack { return (ascent + descent, x, false) }
     guard x > limit + slack else { return nil }
-    // Ellipsized: the ellipsis sets the height, when no segment of the rest is taller (Pango's
-    // cut is by grapheme and may keep part of one; the tests found cases it keeps more than
-    // the widths suggest, so a taller segment anywhere in the rest goes to Pango).
+    // Ellipsized: the ellipsis and whatever stays visible before it set the height. Pango cuts
+    // by grapheme, so a taller segment counts when it ends before the ellipsis, does not when it
+    // starts after it, and goes to Pango when it straddles the cut.
     let marks = table.marks(variants[segments[first].start])
-    for index in first..<segments.count {
-      guard let metrics = metrics(index), variants[segments[index].start] == variants[segments[first].start],
-        metrics.ascent <= marks.ellipsisAscent, metrics.descent <= marks.ellipsisDescent
-      else { return nil }
-    }
     ascent = marks.ellipsisAscent
     descent = marks.ellipsisDescent
+    let visibleEnd = limit - marks.ellipsisWidth
+    x = 0
+    for index in first..<segments.count {
+      if x >= visibleEnd + slack { break }
+      guard let metrics = metrics(index), variants[segments[index].start] == variants[segments[first].start]
+      else { return nil }
+      x += index > first ? boundaryKerning(before: index) : 0
+      if metrics.ascent > ascent || metrics.descent > descent {
+        guard x + metrics.width <= visibleEnd - slack else { return nil }
+        ascent = max(ascent, metrics.ascent)
+        descent = max(descent, metrics.descent)
+      }
+      x += metrics.width
+    }
     return (ascent + descent, limit, true)
   }
 

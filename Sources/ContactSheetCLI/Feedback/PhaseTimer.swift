@@ -1,4 +1,5 @@
 import Foundation
+import SheetText
 
 /// Times the phases of a run and, when the environment sets `CONTACTSHEET_TIMINGS=1`, prints
 /// them on standard error in one line: `timings: read 0.41 s, measure 0.22 s, …`. For
@@ -20,6 +21,8 @@ struct PhaseTimer {
   func report() {
     guard isEnabled else { return }
     let text = phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
-    FileHandle.standardError.write(Data("timings: \(text)\n".utf8))
+    let counts = ParallelMeasurer.counts.withLock { $0 }
+    let share = "texts on the fast path \(counts.fast), through Pango \(counts.pango)"
+    FileHandle.standardError.write(Data("timings: \(text) (\(share))\n".utf8))
   }
 }
