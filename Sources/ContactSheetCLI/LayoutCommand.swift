@@ -59,7 +59,8 @@ struct LayoutCommand: StyledCommand {
       let engine = WaterfallLayout(options: options)
       let table = try ParallelMeasurer(fonts: fonts).measure(engine.textRequests(entries))
       timer.lap("measure")
-      let layout = try engine.layout(entries, measurer: CachingMeasurer(try TextEngine(fonts: fonts), table: table))
+      let layout = try engine.layout(
+        entries, measurer: CachingMeasurer(try TextEngine(fonts: fonts), table: table))
       timer.lap("place")
       return layout
     } catch let error as LayoutError {

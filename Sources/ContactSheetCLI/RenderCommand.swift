@@ -63,7 +63,8 @@ struct RenderCommand: StyledCommand {
     }
     let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
     for (item, failure) in failures {
-      Diagnostics.warn(Self.describe(failure, origin: item.origin), kind: Diagnostics.kind(ofReason: failure.reason))
+      Diagnostics.warn(
+        Self.describe(failure, origin: item.origin), kind: Diagnostics.kind(ofReason: failure.reason))
     }
     if strict && !failures.isEmpty {
       throw StrictFailure(

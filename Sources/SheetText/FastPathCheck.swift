@@ -57,7 +57,8 @@ package struct FastPathCheck {
         if !same {
           result.breakMismatches += 1
           if result.examples.count < 10 {
-            result.examples.append("break opportunities of “\(String(String.UnicodeScalarView(paragraph)))” differ from Pango's")
+            result.examples.append(
+              "break opportunities of “\(String(String.UnicodeScalarView(paragraph)))” differ from Pango's")
           }
         }
       }
@@ -68,7 +69,9 @@ package struct FastPathCheck {
       {
         result.mismatches += 1
         if ProcessInfo.processInfo.environment["PANGO_CHECK_DEBUG"] != nil {
-          for line in pango.lines(text, style: style, width: width) { print("  pango line \(line.height): \(line.text)") }
+          for line in pango.lines(text, style: style, width: width) {
+            print("  pango line \(line.height): \(line.text)")
+          }
         }
         if result.examples.count < 10 {
           result.examples.append(
@@ -82,17 +85,22 @@ package struct FastPathCheck {
 
   private static let words: [[String]] = [
     // Latin, with kerning pairs and hyphenated words.
-    "lamp chair table oak ash walnut linen wool brass copper steel glass stone price size colour hand-made limited edition new classic modern rustic AVATAR Tokyo WAVY llama office affine Type Yellow".split(separator: " ").map(String.init),
+    "lamp chair table oak ash walnut linen wool brass copper steel glass stone price size colour hand-made limited edition new classic modern rustic AVATAR Tokyo WAVY llama office affine Type Yellow"
+      .split(separator: " ").map(String.init),
     // Accented Latin.
-    "café naïve Łódź señor größe façade déjà crème brûlée smörgåsbord jalapeño über résumé piñata Ærø Øresund quatre-vingt-dix élan bœuf Ελλάδα Москва".split(separator: " ").map(String.init),
+    "café naïve Łódź señor größe façade déjà crème brûlée smörgåsbord jalapeño über résumé piñata Ærø Øresund quatre-vingt-dix élan bœuf Ελλάδα Москва"
+      .split(separator: " ").map(String.init),
     // CJK, kana and Hangul.
-    "東京 大阪 京都 写真 商品 椅子 机 灯り 木製 真鍮 北京 上海 茶杯 花瓶 书架 沙发 경주 서울 의자 カメラ ひらがな 東京タワー".split(separator: " ").map(String.init),
+    "東京 大阪 京都 写真 商品 椅子 机 灯り 木製 真鍮 北京 上海 茶杯 花瓶 书架 沙发 경주 서울 의자 カメラ ひらがな 東京タワー".split(separator: " ").map(
+      String.init),
     // Arabic and Hebrew.
-    "مرحبا كرسي طاولة مصباح خشب نحاس زجاج حجر جديد كلاسيكي حديث שלום כיסא שולחן מנורה".split(separator: " ").map(String.init),
+    "مرحبا كرسي طاولة مصباح خشب نحاس زجاج حجر جديد كلاسيكي حديث שלום כיסא שולחן מנורה".split(separator: " ")
+      .map(String.init),
     // Devanagari and Thai.
     "नमस्ते कुर्सी मेज़ दीपक สวัสดี เก้าอี้ โต๊ะ โคมไฟ".split(separator: " ").map(String.init),
     // Numbers, prices, punctuation.
-    "#000123 12,50 €\u{00A0}630,00 25\u{00A0}cm ISO\u{00A0}100 1/250 (new) “quoted” it’s 50% $12 £8 x: a; b, c. 2024-05-13 IMG_0042.jpg — – …".split(separator: " ").map(String.init),
+    "#000123 12,50 €\u{00A0}630,00 25\u{00A0}cm ISO\u{00A0}100 1/250 (new) “quoted” it’s 50% $12 £8 x: a; b, c. 2024-05-13 IMG_0042.jpg — – …"
+      .split(separator: " ").map(String.init),
   ]
 
   /// One random caption, style and width.

@@ -132,7 +132,9 @@ struct ParagraphWrapper {
       while next < segments.count {
         guard let metrics = metrics(next) else { return nil }
         let isLast = next == segments.count - 1
-        let hyphen = segments[next].insertsHyphen && !isLast ? table.marks(variants[segments[next].start]).hyphenWidth : 0
+        let hyphen =
+          segments[next].insertsHyphen && !isLast
+          ? table.marks(variants[segments[next].start]).hyphenWidth : 0
         let kerning = next > first ? boundaryKerning(before: next) : 0
         let needed = x + kerning + metrics.trimmedWidth + hyphen
         let probe = metrics.probeWidth > 0 ? x + kerning + metrics.probeWidth : 0

@@ -53,7 +53,10 @@ public struct ParallelMeasurer: Sendable {
         let engine: any TextMeasuring = fast ?? pango
         defer {
           if let fast {
-            Self.counts.withLock { $0.fast += fast.fastCount; $0.pango += fast.pangoCount }
+            Self.counts.withLock {
+              $0.fast += fast.fastCount
+              $0.pango += fast.pangoCount
+            }
           }
         }
         // Contiguous chunks keep each thread's font caches warm for similar texts.

@@ -62,7 +62,9 @@ final class SegmentTable {
     if before.count <= 2 {
       // One or two characters and the next, 21 bits each, in one number per variant.
       var packed = UInt64(next.value)
-      for (shift, character) in zip([21, 42], before.reversed()) { packed |= UInt64(character.value) << shift }
+      for (shift, character) in zip([21, 42], before.reversed()) {
+        packed |= UInt64(character.value) << shift
+      }
       if let found = packedPairs[Int(variant)][packed] { return found }
       let found = measureKerning(before, next, variant: variant)
       packedPairs[Int(variant)][packed] = found
@@ -77,7 +79,9 @@ final class SegmentTable {
     return found
   }
 
-  private func measureKerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8) -> Int {
+  private func measureKerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8)
+    -> Int
+  {
     line(Array(before) + [next], variant: variant).width - line(before, variant: variant).width
       - line([next], variant: variant).width
   }
