@@ -94,6 +94,8 @@ let package = Package(
       name: "layout-benchmark", dependencies: ["SheetSupport", "SheetLayout", "SheetText"],
       path: "benchmarks/layout",
       exclude: ["README.md"]),
+    .executableTarget(
+      name: "pango-check", dependencies: ["SheetLayout", "SheetText"], path: "benchmarks/pango-check"),
 
     // libFuzzer harnesses (`make fuzz`); a plain build replays seed files (`make fuzz-smoke`).
     .executableTarget(

@@ -30,12 +30,15 @@ public struct ContactSheetCommand: ParsableCommand {
         command = styled
       }
       try command.run()
+      Diagnostics.finish()
       Foundation.exit(ExitStatus.success)
     } catch let error as any StatusError {
+      Diagnostics.finish()
       Diagnostics.note("error: \(error.description)")
       Foundation.exit(error.exitStatus)
     } catch let error as ValidationError {
       // A bad option value found while running: the message says what would work.
+      Diagnostics.finish()
       Diagnostics.note("error: \(error.message)")
       Foundation.exit(ExitStatus.usage)
     } catch {
@@ -43,6 +46,7 @@ public struct ContactSheetCommand: ParsableCommand {
       if code == .success {
         ContactSheetCommand.exit(withError: error)  // --help, --version: printed as usual.
       }
+      Diagnostics.finish()
       Diagnostics.note(fullMessage(for: error))
       Foundation.exit(code == .validationFailure ? ExitStatus.usage : code.rawValue)
     }

@@ -22,26 +22,47 @@ struct LayoutCommand: StyledCommand {
   @OptionGroup(visibility: .hidden) var renderFlags: RenderFlags
 
   func run() throws {
+    var timer = PhaseTimer()
     var preparer = SheetPreparer(flags: inputFlags, readsEveryHeader: false)
     preparer.indexField = layoutFlags.index
     let sheet = try preparer.prepare()
+    timer.lap("read")
     for note in sheet.notes { Diagnostics.note(note) }
     for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
     for item in sheet.items {
       if let failure = item.failure {
         Diagnostics.warn(
-          RenderCommand.describe(failure, origin: item.origin, consequence: "laid out as a 4:3 card"))
+          RenderCommand.describe(failure, origin: item.origin, consequence: "laid out as a 4:3 card"),
+          kind: Diagnostics.kind(ofReason: failure.reason))
       }
     }
     let layout = try Self.makeLayout(
-      sheet.entries, options: layoutFlags.layoutOptions().withMarkupCaptions(), fonts: fontFlags.fontSet)
+      sheet.entries, options: layoutFlags.layoutOptions().withMarkupCaptions(), fonts: fontFlags.fontSet,
+      timer: &timer)
     try LayoutExport(layout: layout, sheet: sheet).write(to: .standardOutput)
+    timer.lap("write")
+    timer.report()
   }
 
   /// Lays out `entries`, measuring text in parallel (one Pango engine per core).
   static func makeLayout(_ entries: [LayoutEntry], options: LayoutOptions, fonts: FontSet) throws -> Layout {
+    var timer = PhaseTimer()
+    return try makeLayout(entries, options: options, fonts: fonts, timer: &timer)
+  }
+
+  /// Lays out `entries`, measuring text in parallel first (one Pango engine per core), then
+  /// placing; `timer` gets a lap for each.
+  static func makeLayout(
+    _ entries: [LayoutEntry], options: LayoutOptions, fonts: FontSet, timer: inout PhaseTimer
+  ) throws -> Layout {
     do {
-      return try WaterfallLayout(options: options).layout(entries, fonts: fonts)
+      let engine = WaterfallLayout(options: options)
+      let table = try ParallelMeasurer(fonts: fonts).measure(engine.textRequests(entries))
+      timer.lap("measure")
+      let layout = try engine.layout(
+        entries, measurer: CachingMeasurer(try TextEngine(fonts: fonts), table: table))
+      timer.lap("place")
+      return layout
     } catch let error as LayoutError {
       throw InputError(error.description)
     } catch let error as TextError {

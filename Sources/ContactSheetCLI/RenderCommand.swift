@@ -62,7 +62,10 @@ struct RenderCommand: StyledCommand {
       for (index, item) in sheet.items.enumerated() { sheet.renderItems[index].badge = Self.badge(item.tags) }
     }
     let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
-    for (item, failure) in failures { Diagnostics.warn(Self.describe(failure, origin: item.origin)) }
+    for (item, failure) in failures {
+      Diagnostics.warn(
+        Self.describe(failure, origin: item.origin), kind: Diagnostics.kind(ofReason: failure.reason))
+    }
     if strict && !failures.isEmpty {
       throw StrictFailure(
         description:

@@ -1,43 +1,40 @@
 import SheetLayout
 
-/// A measurer for many short captions: it answers the common case, lines of Latin text that
-/// plainly fit their width, from per-character advances and the line height that Pango gave
-/// for the same font, and asks Pango (``TextEngine``) for everything else.
+/// A measurer for many captions: it wraps lines itself, the way Pango does, from the widths
+/// of words that Pango shaped once each, and asks Pango's full layout (``TextEngine``) only
+/// where its model is not sure.
 ///
-/// A caption takes the fast path only when it is plain text (or markup without tags or
-/// entities), every character is printable Latin (U+0020–U+024F, plus common punctuation such
-/// as · – — ’ “ ” …) that the primary font itself covers, no hard line is empty, there are no
-/// more hard lines than the line limit, and each line's summed advances leave a 3 % margin
-/// (kerning and ligatures move widths by far less). Then no line wraps, so the
-/// height is exactly lines × line height, the same number Pango gives (tests compare the two
-/// over thousands of captions). Reported widths on the fast path are the summed advances,
-/// which ignore kerning. Not thread-safe: one per thread.
+/// Each paragraph is cut at its line-break opportunities (``LineBreaks``, UAX #14 as Pango
+/// computes them) into segments, such as a word and the space after it; Pango measures each
+/// distinct segment once per font (``SegmentTable``). Lines are then filled as Pango's word
+/// wrapping fills them: a line ends after the last segment whose width, without its final
+/// space (plus a hyphen where Pango would insert one), fits the width. Each line is as tall as
+/// its tallest segment above and below the baseline (a CJK word set in a fallback font makes
+/// its line taller). With a line limit, the last line holds the rest of the paragraph and is
+/// ellipsized when wider than the width, as Pango does.
+///
+/// Kerning across a boundary (as in "quatre-vingt") is added from the pair, measured once. What
+/// may still differ from Pango's shaping of the whole line is left to ``slack``: every decision
+/// must clear the width by that much either way; a decision that
+/// close, a word wider than the line (Pango then breaks inside it), markup beyond `<b>` and
+/// `<i>`, tabs, empty lines and an ellipsis whose cut may hide or show a taller word all go to
+/// Pango's full layout. Tests and `benchmarks/run-scale` compare line counts and heights with
+/// Pango's on many thousands of captions in every script. Reported widths are the model's
+/// (the layout uses heights only). Not thread-safe: one per thread.
 public final class FastTextMeasurer: TextMeasuring {
-  /// Per-font advances and line height, filled from Pango on first use.
-  private struct FontTable {
-    var lineHeight: Double
-    /// Advance of each scalar below `limit`; negative for "not covered by the primary font".
-    var advances: [Double]
-  }
-
-  /// The Pango engine that measures the font tables and every text the fast path declines.
+  /// The Pango engine that measures segments and every text the fast path declines.
   public let engine: TextEngine
-  private var tables: [String: FontTable] = [:]
-  /// Measurements answered without Pango.
+  private var tables: [String: SegmentTable] = [:]
+  /// Measurements answered without Pango's full layout.
   public private(set) var fastCount = 0
-  /// Measurements passed to Pango.
+  /// Measurements passed to Pango's full layout.
   public private(set) var pangoCount = 0
 
-  /// The share of the width that summed advances may fill for a line to count as fitting.
-  static let margin = 0.97
-  /// Scalars at or above this are measured by Pango.
-  private static let limit = 0x2030
-  private static let extraPunctuation: Set<UInt32> = [
-    0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026,
-  ]
+  /// How far (in Pango units, 1/1024 pt) a line's summed width must stay from the width for
+  /// the fast path to decide; closer calls go to Pango.
+  static let slack = 64
 
-  /// A measurer that answers fitting Latin lines itself and passes the rest to `engine`; the
-  /// font tables are filled from `engine` on first use of each font.
+  /// A measurer that wraps text itself where it can and passes the rest to `engine`.
   public init(engine: TextEngine) {
     self.engine = engine
   }
@@ -45,8 +42,8 @@ public final class FastTextMeasurer: TextMeasuring {
   /// The engine's fonts.
   public var fonts: FontSet { engine.fonts }
 
-  /// The size of `text` set in `style` and wrapped at `width` points: computed from summed
-  /// advances on the fast path (see the type), else measured by ``engine``.
+  /// The size of `text` set in `style` and wrapped at `width` points: from the model when
+  /// it is sure (see the type), else measured by ``engine``.
   public func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
     if let fast = fastMeasure(text, style: style, width: width) {
       fastCount += 1
@@ -56,58 +53,199 @@ public final class FastTextMeasurer: TextMeasuring {
     return engine.measure(text, style: style, width: width)
   }
 
-  private func fastMeasure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement? {
-    guard !text.isEmpty, width > 0 else { return nil }
-    let table = fontTable(style.font)
-    let budget = width * Self.margin
-    var lines = 1
-    var lineWidth = 0.0
-    var widest = 0.0
-    var lineIsEmpty = true
-    for scalar in text.unicodeScalars {
-      let value = scalar.value
-      if value == 0x0A {
-        guard !lineIsEmpty else { return nil }
-        lines += 1
-        widest = max(widest, lineWidth)
-        lineWidth = 0
-        lineIsEmpty = true
-        continue
-      }
-      if style.isMarkup && (value == 0x3C || value == 0x26) { return nil }  // '<' or '&'.
-      guard value < Self.limit else { return nil }
-      let advance = table.advances[Int(value)]
-      guard advance >= 0 else { return nil }
-      lineWidth += advance
-      lineIsEmpty = false
-      guard lineWidth <= budget else { return nil }
+  /// The model's measurement, or nil where it leaves the text to Pango.
+  func fastMeasure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement? {
+    guard !text.isEmpty, width > 0, let caption = CaptionText.parse(text, isMarkup: style.isMarkup) else {
+      return nil
     }
-    guard !lineIsEmpty else { return nil }
-    if style.maxLines > 0 && lines > style.maxLines { return nil }
-    widest = max(widest, lineWidth)
-    return TextMeasurement(
-      width: widest, height: Double(lines) * table.lineHeight, lineCount: lines, isTruncated: false)
+    let table = segmentTable(style.font)
+    let limit = Int((width * 1024).rounded(.down))
+    var total = TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
+    var height = 0
+    var widest = 0
+    for (paragraph, variants) in zip(caption.paragraphs, caption.variants) {
+      guard !ParagraphWrapper.mixesDirections(paragraph) else { return nil }
+      var wrapper = ParagraphWrapper(
+        characters: paragraph, variants: variants, segments: LineBreaks.segments(of: paragraph), table: table,
+        limit: limit, maxLines: style.maxLines)
+      guard let lines = wrapper.wrap() else { return nil }
+      height += lines.height
+      widest = max(widest, lines.widest)
+      total.lineCount += lines.count
+      total.isTruncated = total.isTruncated || lines.isTruncated
+    }
+    total.height = Double(height) / 1024
+    total.width = Double(widest) / 1024
+    return total
   }
 
-  private func fontTable(_ font: String) -> FontTable {
+  private func segmentTable(_ font: String) -> SegmentTable {
     if let table = tables[font] { return table }
-    let style = TextStyle(font: font)
-    let lineHeight = engine.measure("X", style: style, width: 10_000).height
-    var advances = [Double](repeating: -1, count: Self.limit)
-    let candidates = (0..<UInt32(Self.limit)).compactMap { value -> Unicode.Scalar? in
-      let simple = (0x20...0x7E).contains(value) || (0xA0...0x24F).contains(value)
-      return simple || Self.extraPunctuation.contains(value) ? Unicode.Scalar(value) : nil
-    }
-    let covered = engine.primaryFontCovers(candidates, font: font)
-    for (scalar, isCovered) in zip(candidates, covered) where isCovered {
-      let value = scalar.value
-      let measured = engine.measure(String(Character(scalar)), style: style, width: 10_000)
-      // A character set on a taller line came from another font: leave it to Pango.
-      guard abs(measured.height - lineHeight) < 1e-9, measured.lineCount == 1 else { continue }
-      advances[Int(value)] = measured.width
-    }
-    let table = FontTable(lineHeight: lineHeight, advances: advances)
+    let table = SegmentTable(engine: engine, font: font)
     tables[font] = table
     return table
+  }
+}
+
+/// Wraps one paragraph as Pango does, from segment metrics (see ``FastTextMeasurer``).
+struct ParagraphWrapper {
+  var characters: [Unicode.Scalar]
+  var variants: [UInt8]
+  var segments: [LineBreaks.Segment]
+  var table: SegmentTable
+  var limit: Int
+  var maxLines: Int
+  private var measured: [SegmentTable.Metrics?] = []
+
+  init(
+    characters: [Unicode.Scalar], variants: [UInt8], segments: [LineBreaks.Segment], table: SegmentTable,
+    limit: Int, maxLines: Int
+  ) {
+    self.characters = characters
+    self.variants = variants
+    self.segments = segments
+    self.table = table
+    self.limit = limit
+    self.maxLines = maxLines
+    measured = []
+    measured.reserveCapacity(segments.count)
+  }
+
+  /// The lines: how many, their summed height, the widest, whether the last was ellipsized;
+  /// nil where the model is not sure.
+  mutating func wrap() -> (count: Int, height: Int, widest: Int, isTruncated: Bool)? {
+    let slack = FastTextMeasurer.slack
+    var first = 0
+    var count = 0
+    var height = 0
+    var widest = 0
+    while first < segments.count {
+      count += 1
+      if maxLines > 0 && count == maxLines {
+        guard let last = lastLine(from: first) else { return nil }
+        return (count, height + last.height, max(widest, last.width), last.isTruncated)
+      }
+      var x = 0
+      var ascent = 0
+      var descent = 0
+      var next = first
+      while next < segments.count {
+        guard let metrics = metrics(next) else { return nil }
+        let isLast = next == segments.count - 1
+        let hyphen =
+          segments[next].insertsHyphen && !isLast
+          ? table.marks(variants[segments[next].start]).hyphenWidth : 0
+        let kerning = next > first ? boundaryKerning(before: next) : 0
+        let needed = x + kerning + metrics.trimmedWidth + hyphen
+        let probe = metrics.probeWidth > 0 ? x + kerning + metrics.probeWidth : 0
+        if max(needed, probe) <= limit - slack {
+          widest = max(widest, needed)
+          x += kerning + metrics.width
+          ascent = max(ascent, metrics.ascent)
+          descent = max(descent, metrics.descent)
+          next += 1
+        } else if needed > limit + slack {
+          break
+        } else {
+          return nil
+        }
+      }
+      // A first segment wider than the line: Pango breaks inside it.
+      guard next > first else { return nil }
+      height += ascent + descent
+      first = next
+    }
+    return (count, height, widest, false)
+  }
+
+  /// The last line a line limit allows: the rest of the paragraph on one line, ellipsized at
+  /// the end when wider than the limit.
+  private mutating func lastLine(from first: Int) -> (height: Int, width: Int, isTruncated: Bool)? {
+    let slack = FastTextMeasurer.slack
+    var x = 0
+    var ascent = 0
+    var descent = 0
+    var index = first
+    while index < segments.count && x <= limit + slack {
+      guard let metrics = metrics(index) else { return nil }
+      x += (index > first ? boundaryKerning(before: index) : 0) + metrics.width
+      ascent = max(ascent, metrics.ascent)
+      descent = max(descent, metrics.descent)
+      index += 1
+    }
+    if index == segments.count && x <= limit - slack { return (ascent + descent, x, false) }
+    guard x > limit + slack else { return nil }
+    // Ellipsized: the ellipsis and whatever stays visible before it set the height. Pango cuts
+    // by grapheme, so a taller segment counts when it ends before the ellipsis, does not when it
+    // starts after it, and goes to Pango when it straddles the cut.
+    let marks = table.marks(variants[segments[first].start])
+    ascent = marks.ellipsisAscent
+    descent = marks.ellipsisDescent
+    let visibleEnd = limit - marks.ellipsisWidth
+    x = 0
+    for index in first..<segments.count {
+      if x >= visibleEnd + slack { break }
+      guard let metrics = metrics(index), variants[segments[index].start] == variants[segments[first].start]
+      else { return nil }
+      x += index > first ? boundaryKerning(before: index) : 0
+      if metrics.ascent > ascent || metrics.descent > descent {
+        guard x + metrics.width <= visibleEnd - slack else { return nil }
+        ascent = max(ascent, metrics.ascent)
+        descent = max(descent, metrics.descent)
+      }
+      x += metrics.width
+    }
+    return (ascent + descent, limit, true)
+  }
+
+  /// The kerning between segment `index` and the one before it (none across font variants).
+  private func boundaryKerning(before index: Int) -> Int {
+    let start = segments[index].start
+    guard variants[start - 1] == variants[start] else { return 0 }
+    // Spaces take the font of the character before them: start from the last that is not one.
+    var from = start - 1
+    while from > 0 && characters[from].properties.isWhitespace { from -= 1 }
+    guard variants[from..<start].allSatisfy({ $0 == variants[start] }) else { return 0 }
+    return table.kerning(characters[from..<start], characters[start], variant: variants[start])
+  }
+
+  private mutating func metrics(_ index: Int) -> SegmentTable.Metrics? {
+    while measured.count <= index {
+      let segment = segments[measured.count]
+      let variant = variants[segment.start]
+      guard variants[segment.start..<segment.end].allSatisfy({ $0 == variant }) else { return nil }
+      // A segment that starts with a character of no script of its own (a digit, a sign) takes
+      // the script, so the language and the font, of the text before it: measured alone it
+      // would be in the default language's font. Only Latin text before it gives the same.
+      if segment.start > 0 && !Self.hasOwnScript(characters[segment.start]),
+        let letter = characters[..<segment.start].last(where: Self.hasOwnScript), letter.value >= 0x250
+      {
+        return nil
+      }
+      measured.append(table.metrics(characters[segment.start..<segment.end], variant: variant))
+    }
+    return measured[index]
+  }
+
+  /// Whether a character has a script of its own (a letter or mark of some script), so that
+  /// Pango does not give it the script of the text before it.
+  static func hasOwnScript(_ character: Unicode.Scalar) -> Bool {
+    character.properties.isAlphabetic || character.properties.generalCategory == .nonspacingMark
+  }
+
+  /// Whether `paragraph` has right-to-left letters (Hebrew, Arabic) and letters of another
+  /// script: the spaces between them then take the paragraph's direction, which can move them
+  /// to another font than the word measured alone had (the tests found such lines).
+  static func mixesDirections(_ paragraph: [Unicode.Scalar]) -> Bool {
+    var rightToLeft = false
+    var other = false
+    for character in paragraph where character.properties.isAlphabetic {
+      switch character.value {
+      case 0x590...0x8FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: rightToLeft = true
+      default: other = true
+      }
+      if rightToLeft && other { return true }
+    }
+    return false
   }
 }

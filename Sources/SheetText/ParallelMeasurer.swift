@@ -1,6 +1,7 @@
 import Foundation
 import SheetLayout
 import SheetSupport
+import Synchronization
 
 /// Measures many texts at once on several threads, each with its own ``TextEngine`` (Pango
 /// contexts must not be shared across threads) behind a ``FastTextMeasurer``.
@@ -25,6 +26,10 @@ public struct ParallelMeasurer: Sendable {
     self.threads = max(1, threads)
   }
 
+  /// Texts measured by the fast path and by Pango's full layout in this process so far (for
+  /// benchmarks: `CONTACTSHEET_TIMINGS=1` prints them).
+  package static let counts = Mutex<(fast: Int, pango: Int)>((0, 0))
+
   /// The measurement of every request, keyed by request. Pass distinct requests (as
   /// ``SheetLayout/WaterfallLayout/textRequests(_:)`` gives): duplicates are measured again.
   public func measure(_ requests: [TextRequest]) throws -> [TextRequest: TextMeasurement] {
@@ -44,7 +49,16 @@ public struct ParallelMeasurer: Sendable {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       do {
         let pango = try TextEngine(fonts: fonts)
-        let engine: any TextMeasuring = fastPath ? FastTextMeasurer(engine: pango) : pango
+        let fast = fastPath ? FastTextMeasurer(engine: pango) : nil
+        let engine: any TextMeasuring = fast ?? pango
+        defer {
+          if let fast {
+            Self.counts.withLock {
+              $0.fast += fast.fastCount
+              $0.pango += fast.pangoCount
+            }
+          }
+        }
         // Contiguous chunks keep each thread's font caches warm for similar texts.
         let chunk = (unique.count + workers - 1) / workers
         let range = (worker * chunk)..<min(unique.count, (worker + 1) * chunk)

@@ -85,6 +85,43 @@ public final class TextEngine: TextMeasuring {
     pango_cairo_show_layout(cairo, layout)
   }
 
+  /// One unwrapped line of `text` set in `font` (as markup when `isMarkup`), in Pango units
+  /// (1/1024 pt): its logical width, its ascent (the baseline's depth) and its height, and
+  /// whether a character had no font (drawn as a hex box). What the fast path caches per word.
+  func lineMetrics(_ text: String, font: String, isMarkup: Bool) -> (
+    width: Int, ascent: Int, height: Int, hasBoxes: Bool
+  ) {
+    let layout = measuringLayout
+    configure(layout, text, style: TextStyle(font: font, isMarkup: isMarkup), width: -1)
+    pango_layout_set_width(layout, -1)
+    var logicalWidth: Int32 = 0
+    var logicalHeight: Int32 = 0
+    pango_layout_get_size(layout, &logicalWidth, &logicalHeight)
+    return (
+      Int(logicalWidth), Int(pango_layout_get_baseline(layout)), Int(logicalHeight),
+      pango_layout_get_unknown_glyphs_count(layout) > 0
+    )
+  }
+
+  /// The text and height (Pango units) of each line of `text` as Pango sets it: for checking
+  /// the fast path.
+  package func lines(_ text: String, style: TextStyle, width: Double) -> [(text: String, height: Int)] {
+    let layout = makeLayout(text, style: style, width: width)
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    let whole = String(cString: pango_layout_get_text(layout))
+    let bytes = Array(whole.utf8)
+    var result: [(String, Int)] = []
+    for index in 0..<pango_layout_get_line_count(layout) {
+      let line = pango_layout_get_line_readonly(layout, index)!
+      var logical = PangoRectangle()
+      pango_layout_line_get_extents(line, nil, &logical)
+      let start = Int(line.pointee.start_index)
+      let end = min(bytes.count, start + Int(line.pointee.length))
+      result.append((String(decoding: bytes[start..<end], as: UTF8.self), Int(logical.height)))
+    }
+    return result
+  }
+
   /// Which of `scalars` the primary font for `font` has glyphs for (no fallback font needed).
   func primaryFontCovers(_ scalars: [Unicode.Scalar], font: String) -> [Bool] {
     guard let loaded = pango_context_load_font(context, fontDescription(font)) else {

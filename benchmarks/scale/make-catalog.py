@@ -4,7 +4,10 @@ scale benchmark: N items with their pixel sizes given (no image is opened for la
 every 20–80 items, and captions of 0–40 words that are unique per item and mix accented Latin,
 CJK and Arabic, some with markup.
 
-Usage: make-catalog.py N OUT.json [OUT.csv] [--no-captions]
+Usage: make-catalog.py N OUT.json [OUT.csv] [--no-captions] [--no-sizes]
+
+--no-sizes leaves the width and height columns out of the CSV (the JSON keeps them), so every
+image must be opened for its size: the warnings benchmark, since the photos do not exist.
 """
 import csv
 import json
@@ -45,6 +48,7 @@ def caption(rng, index, words):
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     no_captions = "--no-captions" in sys.argv
+    no_sizes = "--no-sizes" in sys.argv
     count = int(args[0])
     rng = random.Random(20261122)
     items = []
@@ -67,10 +71,11 @@ def main():
     if len(args) > 2:
         with open(args[2], "w", encoding="utf-8", newline="") as out:
             writer = csv.writer(out)
-            writer.writerow(["image", "width", "height", "section", "caption"])
+            sizes = ["width", "height"] if not no_sizes else []
+            writer.writerow(["image"] + sizes + ["section", "caption"])
             for item in items:
-                writer.writerow([item["image"], item["width"], item["height"], item["section"],
-                                 item.get("caption", "")])
+                writer.writerow([item["image"]] + [item[key] for key in sizes]
+                                + [item["section"], item.get("caption", "")])
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ struct CaptionFields {
 
   func value(_ name: String, format: String?) -> String? {
     if let own = item.fields[name] { return own }
-    let url = URL(fileURLWithPath: item.path)
+    var url: URL { URL(fileURLWithPath: item.path) }
     switch name {
     case "name": return url.lastPathComponent
     case "stem": return url.deletingPathExtension().lastPathComponent

@@ -32,9 +32,22 @@ enum NoBreakSpaces {
   }
 
   private static func bindPlain(_ text: String) -> String {
-    guard text.contains(" ") else { return text }
+    // Every pattern needs a space before a digit or [-+.,] (the first) or after a digit (the
+    // others): text with neither is left as it is, without running them.
+    var spaceBeforeNumber = false
+    var spaceAfterDigit = false
+    var previous: Unicode.Scalar = "\n"
+    var previousIsSpace = false
+    for scalar in text.unicodeScalars {
+      let isDigit = scalar.properties.numericType == .decimal
+      if previousIsSpace && (isDigit || "-+.,".unicodeScalars.contains(scalar)) { spaceBeforeNumber = true }
+      if scalar == " " && previous.properties.numericType == .decimal { spaceAfterDigit = true }
+      previousIsSpace = scalar == " "
+      previous = scalar
+    }
+    guard spaceBeforeNumber || spaceAfterDigit else { return text }
     var text = text
-    for pattern in patterns {
+    for (index, pattern) in patterns.enumerated() where index == 0 ? spaceBeforeNumber : spaceAfterDigit {
       text = pattern.stringByReplacingMatches(
         in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "\u{00A0}")
     }

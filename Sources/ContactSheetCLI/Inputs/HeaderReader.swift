@@ -22,6 +22,7 @@ struct HeaderReader {
   func read(_ items: [CatalogItem]) -> (items: [CatalogItem], attributes: [FileAttributes?]) {
     let slots = ConcurrentSlots<(HeaderResult?, FileAttributes?, (XMPTags, String?)?)>(count: items.count)
     let counter = ConcurrentCounter()
+    let folders = SidecarFolders()
     DispatchQueue.concurrentPerform(iterations: items.count) { index in
       let item = items[index]
       let needsSize = needsHeaders || item.knownSize == nil || item.path.isEmpty
@@ -35,7 +36,7 @@ struct HeaderReader {
       let attributes = needsFileAttributes ? FileAttributes(path: item.path) : nil
       var withHeader = item
       withHeader.header = header ?? item.header
-      let tags = needsTags ? TagReader.read(withHeader) : nil
+      let tags = needsTags ? TagReader.read(withHeader, folders: folders) : nil
       slots.set(index, (header, attributes, tags))
       progress(counter.increment())
     }

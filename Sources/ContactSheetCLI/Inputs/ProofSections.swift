@@ -22,10 +22,11 @@ enum ProofSections {
   /// numbered on a film proof: counted over every item, before filters, so numbers stay put.
   static func numberFrames(_ entries: [CatalogEntry]) -> [CatalogEntry] {
     var byFolder: [String: [(name: String, index: Int)]] = [:]
+    let currentFolder = FileManager.default.currentDirectoryPath
     for (index, entry) in entries.enumerated() {
       guard case .item(let item) = entry, !item.path.isEmpty else { continue }
-      let url = URL(fileURLWithPath: item.path).standardizedFileURL
-      byFolder[url.deletingLastPathComponent().path, default: []].append((url.lastPathComponent, index))
+      let (folder, name) = folderAndName(item.path, currentFolder: currentFolder)
+      byFolder[folder, default: []].append((name, index))
     }
     var result = entries
     for photos in byFolder.values {
@@ -38,6 +39,21 @@ enum ProofSections {
       }
     }
     return result
+  }
+
+  /// The standardized folder and the name of the file at `path` (relative to `currentFolder`):
+  /// split as text when the path has no `.`, `..` or empty parts, else through `URL`.
+  static func folderAndName(_ path: String, currentFolder: String) -> (folder: String, name: String) {
+    let absolute = path.hasPrefix("/") ? path : currentFolder + "/" + path
+    if !absolute.contains("/./") && !absolute.contains("/../") && !absolute.contains("//")
+      && !absolute.hasSuffix("/") && !absolute.hasSuffix("/.") && !absolute.hasSuffix("/..")
+      && !currentFolder.isEmpty, let slash = absolute.lastIndex(of: "/")
+    {
+      let folder = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+      return (folder, String(absolute[absolute.index(after: slash)...]))
+    }
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    return (url.deletingLastPathComponent().path, url.lastPathComponent)
   }
 
   /// Gives every item the section `by` says, and groups each run of items between explicit

@@ -14,12 +14,14 @@ enum TagReader {
   static let headerCarriesXMP: Set<ImageFormat> = [.jpeg, .png, .webp]
 
   /// The tags of `item`, whose header has been read (or not, when layout did not need it),
-  /// and a warning for a sidecar that exists but was ignored.
-  static func read(_ item: CatalogItem) -> (tags: XMPTags, warning: String?) {
+  /// and a warning for a sidecar that exists but was ignored. `folders`, when given, skips
+  /// sidecars its folder listing does not hold.
+  static func read(_ item: CatalogItem, folders: SidecarFolders? = nil) -> (tags: XMPTags, warning: String?) {
     var tags = XMPTags()
     var warning: String?
     guard !item.path.isEmpty else { return (tags, nil) }
-    for sidecar in XMPSidecars.candidates(for: item.path, partner: item.partner) {
+    for sidecar in XMPSidecars.candidates(for: item.path, partner: item.partner)
+    where folders?.mayExist(sidecar) ?? true {
       do {
         if let found = try XMPReader.readSidecar(path: sidecar) { tags = tags.filling(from: found) }
       } catch {

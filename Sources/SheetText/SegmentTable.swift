@@ -1,0 +1,205 @@
+import SheetSupport
+
+/// What Pango gives for the segments (text between two break opportunities, see
+/// ``LineBreaks``) of one font, each shaped once and then remembered, with the widths Pango's
+/// line breaking compares. All lengths in Pango units (1/1024 pt). Not thread-safe: one per
+/// ``FastTextMeasurer``, so one per thread.
+final class SegmentTable {
+  /// One segment set in one variant of the font.
+  struct Metrics {
+    /// The whole segment, trailing spaces included.
+    var width: Int
+    /// Without its final character when that is white space: what Pango compares with the
+    /// line's width when it breaks after the segment.
+    var trimmedWidth: Int
+    /// The widest prefix that ends where Pango would insert a hyphen, plus the hyphen (0 when
+    /// there is none): Pango 1.50 compares these too before breaking after the segment.
+    var probeWidth: Int
+    /// Above and below the baseline: the line's height is the largest of each over its runs.
+    var ascent: Int
+    var descent: Int
+  }
+
+  /// A variant's hyphen and ellipsis.
+  struct Marks {
+    var hyphenWidth: Int
+    var ellipsisWidth: Int
+    var ellipsisAscent: Int
+    var ellipsisDescent: Int
+  }
+
+  private let engine: TextEngine
+  private let font: String
+  private var known: [String: Metrics?] = [:]
+  private var marks: [UInt8: Marks] = [:]
+  private var pairs: [String: Int] = [:]
+  private var packedPairs = [[UInt64: Int]](repeating: [:], count: 4)
+  private var advances: [UInt64: Int?] = [:]
+  private var primaryLines: [UInt8: (ascent: Int, descent: Int)] = [:]
+
+  /// A table for `font`, measured with `engine`.
+  init(engine: TextEngine, font: String) {
+    self.engine = engine
+    self.font = font
+  }
+
+  /// The metrics of `characters` in `variant` (see ``CaptionText``); nil when Pango would do
+  /// something the fast path does not model there (a break that removes characters).
+  func metrics(_ characters: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Metrics? {
+    var key = String(Character(Unicode.Scalar(variant + 1)))
+    key.unicodeScalars.append(contentsOf: characters)
+    if let found = known[key] { return found }
+    let measured = measure(characters, variant: variant)
+    known[key] = measured
+    return measured
+  }
+
+  /// How much Pango's shaping moves `next` when it follows `before` (kerning), all in
+  /// `variant`: what summing two segments' widths misses at their boundary. `before` is the
+  /// last character of the first segment, or the last two when the last is a space (a space
+  /// takes the font of the character before it).
+  func kerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8) -> Int {
+    if before.count <= 2 {
+      // One or two characters and the next, 21 bits each, in one number per variant.
+      var packed = UInt64(next.value)
+      for (shift, character) in zip([21, 42], before.reversed()) {
+        packed |= UInt64(character.value) << shift
+      }
+      if let found = packedPairs[Int(variant)][packed] { return found }
+      let found = measureKerning(before, next, variant: variant)
+      packedPairs[Int(variant)][packed] = found
+      return found
+    }
+    var key = String(Character(Unicode.Scalar(variant + 1)))
+    key.unicodeScalars.append(contentsOf: before)
+    key.unicodeScalars.append(next)
+    if let found = pairs[key] { return found }
+    let found = measureKerning(before, next, variant: variant)
+    pairs[key] = found
+    return found
+  }
+
+  private func measureKerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8)
+    -> Int
+  {
+    line(Array(before) + [next], variant: variant).width - line(before, variant: variant).width
+      - line([next], variant: variant).width
+  }
+
+  /// The hyphen and ellipsis of `variant`.
+  func marks(_ variant: UInt8) -> Marks {
+    if let found = marks[variant] { return found }
+    let hyphen = max(line(["\u{2010}"], variant: variant).width, line(["-"], variant: variant).width)
+    let ellipsis = line(["\u{2026}"], variant: variant)
+    let found = Marks(
+      hyphenWidth: hyphen, ellipsisWidth: ellipsis.width, ellipsisAscent: ellipsis.ascent,
+      ellipsisDescent: ellipsis.height - ellipsis.ascent)
+    marks[variant] = found
+    return found
+  }
+
+  private func measure(_ characters: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Metrics? {
+    if let metrics = composed(characters, variant: variant) { return metrics }
+    let whole = line(characters, variant: variant)
+    // Hex boxes for characters no font has: their extents are Pango's business.
+    if whole.hasBoxes { return nil }
+    var trimmed = whole.width
+    if let last = characters.last, last.properties.isWhitespace {
+      trimmed = characters.count == 1 ? 0 : line(characters.dropLast(), variant: variant).width
+    }
+    var probe = 0
+    if characters.count > 1 && characters.contains(where: { $0.properties.isAlphabetic }) {
+      let attributes = LineBreaks.logAttributes(characters)
+      var lastHyphen = 0
+      for position in 1..<characters.count {
+        if attributes[position].break_removes_preceding != 0 { return nil }
+        if attributes[position].break_inserts_hyphen != 0 { lastHyphen = position }
+      }
+      if lastHyphen > 0 {
+        let prefix = characters.prefix(lastHyphen)
+        probe = line(prefix, variant: variant).width + marks(variant).hyphenWidth
+      }
+    }
+    return Metrics(
+      width: whole.width, trimmedWidth: trimmed, probeWidth: probe, ascent: whole.ascent,
+      descent: whole.height - whole.ascent)
+  }
+
+  /// The metrics of a segment of Latin letters, digits and signs, each set in the variant's
+  /// own font, summed from each character's advance and the kerning of each pair (both
+  /// measured once): no Pango call for the many segments seen once (product numbers, file
+  /// names, prices). Nil for other segments, and where a ligature (ff, fi, fl) may form.
+  ///
+  /// Its probe width is an upper bound: the width before the last character that is not a
+  /// space, plus a hyphen, as if Pango could insert one there.
+  private func composed(_ characters: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Metrics? {
+    guard
+      characters.allSatisfy({
+        (0x20...0x7E).contains($0.value) || (0xA0...0x24F).contains($0.value)
+          || (0x2010...0x2027).contains($0.value) || $0.value == 0x20AC
+      })
+    else { return nil }
+    let base = characters.startIndex
+    var widths: [Int] = []  // widths[k]: the first k characters
+    widths.reserveCapacity(characters.count + 1)
+    widths.append(0)
+    var previous: Unicode.Scalar?
+    for index in characters.indices {
+      let character = characters[index]
+      if previous == "f" && (character == "f" || character == "i" || character == "l") { return nil }
+      guard let advance = advance(character, variant: variant) else { return nil }
+      var width = widths[widths.count - 1] + advance
+      if index > base {
+        // Spaces take the font of the character before them: kern from the last that is not one.
+        var from = index - 1
+        while from > base && characters[from].properties.isWhitespace { from -= 1 }
+        width += kerning(characters[from..<index], character, variant: variant)
+      }
+      widths.append(width)
+      previous = character
+    }
+    let count = characters.count
+    let lastIsWhite = characters.last!.properties.isWhitespace
+    var lastInk = count - 1
+    while lastInk > 0 && characters[base + lastInk].properties.isWhitespace { lastInk -= 1 }
+    let probe = lastInk >= 1 ? widths[lastInk] + marks(variant).hyphenWidth : 0
+    let line = primaryLine(variant)
+    return Metrics(
+      width: widths[count], trimmedWidth: lastIsWhite ? widths[count - 1] : widths[count], probeWidth: probe,
+      ascent: line.ascent, descent: line.descent)
+  }
+
+  /// The advance of `character` alone in `variant`; nil when it is set in a font whose line
+  /// differs from the variant's own (a fallback font).
+  private func advance(_ character: Unicode.Scalar, variant: UInt8) -> Int? {
+    let key = UInt64(character.value) << 8 | UInt64(variant)
+    if let found = advances[key] { return found }
+    let measured = line([character], variant: variant)
+    let own = primaryLine(variant)
+    let found: Int? =
+      !measured.hasBoxes && measured.ascent == own.ascent && measured.height - measured.ascent == own.descent
+      ? measured.width : nil
+    advances[key] = found
+    return found
+  }
+
+  /// The ascent and descent of the variant's own font (from a Latin letter).
+  private func primaryLine(_ variant: UInt8) -> (ascent: Int, descent: Int) {
+    if let found = primaryLines[variant] { return found }
+    let measured = line(["x"], variant: variant)
+    let found = (measured.ascent, measured.height - measured.ascent)
+    primaryLines[variant] = found
+    return found
+  }
+
+  private func line(_ characters: some Collection<Unicode.Scalar>, variant: UInt8) -> (
+    width: Int, ascent: Int, height: Int, hasBoxes: Bool
+  ) {
+    let text = String(String.UnicodeScalarView(characters))
+    guard variant != 0 else { return engine.lineMetrics(text, font: font, isMarkup: false) }
+    var markup = Markup.escape(text)
+    if variant & CaptionText.italic != 0 { markup = "<i>" + markup + "</i>" }
+    if variant & CaptionText.bold != 0 { markup = "<b>" + markup + "</b>" }
+    return engine.lineMetrics(markup, font: font, isMarkup: true)
+  }
+}

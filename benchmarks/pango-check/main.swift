@@ -1,0 +1,18 @@
+import Foundation
+import SheetLayout
+import SheetText
+
+// Compares the caption fast path with Pango's full layout on random captions of every script:
+// `pango-check [COUNT] [SEED]` (100,000 and 20261122 by default). Prints the counts and the
+// first mismatches; exits 1 when any caption differs.
+let arguments = CommandLine.arguments.dropFirst()
+let count = arguments.first.flatMap { Int($0) } ?? 100_000
+let seed = arguments.dropFirst().first.flatMap { UInt64($0) } ?? 20_261_122
+let start = Date()
+let result = try FastPathCheck(fonts: .system).run(count: count, seed: seed)
+let seconds = Date().timeIntervalSince(start)
+print(
+  "pango check: \(result.checked) captions, \(result.fast) on the fast path, \(result.checked - result.fast) through Pango, mismatches = \(result.mismatches); break opportunities compared on \(result.breaksChecked) paragraphs, mismatches = \(result.breakMismatches) (\(String(format: "%.1f", seconds)) s)"
+)
+for example in result.examples { print("  mismatch: \(example)") }
+exit(result.mismatches == 0 && result.breakMismatches == 0 ? 0 : 1)
