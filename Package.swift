@@ -43,6 +43,8 @@ let package = Package(
     .systemLibrary(name: "CRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
     .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
     .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
+    // glibc's mallopt, so large decode buffers go back to the system when freed.
+    .target(name: "CAllocator"),
     .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
@@ -58,7 +60,7 @@ let package = Package(
     .target(
       name: "SheetImages",
       dependencies: [
-        "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib",
+        "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib", "CAllocator",
         "SheetSupport",
       ]),
     .target(

@@ -243,6 +243,116 @@ int ctiff_read_bgra_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t ou
   return failed || tiff->had_error ? 1 : 0;
 }
 
+// Adds one stored row of `samples`-sample pixels (8 or 16 bits each) into per-block sums of
+// `factor` columns, three sums (B, G, R) per output pixel; grey rows feed all three.
+static void add_row(const uint8_t *row, int wide, uint16_t samples, uint32_t width, int factor,
+                    uint64_t *sums) {
+  uint32_t x = 0;
+  for (uint64_t *sum = sums; x < width; sum += 3) {
+    uint32_t end = x + (uint32_t)factor < width ? x + (uint32_t)factor : width;
+    uint64_t r = 0, g = 0, b = 0;
+    if (wide) {
+      const uint16_t *line = (const uint16_t *)row;
+      for (; x < end; x++) {
+        const uint16_t *pixel = line + (size_t)x * samples;
+        r += pixel[0];
+        g += pixel[samples == 3 ? 1 : 0];
+        b += pixel[samples == 3 ? 2 : 0];
+      }
+    } else {
+      for (; x < end; x++) {
+        const uint8_t *pixel = row + (size_t)x * samples;
+        r += pixel[0];
+        g += pixel[samples == 3 ? 1 : 0];
+        b += pixel[samples == 3 ? 2 : 0];
+      }
+    }
+    sum[0] += b;
+    sum[1] += g;
+    sum[2] += r;
+  }
+}
+
+int ctiff_read_strips_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
+                             uint32_t out_height) {
+  TIFF *tif = tiff->tif;
+  uint32_t width = 0, height = 0, rows_per_strip = 0;
+  uint16_t bits = 0, samples = 0, photometric = 0, planar = 0, compression = 0;
+  uint16_t extra_count = 0;
+  uint16_t *extra_types = NULL;
+  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+  TIFFGetField(tif, TIFFTAG_EXTRASAMPLES, &extra_count, &extra_types);
+  uint16_t sample_format = SAMPLEFORMAT_UINT;
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &sample_format);
+  if (!TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return -2;
+  int layout = planar == PLANARCONFIG_CONTIG && (bits == 8 || bits == 16) && extra_count == 0 &&
+               sample_format == SAMPLEFORMAT_UINT &&
+               ((photometric == PHOTOMETRIC_RGB && samples == 3) ||
+                (photometric == PHOTOMETRIC_MINISBLACK && samples == 1));
+  // JPEG (YCbCr) and tiles go through libtiff's RGBA reader.
+  if (!layout || TIFFIsTiled(tif) || compression == COMPRESSION_JPEG ||
+      compression == COMPRESSION_OJPEG || factor < 1 || width == 0 || height == 0)
+    return -2;
+  if (rows_per_strip == 0 || rows_per_strip > height) rows_per_strip = height;
+  size_t row_bytes = (size_t)width * samples * (bits / 8);
+  tmsize_t strip_size = TIFFStripSize(tif);
+  if (strip_size <= 0 || (size_t)strip_size < row_bytes) return -2;
+  uint8_t *strip = _TIFFmalloc(strip_size);
+  uint64_t *sums = calloc((size_t)out_width * 3, sizeof *sums);
+  uint8_t *grey_row = malloc(row_bytes);
+  if (!strip || !sums || !grey_row) {
+    _TIFFfree(strip);
+    free(sums);
+    free(grey_row);
+    return -1;
+  }
+  // A row that cannot be read counts as mid grey, as the RGBA reader shows it.
+  memset(grey_row, 0x80, row_bytes);
+  int failed = 0, read_any = 0, wide = bits == 16;
+  uint32_t strips = TIFFNumberOfStrips(tif);
+  for (uint32_t number = 0; number < strips; number++) {
+    uint32_t top = number * rows_per_strip;
+    if (top >= height) break;
+    uint32_t rows = height - top < rows_per_strip ? height - top : rows_per_strip;
+    tmsize_t got = TIFFReadEncodedStrip(tif, number, strip, (tmsize_t)(rows * row_bytes));
+    if (got < (tmsize_t)(rows * row_bytes)) failed = 1;
+    if (got > 0) read_any = 1;
+    for (uint32_t row = 0; row < rows; row++) {
+      uint32_t y = top + row;
+      int readable = got >= (tmsize_t)((row + 1) * row_bytes);
+      if (wide && !readable) memset(grey_row, 0x80, row_bytes);
+      add_row(readable ? strip + row * row_bytes : grey_row, wide, samples, width, factor, sums);
+      if ((y + 1) % (uint32_t)factor != 0 && y + 1 != height) continue;
+      uint32_t out_y = y / (uint32_t)factor;
+      if (out_y >= out_height) break;
+      uint32_t block_rows = y % (uint32_t)factor + 1;
+      uint8_t *target = pixels + (size_t)out_y * out_width * 4;
+      for (uint32_t out_x = 0; out_x < out_width; out_x++) {
+        uint32_t left = out_x * (uint32_t)factor;
+        uint32_t columns = width - left < (uint32_t)factor ? width - left : (uint32_t)factor;
+        // 16-bit samples are scaled to 8 bits after averaging (65535 / 257 = 255).
+        uint64_t count = (uint64_t)columns * block_rows * (wide ? 257 : 1);
+        for (int channel = 0; channel < 3; channel++) {
+          target[out_x * 4 + channel] = (uint8_t)((sums[out_x * 3 + channel] + count / 2) / count);
+        }
+        target[out_x * 4 + 3] = 255;
+      }
+      memset(sums, 0, (size_t)out_width * 3 * sizeof *sums);
+    }
+  }
+  _TIFFfree(strip);
+  free(sums);
+  free(grey_row);
+  if (!read_any) return -1;
+  return failed || tiff->had_error ? 1 : 0;
+}
+
 int ctiff_read_samples8(ctiff *tiff, uint8_t *pixels) {
   TIFF *tif = tiff->tif;
   uint32_t width = 0, height = 0;

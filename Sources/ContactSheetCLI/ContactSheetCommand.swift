@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SheetImages
 import SheetRender
 
 /// The `contactsheet` command: turns folders of photos, or catalog data, into contact sheets.
@@ -23,6 +24,7 @@ public struct ContactSheetCommand: ParsableCommand {
   /// runs it with the documented exit statuses, then exits.
   public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     SignalCleanup.install()
+    DecodeMemory.returnLargeBuffersToTheSystem()
     do {
       var command = try ContactSheetCommand.parseAsRoot(arguments)
       if var styled = command as? any StyledCommand {

@@ -1,16 +1,16 @@
 import CLCMS
 import Foundation
-import SheetSupport
 
-/// Conversion of decoded pixels from a file's embedded ICC profile to sRGB through LittleCMS:
+/// Conversion of decoded pixels from a file's embedded ICC profile, or a HEIF's nclx colour
+/// description (primaries and transfer, built into a profile here), to sRGB through LittleCMS:
 /// relative colorimetric with black-point compensation, as print proofs expect. Untagged images
 /// are taken as sRGB and left alone. One transform per profile and pixel layout is made and
-/// kept for the run (keyed by a hash of the profile's bytes), so a shoot of photos from one
-/// camera builds it once.
+/// kept for the run (keyed by a hash of the profile's bytes, or the nclx code points), so a
+/// shoot of photos from one camera builds it once.
 enum ColorManagement {
   /// Converts `image` (premultiplied B, G, R, A) in place from `profile` to sRGB. Profiles that
   /// are not RGB (grey, CMYK) or that LittleCMS cannot read leave the pixels as they are.
-  static func convertToSRGB(_ image: inout RasterImage, profile: [UInt8]) {
+  static func convertToSRGB(_ image: inout RasterImage, profile: ColorProfile) {
     let layout: PixelLayout = image.hasAlpha ? .bgraPremultiplied : .bgra
     guard let transform = transforms.transform(for: profile, from: layout) else { return }
     let count = image.width * image.height
@@ -23,6 +23,7 @@ enum ColorManagement {
   /// (pixels untouched) when the profile is not a CMYK profile LittleCMS can read. `inverted`
   /// says the inks are stored inverted (255 = no ink), as Adobe's JPEGs do.
   static func convertCMYK(_ pixels: inout [UInt8], profile: [UInt8], inverted: Bool) -> Bool {
+    let profile = ColorProfile.icc(ICCProfile.shared(profile))
     guard let transform = transforms.transform(for: profile, from: inverted ? .cmykInverted : .cmyk) else {
       return false
     }
@@ -94,8 +95,8 @@ enum ColorManagement {
       cmsSetLogErrorHandler { _, _, _ in }
     }
 
-    func transform(for profile: [UInt8], from layout: PixelLayout) -> Transform? {
-      let key = SHA256.hex(profile) + "/" + layout.rawValue
+    func transform(for profile: ColorProfile, from layout: PixelLayout) -> Transform? {
+      let key = profile.key + "/" + layout.rawValue
       if let known = lock.withLock({ entries[key] }) { return known }
       let made = make(profile, layout)
       lock.withLock {
@@ -105,10 +106,8 @@ enum ColorManagement {
       return made
     }
 
-    private func make(_ profile: [UInt8], _ layout: PixelLayout) -> Transform? {
-      guard let count = UInt32(exactly: profile.count),
-        let input = profile.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, count) })
-      else { return nil }
+    private func make(_ profile: ColorProfile, _ layout: PixelLayout) -> Transform? {
+      guard let input = open(profile) else { return nil }
       defer { cmsCloseProfile(input) }
       guard cmsGetColorSpace(input) == layout.colorSpace, let srgb = cmsCreate_sRGBProfile() else {
         return nil
@@ -122,6 +121,48 @@ enum ColorManagement {
           input, layout.format, srgb, output, UInt32(INTENT_RELATIVE_COLORIMETRIC), flags)
       else { return nil }
       return Transform(handle)
+    }
+
+    /// The profile LittleCMS reads: the ICC bytes, or an RGB profile built from nclx primaries,
+    /// white point and transfer curve.
+    private func open(_ profile: ColorProfile) -> cmsHPROFILE? {
+      switch profile {
+      case .icc(let icc):
+        guard let count = UInt32(exactly: icc.bytes.count) else { return nil }
+        return icc.bytes.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, count) }
+      case .nclx(let colour):
+        guard let curve = Self.toneCurve(transfer: colour.transfer) else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var white = cmsCIExyY(x: colour.white.x, y: colour.white.y, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(
+          Red: cmsCIExyY(x: colour.red.x, y: colour.red.y, Y: 1),
+          Green: cmsCIExyY(x: colour.green.x, y: colour.green.y, Y: 1),
+          Blue: cmsCIExyY(x: colour.blue.x, y: colour.blue.y, Y: 1))
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        return curves.withUnsafeMutableBufferPointer {
+          cmsCreateRGBProfile(&white, &primaries, $0.baseAddress)
+        }
+      }
+    }
+
+    /// The curve from encoded values to linear light for an H.273 transfer characteristic, as
+    /// LittleCMS's parametric curves: type 4 is Y = (aX + b)^g above d and Y = cX below it,
+    /// type 1 a plain power.
+    private static func toneCurve(transfer: UInt16) -> OpaquePointer? {
+      switch transfer {
+      case 1, 6, 14, 15:
+        // BT.709 (and BT.601, BT.2020): the inverse of V = 1.099 L^0.45 − 0.099, V = 4.5 L near black.
+        return parametric(4, [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081])
+      case 4: return parametric(1, [2.2])
+      case 5: return parametric(1, [2.8])
+      case 8: return parametric(1, [1])
+      case 2, 13: return parametric(4, [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
+      default: return nil
+      }
+    }
+
+    private static func parametric(_ type: Int32, _ parameters: [Double]) -> OpaquePointer? {
+      parameters.withUnsafeBufferPointer { cmsBuildParametricToneCurve(nil, type, $0.baseAddress) }
     }
   }
 }

@@ -3,7 +3,10 @@ import CHeif
 /// HEIF (HEIC) and AVIF reading through libheif. libheif applies the file's transforms (`irot`,
 /// `imir`, `clap`) while decoding and reports the size after them, so the header's size is
 /// already upright. When the file holds a thumbnail at least as large as the size wanted, that
-/// is decoded instead of the full image. 10- and 12-bit images are reduced to 8 bits by libheif.
+/// is decoded instead of the full image. libheif 1.15 cannot decode at a reduced size, so the
+/// image is decoded whole as its YCbCr planes (no colour conversion by libheif, no RGBA copy)
+/// and converted to RGB while it is shrunk (``HEIFPlanes``); 10- and 12-bit samples are averaged
+/// before they are reduced to 8 bits.
 enum HEIFCodec {
   /// The largest width or height libheif may decode.
   static let maxSide: Int32 = 65_535
@@ -13,7 +16,8 @@ enum HEIFCodec {
     return true
   }()
 
-  /// The primary image's upright size, its ICC profile and its EXIF and XMP blocks.
+  /// The primary image's upright size, its ICC profile (else its nclx colour description, when
+  /// it is not sRGB's) and its EXIF and XMP blocks.
   static func header(_ bytes: [UInt8], format: ImageFormat, path: String, stamp: FileStamp?) throws
     -> ImageHeader
   {
@@ -25,6 +29,7 @@ enum HEIFCodec {
       }
       var metadata = HeaderMetadata()
       metadata.iccProfile = iccProfile(handle)
+      if metadata.iccProfile == nil { metadata.nclx = nclxColour(handle) }
       if let exif = metadataBlocks(handle, type: "Exif").first, exif.count > 4 {
         // Four bytes give the offset of the TIFF header inside the block.
         let offset = exif.prefix(4).reduce(0) { $0 << 8 | Int($1) }
@@ -37,10 +42,15 @@ enum HEIFCodec {
     }
   }
 
-  /// Decodes upright, from the smallest thumbnail covering `minimumSize` when there is one.
-  static func decode(_ bytes: [UInt8], path: String, minimumSize: (width: Int, height: Int)?) throws
-    -> RasterImage
-  {
+  /// Decodes upright, from the smallest thumbnail covering `minimumSize` when there is one,
+  /// shrunk while converting by the largest whole factor that keeps `minimumSize`.
+  ///
+  /// When the image shrinks (by 2 or more), it is decoded as its YCbCr planes and converted while
+  /// it shrinks; at full size, and for colour encodings ``HEIFPlanes`` leaves to libheif, libheif
+  /// converts to RGBA. `conversion` forces one of the two (for tests).
+  static func decode(
+    _ bytes: [UInt8], path: String, minimumSize: (width: Int, height: Int)?, conversion: Conversion? = nil
+  ) throws -> RasterImage {
     try withPrimaryImage(bytes, path: path) { primary in
       var chosen = primary
       var thumbnail: OpaquePointer?
@@ -49,14 +59,74 @@ enum HEIFCodec {
         thumbnail = smallestThumbnail(of: primary, covering: minimumSize)
         if let thumbnail { chosen = thumbnail }
       }
-      return try decodeHandle(chosen, path: path)
+      var factor = 1
+      if let minimumSize {
+        let width = Int(heif_image_handle_get_width(chosen))
+        let height = Int(heif_image_handle_get_height(chosen))
+        factor = max(1, min(width / max(minimumSize.width, 1), height / max(minimumSize.height, 1)))
+      }
+      // Asked for YCbCr 4:2:0, libheif hands over the decoder's planes unconverted only when
+      // they are coded so in BT.601 full range (its default, also without an nclx box); any
+      // other sampling, matrix or range it converts through RGB, so those take its RGBA path.
+      let description = nclx(chosen) ?? nclx(primary)
+      let bt601FullRange =
+        description.map { [2, 5, 6].contains($0.matrix_coefficients.rawValue) && $0.full_range_flag != 0 }
+        ?? true
+      let planesUnconverted = bt601FullRange && isCoded420(bytes)
+      switch conversion {
+      case .planes:
+        guard planesUnconverted else {
+          throw ImageError(path: path, reason: "not coded as BT.601 full-range YCbCr 4:2:0")
+        }
+        return try decodePlanes(chosen, factor: factor, path: path)
+      case .libheif: break
+      case nil:
+        // Anything the planes path cannot take goes through libheif's own conversion.
+        if factor > 1, planesUnconverted, let image = try? decodePlanes(chosen, factor: factor, path: path) {
+          return image
+        }
+      }
+      return try decodeInterleaved(chosen, factor: factor, path: path)
     }
+  }
+
+  /// Who converts YCbCr to RGB.
+  enum Conversion {
+    /// ``HEIFPlanes``, while shrinking.
+    case planes
+    /// libheif, to full-size RGBA, shrunk afterwards.
+    case libheif
   }
 
   /// libheif's version, for fingerprints.
   static var version: String { String(cString: heif_get_version()) }
 
-  private static func decodeHandle(_ handle: OpaquePointer, path: String) throws -> RasterImage {
+  /// Decodes as YCbCr 4:2:0 (the planes HEVC and AV1 photos are coded in, so libheif converts
+  /// nothing) at the coded bit depth and converts while shrinking; throws when libheif gives
+  /// something else, for the interleaved path to take over.
+  private static func decodePlanes(_ handle: OpaquePointer, factor: Int, path: String) throws
+    -> RasterImage
+  {
+    var image: OpaquePointer?
+    let options = heif_decoding_options_alloc()
+    defer { heif_decoding_options_free(options) }
+    options?.pointee.convert_hdr_to_8bit = 0
+    let error = heif_decode_image(handle, &image, heif_colorspace_YCbCr, heif_chroma_420, options)
+    guard error.code == heif_error_Ok, let image else {
+      throw ImageError(path: path, reason: "image data cannot be decoded as YCbCr (\(message(error)))")
+    }
+    defer { heif_image_release(image) }
+    guard let planes = HEIFPlanes(image) else {
+      throw ImageError(path: path, reason: "libheif gave planes of another kind")
+    }
+    return planes.shrunk(by: factor)
+  }
+
+  /// Decodes through libheif's own conversion to 8-bit RGBA (for the colour encodings the planes
+  /// path leaves to it), shrinking from libheif's plane as it copies.
+  private static func decodeInterleaved(_ handle: OpaquePointer, factor: Int, path: String) throws
+    -> RasterImage
+  {
     var image: OpaquePointer?
     let options = heif_decoding_options_alloc()
     defer { heif_decoding_options_free(options) }
@@ -73,25 +143,103 @@ enum HEIFCodec {
       let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride)
     else { throw ImageError(path: path, reason: "image data cannot be decoded (no pixels)") }
     let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
-    var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    pixels.withUnsafeMutableBufferPointer { target in
-      for y in 0..<height {
+    let outWidth = (width + factor - 1) / factor
+    let outHeight = (height + factor - 1) / factor
+    var pixels = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+    var sums = [Int](repeating: 0, count: outWidth * 4)
+    for outY in 0..<outHeight {
+      let top = outY * factor
+      let rows = min(factor, height - top)
+      for index in sums.indices { sums[index] = 0 }
+      for y in top..<top + rows {
         let row = plane + y * Int(stride)
-        var out = y * width * 4
         for x in 0..<width {
-          let r = Int(row[x * 4])
-          let g = Int(row[x * 4 + 1])
-          let b = Int(row[x * 4 + 2])
-          let a = hasAlpha ? Int(row[x * 4 + 3]) : 255
-          target[out] = UInt8((b * a + 127) / 255)
-          target[out + 1] = UInt8((g * a + 127) / 255)
-          target[out + 2] = UInt8((r * a + 127) / 255)
-          target[out + 3] = UInt8(a)
-          out += 4
+          let block = x / factor * 4
+          for channel in 0..<4 { sums[block + channel] += Int(row[x * 4 + channel]) }
         }
       }
+      for outX in 0..<outWidth {
+        let count = min(factor, width - outX * factor) * rows
+        let a = hasAlpha ? (sums[outX * 4 + 3] + count / 2) / count : 255
+        let out = (outY * outWidth + outX) * 4
+        for channel in 0..<3 {
+          let value = (sums[outX * 4 + channel] + count / 2) / count
+          pixels[out + 2 - channel] = UInt8((value * a + 127) / 255)
+        }
+        pixels[out + 3] = UInt8(a)
+      }
     }
-    return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: hasAlpha)
+    return RasterImage(width: outWidth, height: outHeight, pixels: pixels, hasAlpha: hasAlpha)
+  }
+
+  /// Whether every HEVC (`hvcC`) and AV1 (`av1C`) decoder configuration in the file's `meta`
+  /// box says 4:2:0 chroma (and there is at least one): HEVC's `chroma_format_idc` is 1, or
+  /// AV1's `mono_chrome` is 0 with both subsampling bits set.
+  static func isCoded420(_ bytes: [UInt8]) -> Bool {
+    guard let meta = topLevelBox("meta", in: bytes) else { return false }
+    let hvcC = Array("hvcC".utf8)
+    let av1C = Array("av1C".utf8)
+    var found = false
+    var index = meta.lowerBound
+    while index + 7 < meta.upperBound {
+      defer { index += 1 }
+      let fourcc = bytes[index..<index + 4]
+      if fourcc.elementsEqual(hvcC), index + 20 < meta.upperBound {
+        // Version, profile (1 + 4 + 6 bytes), level, segmentation (2), parallelism, then chroma.
+        guard bytes[index + 20] & 0x03 == 1 else { return false }
+        found = true
+      } else if fourcc.elementsEqual(av1C) {
+        // Marker and version, profile and level, then tier, depth, mono, subsampling x and y.
+        guard bytes[index + 6] & 0x1C == 0x0C else { return false }
+        found = true
+      }
+    }
+    return found
+  }
+
+  /// The byte range of the first top-level box of `type`.
+  private static func topLevelBox(_ type: String, in bytes: [UInt8]) -> Range<Int>? {
+    let wanted = Array(type.utf8)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      var size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      var header = 8
+      if size == 1, offset + 16 <= bytes.count {
+        let large = bytes[offset + 8..<offset + 16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard large <= UInt64(bytes.count) else { return nil }
+        size = Int(large)
+        header = 16
+      } else if size == 0 {
+        size = bytes.count - offset
+      }
+      guard size >= header, offset + size <= bytes.count else { return nil }
+      if bytes[offset + 4..<offset + 8].elementsEqual(wanted) { return offset + header..<offset + size }
+      offset += size
+    }
+    return nil
+  }
+
+  /// The handle's nclx colour description (from its `colr` box), if it has one.
+  private static func nclx(_ handle: OpaquePointer) -> heif_color_profile_nclx? {
+    var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
+    guard heif_image_handle_get_nclx_color_profile(handle, &profile).code == heif_error_Ok, let profile else {
+      return nil
+    }
+    defer { heif_nclx_color_profile_free(profile) }
+    return profile.pointee
+  }
+
+  /// The nclx description decoding converts from, when the file has one that needs converting.
+  private static func nclxColour(_ handle: OpaquePointer) -> NCLXColour? {
+    guard let profile = nclx(handle) else { return nil }
+    let colour = NCLXColour(
+      primaries: UInt16(profile.color_primaries.rawValue),
+      transfer: UInt16(profile.transfer_characteristics.rawValue),
+      red: (Double(profile.color_primary_red_x), Double(profile.color_primary_red_y)),
+      green: (Double(profile.color_primary_green_x), Double(profile.color_primary_green_y)),
+      blue: (Double(profile.color_primary_blue_x), Double(profile.color_primary_blue_y)),
+      white: (Double(profile.color_primary_white_x), Double(profile.color_primary_white_y)))
+    return colour.needsConversion ? colour : nil
   }
 
   private static func smallestThumbnail(of primary: OpaquePointer, covering size: (width: Int, height: Int))

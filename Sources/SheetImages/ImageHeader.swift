@@ -17,10 +17,15 @@ public struct ImageHeader: Sendable, Hashable {
   /// The embedded ICC colour profile: a JPEG's APP2 `ICC_PROFILE` segments joined in order, a
   /// WebP's `ICCP` chunk, a PNG's `iCCP` profile (inflated), a TIFF's ICC tag or a HEIF's `colr`
   /// profile. Decoding converts through it to sRGB. Nil when there is none or it is malformed.
-  public let iccProfile: [UInt8]?
+  /// Headers carrying the same profile share one copy of its bytes.
+  public var iccProfile: [UInt8]? { colorProfile?.iccBytes }
   /// The embedded XMP packet: a JPEG's APP1 `http://ns.adobe.com/xap/1.0/` segment, a PNG's
-  /// uncompressed `iTXt` `XML:com.adobe.xmp` chunk, or a WebP's `XMP ` chunk.
-  public let xmp: [UInt8]?
+  /// uncompressed `iTXt` `XML:com.adobe.xmp` chunk, a WebP's `XMP ` chunk or a RAW's packet;
+  /// nil once ``droppingXMP()`` has been called (the caller has read what it needs from it).
+  public private(set) var xmp: [UInt8]?
+
+  /// The colour space decoding converts from: the ICC profile, or a HEIF's nclx description.
+  let colorProfile: ColorProfile?
 
   /// What the decoder needs beyond the size (JPEG components, WebP alpha).
   let codec: CodecDetails
@@ -36,7 +41,7 @@ public struct ImageHeader: Sendable, Hashable {
     self.storedHeight = storedHeight
     orientation = metadata.orientation
     exif = metadata.exif
-    iccProfile = metadata.iccProfile
+    colorProfile = metadata.iccProfile.map { .icc(ICCProfile.shared($0)) } ?? metadata.nclx.map { .nclx($0) }
     xmp = metadata.xmp
     self.codec = codec
     self.stamp = stamp
@@ -46,6 +51,15 @@ public struct ImageHeader: Sendable, Hashable {
   public var width: Int { orientation.swapsDimensions ? storedHeight : storedWidth }
   /// Height after EXIF orientation.
   public var height: Int { orientation.swapsDimensions ? storedWidth : storedHeight }
+
+  /// The same header without its XMP packet: what a caller keeps for the rest of a run once it
+  /// has read the rating and label from the packet, so thousands of headers do not each hold
+  /// kilobytes of XML nothing reads again.
+  package func droppingXMP() -> ImageHeader {
+    var header = self
+    header.xmp = nil
+    return header
+  }
 
   /// The number of stored pixels, or `Int.max` when the declared size overflows.
   public var pixelCount: Int {
@@ -71,5 +85,7 @@ struct HeaderMetadata: Sendable, Hashable {
   /// Set from EXIF for JPEG only.
   var orientation = Orientation.up
   var iccProfile: [UInt8]?
+  /// A HEIF's nclx colour description, used when it has no ICC profile and needs converting.
+  var nclx: NCLXColour?
   var xmp: [UInt8]?
 }

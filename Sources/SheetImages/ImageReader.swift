@@ -75,7 +75,7 @@ public enum ImageReader {
     case .heif:
       // Upright already: libheif applies the file's transforms.
       image = try HEIFCodec.decode(try allBytes(), path: path, minimumSize: minimumSize)
-      if let profile = header.iccProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
+      if let profile = header.colorProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
       return DecodedImage(image: image, warnings: warnings)
     case .raw:
       // LibRaw reads what it needs (the preview, or the raw data) from the open file; the
@@ -84,7 +84,7 @@ public enum ImageReader {
         image: try RAWCodec.decode(.file(file), header: header, path: path, minimumSize: stored),
         warnings: warnings)
     }
-    if let profile = header.iccProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
+    if let profile = header.colorProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
     return DecodedImage(image: image.oriented(header.orientation), warnings: warnings)
   }
 

@@ -95,11 +95,13 @@ enum TIFFCodec {
         throw ImageError(path: path, reason: "the TIFF's size changed after its header was read")
       }
       let status = pixels.withUnsafeMutableBytes { buffer in
-        details.isCMYK8
-          ? ctiff_read_samples8(tiff, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
-          : ctiff_read_bgra_shrunk(
-            tiff, Int32(factor), buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width),
-            UInt32(height))
+        let target = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        if details.isCMYK8 { return ctiff_read_samples8(tiff, target) }
+        // Plain RGB or grey strips are summed as they are decoded; the rest go through libtiff's
+        // RGBA reader.
+        let fast = ctiff_read_strips_shrunk(tiff, Int32(factor), target, UInt32(width), UInt32(height))
+        return fast != -2
+          ? fast : ctiff_read_bgra_shrunk(tiff, Int32(factor), target, UInt32(width), UInt32(height))
       }
       message = ctiff_message(tiff).map { String(cString: $0) }
       return status

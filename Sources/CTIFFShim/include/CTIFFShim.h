@@ -61,6 +61,14 @@ int ctiff_page_count(ctiff *tiff, int limit);
 int ctiff_read_bgra_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
                            uint32_t out_height);
 
+/// The fast path of `ctiff_read_bgra_shrunk` for the commonest photo layouts: strips (not tiles)
+/// of contiguous 8- or 16-bit RGB or grey samples, without alpha, compressed any way but JPEG.
+/// Each strip is decoded once and its rows added straight into the block sums (16-bit samples
+/// are averaged before they are scaled to 8 bits). Same output and return values as
+/// `ctiff_read_bgra_shrunk`, or -2 (nothing read) for a layout this path does not take.
+int ctiff_read_strips_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
+                             uint32_t out_height);
+
 /// Decodes an 8-bit, contiguous image with `samples_per_pixel` samples (such as CMYK) into
 /// `pixels` as stored, width × samples bytes per row. Same return values as `ctiff_read_bgra_shrunk`.
 int ctiff_read_samples8(ctiff *tiff, uint8_t *pixels);

@@ -37,7 +37,8 @@ struct HeaderReader {
       var withHeader = item
       withHeader.header = header ?? item.header
       let tags = needsTags ? TagReader.read(withHeader, folders: folders) : nil
-      slots.set(index, (header, attributes, tags))
+      // The rating and label are read: the packet is not kept for the rest of the run.
+      slots.set(index, (header?.map { $0.droppingXMP() }, attributes, tags))
       progress(counter.increment())
     }
     var result = items

@@ -1,0 +1,2 @@
+// Nothing to compile: the target exists for its header (see include/CAllocator.h).
+#include "CAllocator.h"
