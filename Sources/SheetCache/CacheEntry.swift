@@ -36,14 +36,16 @@ enum CacheEntry {
     bytes += [UInt8](repeating: 0, count: 32)
     bytes += warnings
     if opaque {
-      raster.pixels.withUnsafeBufferPointer { source in
-        var index = 0
-        while index < source.count {
-          bytes.append(source[index])
-          bytes.append(source[index + 1])
-          bytes.append(source[index + 2])
-          index += 4
+      let count = raster.width * raster.height
+      bytes += [UInt8](unsafeUninitializedCapacity: count * 3) { target, done in
+        raster.pixels.withUnsafeBufferPointer { source in
+          for index in 0..<count {
+            target[index * 3] = source[index * 4]
+            target[index * 3 + 1] = source[index * 4 + 1]
+            target[index * 3 + 2] = source[index * 4 + 2]
+          }
         }
+        done = count * 3
       }
     } else {
       bytes += raster.pixels
