@@ -47,6 +47,8 @@ let package = Package(
     .target(name: "CAllocator"),
     .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // OpenSSL's SHA-256 (hardware speed), for the thumbnail cache's content keys.
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
     // Swift layers.
     /// Package-internal helpers every layer may use (atomic output, page-file names).
@@ -63,11 +65,13 @@ let package = Package(
         "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib", "CAllocator",
         "SheetSupport",
       ]),
+    /// Decoded photos kept on disk between runs, keyed by content (the thumbnail cache).
+    .target(name: "SheetCache", dependencies: ["CCrypto", "SheetSupport", "SheetImages"]),
     .target(
       name: "SheetRender",
       dependencies: [
         "CPangoCairo", "CPNG", "CQPDF", "CQREncode", "SheetSupport", "SheetLayout", "SheetText",
-        "SheetImages",
+        "SheetImages", "SheetCache",
       ]),
     // Comparison, split by job: the metric (light), golden tests on it (light: no Pango, poppler
     // or renderer), file/folder/PDF comparison, and the review report drawn by SheetRender.
@@ -88,7 +92,8 @@ let package = Package(
       name: "ContactSheetCLI",
       dependencies: [
         "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetDiff", "SheetCompare",
-        "SheetReport", "SheetXMP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SheetReport", "SheetXMP", "SheetCache",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Yams", package: "Yams"),
       ]),
     .executableTarget(name: "contactsheet", dependencies: ["ContactSheetCLI"]),
@@ -113,6 +118,7 @@ let package = Package(
       name: "SheetLayoutTests",
       dependencies: ["SheetSupport", "SheetLayout", "SheetText", "SheetImages", "TestSupport"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
+    .testTarget(name: "SheetCacheTests", dependencies: ["SheetCache", "SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
     .testTarget(name: "SheetXMPTests", dependencies: ["SheetXMP", "TestSupport"]),

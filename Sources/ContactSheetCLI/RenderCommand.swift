@@ -35,6 +35,8 @@ struct RenderCommand: StyledCommand {
 
   @OptionGroup var fontFlags: FontFlags
 
+  @OptionGroup(title: "Thumbnail cache") var cacheFlags: CacheFlags
+
   func run() throws {
     guard OutputFormat(path: output) != nil else {
       throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
@@ -76,11 +78,14 @@ struct RenderCommand: StyledCommand {
     let document = SheetDocument(
       layout: layout, items: sheet.renderItems, info: documentInfo(sheet.catalog))
     let written: [String]
+    let thumbnailCache = try cacheFlags.makeCache()
+    defer { cacheFlags.finish(thumbnailCache, quiet: quiet) }
     let imagesWithWarnings = WarnedImages()
     // Why each card is a placeholder: unreadable headers first, then files that failed to decode.
     var placeholderReasons = failures.map { $0.1.reason }
     do {
       var renderer = SheetRenderer(style: style)
+      renderer.thumbnailCache = thumbnailCache
       renderer.stopOnImageFailure = strict
       renderer.onImageWarning = { warning in
         Diagnostics.warn("\(warning.path): \(warning.reason)")

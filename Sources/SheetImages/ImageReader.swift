@@ -50,6 +50,16 @@ public enum ImageReader {
         bytes = all
         return try self.header(of: HeaderBytes(bytes: all), path: path, stamp: file.stamp)
       }()
+    return try decode(file, header: header, bytes: bytes, minimumSize: minimumSize, maxPixels: maxPixels)
+  }
+
+  /// Decodes the open `file` whose `header` was read; `bytes`, when given, are its whole
+  /// contents already read (otherwise each codec reads what it needs).
+  static func decode(
+    _ file: ImageFile, header: ImageHeader, bytes: [UInt8]?, minimumSize: (width: Int, height: Int)?,
+    maxPixels: Int
+  ) throws -> DecodedImage {
+    let path = file.path
     func allBytes() throws -> [UInt8] { try bytes ?? file.readAll() }
     try checkPixelLimit(header, maxPixels: maxPixels, path: path)
     let stored = minimumSize.map {
@@ -110,7 +120,7 @@ public enum ImageReader {
     }
   }
 
-  private static func checkUnchanged(_ file: ImageFile, header: ImageHeader?) throws {
+  static func checkUnchanged(_ file: ImageFile, header: ImageHeader?) throws {
     guard let stamp = header?.stamp, stamp != file.stamp else { return }
     throw ImageError(
       path: file.path, reason: "the file changed after its header was read (run again to use the new file)")

@@ -44,55 +44,59 @@ extension RasterImage {
     var ring = [Float](repeating: 0, count: width * window * 4)
     var filteredUpTo = vertical.sourceRange.lowerBound
     var out = [UInt8](repeating: 0, count: width * height * 4)
+    // Each pixel's four channels are summed as one SIMD4 of Float: the same multiply and add per
+    // channel, in the same order, as four scalar sums (so the same bytes), without the
+    // reference counting a slice per pixel would cost.
     pixels.withUnsafeBufferPointer { source in
       ring.withUnsafeMutableBufferPointer { ring in
         out.withUnsafeMutableBufferPointer { target in
-          for y in 0..<height {
-            let taps = vertical.taps(y)
-            filteredUpTo = max(filteredUpTo, taps.start)
-            while filteredUpTo < taps.start + taps.weights.count {
-              let sourceRow = filteredUpTo * self.width * 4
-              let ringRow = (filteredUpTo % window) * width * 4
-              for x in 0..<width {
-                let horizontalTaps = horizontal.taps(x)
-                var b: Float = 0
-                var g: Float = 0
-                var r: Float = 0
-                var a: Float = 0
-                for (offset, weight) in zip(horizontalTaps.start..., horizontalTaps.weights) {
-                  let p = sourceRow + offset * 4
-                  b += Float(source[p]) * weight
-                  g += Float(source[p + 1]) * weight
-                  r += Float(source[p + 2]) * weight
-                  a += Float(source[p + 3]) * weight
+          horizontal.withTaps { horizontalStarts, horizontalOffsets, horizontalWeights in
+            vertical.withTaps { verticalStarts, verticalOffsets, verticalWeights in
+              for y in 0..<height {
+                let verticalStart = verticalStarts[y]
+                let verticalFirst = verticalOffsets[y]
+                let verticalEnd = verticalOffsets[y + 1]
+                filteredUpTo = max(filteredUpTo, verticalStart)
+                while filteredUpTo < verticalStart + (verticalEnd - verticalFirst) {
+                  let sourceRow = filteredUpTo * self.width * 4
+                  let ringRow = (filteredUpTo % window) * width * 4
+                  for x in 0..<width {
+                    let first = horizontalOffsets[x]
+                    var p = sourceRow + horizontalStarts[x] * 4
+                    var sum = SIMD4<Float>.zero
+                    for tap in first..<horizontalOffsets[x + 1] {
+                      let pixel = SIMD4<Float>(
+                        Float(source[p]), Float(source[p + 1]), Float(source[p + 2]), Float(source[p + 3]))
+                      sum = sum + pixel * horizontalWeights[tap]
+                      p += 4
+                    }
+                    let t = ringRow + x * 4
+                    ring[t] = sum[0]
+                    ring[t + 1] = sum[1]
+                    ring[t + 2] = sum[2]
+                    ring[t + 3] = sum[3]
+                  }
+                  filteredUpTo += 1
                 }
-                let t = ringRow + x * 4
-                ring[t] = b
-                ring[t + 1] = g
-                ring[t + 2] = r
-                ring[t + 3] = a
+                for x in 0..<width {
+                  var sum = SIMD4<Float>.zero
+                  var row = verticalStart
+                  for tap in verticalFirst..<verticalEnd {
+                    let p = ((row % window) * width + x) * 4
+                    sum =
+                      sum + SIMD4<Float>(ring[p], ring[p + 1], ring[p + 2], ring[p + 3])
+                      * verticalWeights[tap]
+                    row += 1
+                  }
+                  let alpha = min(max(sum[3].rounded(), 0), 255)
+                  let t = (y * width + x) * 4
+                  // Premultiplied colour never exceeds its alpha.
+                  target[t] = UInt8(min(max(sum[0].rounded(), 0), alpha))
+                  target[t + 1] = UInt8(min(max(sum[1].rounded(), 0), alpha))
+                  target[t + 2] = UInt8(min(max(sum[2].rounded(), 0), alpha))
+                  target[t + 3] = UInt8(alpha)
+                }
               }
-              filteredUpTo += 1
-            }
-            for x in 0..<width {
-              var b: Float = 0
-              var g: Float = 0
-              var r: Float = 0
-              var a: Float = 0
-              for (offset, weight) in zip(taps.start..., taps.weights) {
-                let p = ((offset % window) * width + x) * 4
-                b += ring[p] * weight
-                g += ring[p + 1] * weight
-                r += ring[p + 2] * weight
-                a += ring[p + 3] * weight
-              }
-              let alpha = min(max(a.rounded(), 0), 255)
-              let t = (y * width + x) * 4
-              // Premultiplied colour never exceeds its alpha.
-              target[t] = UInt8(min(max(b.rounded(), 0), alpha))
-              target[t + 1] = UInt8(min(max(g.rounded(), 0), alpha))
-              target[t + 2] = UInt8(min(max(r.rounded(), 0), alpha))
-              target[t + 3] = UInt8(alpha)
             }
           }
         }
@@ -145,6 +149,18 @@ struct FilterBank {
   /// The most taps any output pixel has: how many source rows one output row reads.
   var widestTaps: Int {
     zip(weightOffsets, weightOffsets.dropFirst()).map { $1 - $0 }.max() ?? 1
+  }
+
+  /// Calls `body` with each output pixel's first source index, the offsets of each pixel's
+  /// weights (one more than pixels: pixel i's are `offsets[i]..<offsets[i + 1]`) and the weights.
+  func withTaps<Result>(
+    _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> Result
+  ) -> Result {
+    starts.withUnsafeBufferPointer { starts in
+      weightOffsets.withUnsafeBufferPointer { offsets in
+        weights.withUnsafeBufferPointer { weights in body(starts, offsets, weights) }
+      }
+    }
   }
 
   /// The first source index and the weights for output pixel `index`.

@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import SheetCache
 import SheetImages
 import SheetLayout
 
@@ -14,6 +15,8 @@ struct ImageJob: Sendable {
   var wantsJPEG: Bool
   var maxPixels: Int
   var jpegQuality: Int
+  /// Where decoded images are kept between runs; nil decodes every image.
+  var cache: ThumbnailCache?
 }
 
 /// A card's image ready to paint, or the reason it could not be.
@@ -30,10 +33,10 @@ enum PreparedImage: Sendable {
   static func load(_ job: ImageJob) -> PreparedImage {
     do {
       guard let size = job.pixelSize else { return try loadOriginal(job) }
-      let loaded = try ImageReader.load(
-        path: job.path, header: job.header,
-        minimumSize: (size.width * decodeOversampling, size.height * decodeOversampling),
-        maxPixels: job.maxPixels)
+      let loaded = try decode(
+        job,
+        wanted: PixelSize(
+          width: size.width * decodeOversampling, height: size.height * decodeOversampling))
       let decoded = loaded.image
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
       let raster = decoded.resampled(width: size.width, height: size.height, from: region)
@@ -44,6 +47,24 @@ enum PreparedImage: Sendable {
     } catch {
       return .failed(ImageError(path: job.path, reason: "\(error)"))
     }
+  }
+
+  /// The image decoded at the canonical ``ShrinkLevel`` for at least `wanted` pixels, through
+  /// the cache when there is one: with or without it, the same pixels. The file is opened once.
+  private static func decode(_ job: ImageJob, wanted: PixelSize) throws -> DecodedImage {
+    if job.cache == nil, let header = job.header {
+      try ImageReader.checkPixelLimit(header, maxPixels: job.maxPixels, path: job.path)
+      let level = ShrinkLevel(wanted: wanted, width: header.width, height: header.height)
+      return try ImageReader.load(
+        path: job.path, header: header, minimumSize: (level.minimumSize.width, level.minimumSize.height),
+        maxPixels: job.maxPixels)
+    }
+    let opened = try OpenedImageFile(path: job.path, header: job.header)
+    try ImageReader.checkPixelLimit(opened.header, maxPixels: job.maxPixels, path: job.path)
+    let level = ShrinkLevel(wanted: wanted, width: opened.header.width, height: opened.header.height)
+    if let cache = job.cache { return try cache.image(for: opened, level: level, maxPixels: job.maxPixels) }
+    return try opened.load(
+      minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: job.maxPixels)
   }
 
   /// How many times the placed size an image is decoded at before resampling: JPEG's DCT

@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import SheetCache
 import SheetImages
 import SheetLayout
 import SheetSupport
@@ -47,6 +48,9 @@ public struct SheetRenderer {
   /// file shows the part that decoded; a multi-page TIFF its first page), as an ``ImageError``
   /// whose reason says what the picture shows.
   public var onImageWarning: ((ImageError) -> Void)?
+  /// Where decoded images are kept between runs (`--cache`); nil decodes every image. The
+  /// output is the same either way.
+  package var thumbnailCache: ThumbnailCache?
 
   /// A renderer painting in `style` (default `RenderStyle()`), replacing images that cannot be
   /// shown with placeholder cards and reporting no progress until ``onProgress`` is set.
@@ -170,7 +174,7 @@ public struct SheetRenderer {
       if case .embedded = resolution { wantsJPEG = true }
       return ImageJob(
         path: item.path!, header: item.header, pixelSize: size, wantsJPEG: wantsJPEG,
-        maxPixels: style.maxPixels, jpegQuality: style.jpegQuality)
+        maxPixels: style.maxPixels, jpegQuality: style.jpegQuality, cache: thumbnailCache)
     }
   }
 

@@ -25,9 +25,12 @@ public enum ProcessRunner {
     } else {
       process.arguments = arguments
     }
-    if let environment {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
+    // The binary's thumbnail cache goes to a folder of the tests', never the user's own.
+    var base = ProcessInfo.processInfo.environment
+    base["XDG_CACHE_HOME"] =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("contactsheet-tests/xdg-cache").path
+    process.environment = base.merging(environment ?? [:]) { $1 }
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     let outPipe = Pipe()
     let errPipe = Pipe()

@@ -1,0 +1,173 @@
+import SheetImages
+
+/// The file format of one cache entry: a fixed header, the decode's warnings (UTF-8, one per
+/// line), then the pixels, B G R for opaque images (alpha is always 255 there) or B G R A.
+///
+/// Header, little-endian: magic `CSTHUMB\0`; format version (UInt32); width, height (UInt32);
+/// channels (UInt8: 3 or 4), has-alpha (UInt8), two zero bytes; warnings length (UInt32);
+/// four zero bytes; pixel bytes (UInt64); the entry's key (32 bytes); then the SHA-256 of the
+/// header's first 72 bytes, the warnings and the pixels (32 bytes).
+enum CacheEntry {
+  static let magic: [UInt8] = Array("CSTHUMB\0".utf8)
+  static let headerSize = 104
+  /// Entries larger than this many pixels are neither written nor read.
+  static let maxPixels = 1 << 28
+  static let maxWarningBytes = 1 << 16
+
+  /// The bytes of an entry holding `image` under `key`.
+  static func encode(_ image: DecodedImage, key: CacheKey) -> [UInt8] {
+    let raster = image.image
+    let opaque = !raster.hasAlpha && raster.pixels.withUnsafeBufferPointer(Self.alphaIsOpaque)
+    let channels = opaque ? 3 : 4
+    let warnings = Array(image.warnings.joined(separator: "\n").utf8.prefix(maxWarningBytes))
+    let pixelBytes = raster.width * raster.height * channels
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(headerSize + warnings.count + pixelBytes)
+    bytes += magic
+    append(UInt32(CacheKey.formatVersion), to: &bytes)
+    append(UInt32(raster.width), to: &bytes)
+    append(UInt32(raster.height), to: &bytes)
+    bytes += [UInt8(channels), raster.hasAlpha ? 1 : 0, 0, 0]
+    append(UInt32(warnings.count), to: &bytes)
+    append(UInt32(0), to: &bytes)
+    append(UInt64(pixelBytes), to: &bytes)
+    bytes += key.digest
+    let checksumOffset = bytes.count
+    bytes += [UInt8](repeating: 0, count: 32)
+    bytes += warnings
+    if opaque {
+      let count = raster.width * raster.height
+      bytes += [UInt8](unsafeUninitializedCapacity: count * 3) { target, done in
+        raster.pixels.withUnsafeBufferPointer { source in
+          for index in 0..<count {
+            target[index * 3] = source[index * 4]
+            target[index * 3 + 1] = source[index * 4 + 1]
+            target[index * 3 + 2] = source[index * 4 + 2]
+          }
+        }
+        done = count * 3
+      }
+    } else {
+      bytes += raster.pixels
+    }
+    let checksum = checksum(of: bytes, checksumOffset: checksumOffset)
+    bytes.replaceSubrange(checksumOffset..<checksumOffset + 32, with: checksum)
+    return bytes
+  }
+
+  /// What a header promises, checked against the limits and the file's size before anything
+  /// is allocated.
+  struct Header {
+    var width: Int
+    var height: Int
+    var channels: Int
+    var hasAlpha: Bool
+    var warningBytes: Int
+    var pixelBytes: Int
+
+    var totalSize: Int { headerSize + warningBytes + pixelBytes }
+  }
+
+  /// The header of an entry whose first ``headerSize`` bytes are `bytes`, if it is one of
+  /// ours, for `key`, within the limits and `fileSize` bytes long; nil otherwise, with why.
+  static func header(_ bytes: [UInt8], key: CacheKey, fileSize: Int, maxPixels: Int) -> Result<
+    Header, Rejection
+  > {
+    guard bytes.count == headerSize, Array(bytes[0..<8]) == magic else { return .failure(.notAnEntry) }
+    guard readUInt32(bytes, 8) == CacheKey.formatVersion else { return .failure(.otherVersion) }
+    guard Array(bytes[40..<72]) == key.digest else { return .failure(.otherKey) }
+    let width = Int(readUInt32(bytes, 12))
+    let height = Int(readUInt32(bytes, 16))
+    let channels = Int(bytes[20])
+    let warningBytes = Int(readUInt32(bytes, 24))
+    let pixelBytes = readUInt64(bytes, 32)
+    guard (1...65_535).contains(width), (1...65_535).contains(height), channels == 3 || channels == 4,
+      width * height <= min(maxPixels, Self.maxPixels), warningBytes <= maxWarningBytes,
+      pixelBytes == UInt64(width * height * channels)
+    else { return .failure(.badHeader) }
+    let header = Header(
+      width: width, height: height, channels: channels, hasAlpha: bytes[21] != 0, warningBytes: warningBytes,
+      pixelBytes: Int(pixelBytes))
+    guard header.totalSize == fileSize else { return .failure(.wrongLength) }
+    return .success(header)
+  }
+
+  /// The image of an entry whose whole contents are `bytes` and whose `header` was checked.
+  static func decode(_ bytes: [UInt8], header: Header) -> Result<DecodedImage, Rejection> {
+    guard bytes.count == header.totalSize else { return .failure(.wrongLength) }
+    guard checksum(of: bytes, checksumOffset: 72) == Array(bytes[72..<104]) else {
+      return .failure(.checksum)
+    }
+    let warningsEnd = headerSize + header.warningBytes
+    let warningText = String(decoding: bytes[headerSize..<warningsEnd], as: UTF8.self)
+    let warnings = warningText.isEmpty ? [] : warningText.split(separator: "\n").map(String.init)
+    let count = header.width * header.height
+    let pixels: [UInt8]
+    if header.channels == 4 {
+      pixels = Array(bytes[warningsEnd...])
+    } else {
+      pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { target, done in
+        bytes.withUnsafeBufferPointer { source in
+          var from = warningsEnd
+          for index in 0..<count {
+            target[index * 4] = source[from]
+            target[index * 4 + 1] = source[from + 1]
+            target[index * 4 + 2] = source[from + 2]
+            target[index * 4 + 3] = 255
+            from += 3
+          }
+        }
+        done = count * 4
+      }
+    }
+    let image = RasterImage(
+      width: header.width, height: header.height, pixels: pixels, hasAlpha: header.hasAlpha)
+    return .success(DecodedImage(image: image, warnings: warnings))
+  }
+
+  /// Why an entry was not used.
+  enum Rejection: String, Error {
+    case absent = "no entry"
+    case notAnEntry = "not a cache entry"
+    case otherVersion = "written by another format version"
+    case otherKey = "holds another key"
+    case badHeader = "its header is out of range"
+    case wrongLength = "truncated or overlong"
+    case checksum = "checksum mismatch"
+  }
+
+  /// The SHA-256 of `bytes` without the 32 checksum bytes at `checksumOffset`.
+  private static func checksum(of bytes: [UInt8], checksumOffset: Int) -> [UInt8] {
+    let digest = ContentDigest()
+    bytes.withUnsafeBytes { buffer in
+      digest.update(UnsafeRawBufferPointer(rebasing: buffer[0..<checksumOffset]))
+      digest.update(UnsafeRawBufferPointer(rebasing: buffer[(checksumOffset + 32)...]))
+    }
+    return digest.finish()
+  }
+
+  private static func alphaIsOpaque(_ pixels: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 3
+    while index < pixels.count {
+      if pixels[index] != 255 { return false }
+      index += 4
+    }
+    return true
+  }
+
+  private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+    for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+  }
+
+  private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+  }
+
+  private static func readUInt32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << ($1 * 8) }
+  }
+
+  private static func readUInt64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
+    (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << ($1 * 8) }
+  }
+}

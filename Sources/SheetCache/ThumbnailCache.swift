@@ -1,0 +1,236 @@
+import Foundation
+import SheetImages
+import SheetSupport
+import Synchronization
+
+/// Decoded, downscaled, colour-converted photos kept on disk between runs, found by the SHA-256
+/// of the photo's bytes and everything else that shapes the pixels (``CacheKey``).
+///
+/// Entries are written to a temporary file in the cache folder and renamed into place, so
+/// processes sharing the folder (shards, parallel runs) only ever see whole entries; two that
+/// write the same entry write the same bytes. A hit sets the entry's modification time, and
+/// ``trim()`` (once per run, and after every eighth of the limit written) deletes the least
+/// recently used entries until the folder is under its limit. An entry that is truncated,
+/// corrupt or from another version is ignored and rewritten.
+package final class ThumbnailCache: Sendable {
+  /// The folder holding the entries.
+  package let directory: String
+  /// Most bytes the entries may take.
+  package let sizeLimit: Int
+  /// Called with a note for the curious (`--verbose`-style): corrupt entries, failed writes.
+  private let debug: @Sendable (String) -> Void
+  private let state = Mutex(State())
+
+  private struct State {
+    var statistics = CacheStatistics()
+    var writtenSinceTrim = 0
+    var temporaryCount = 0
+  }
+
+  /// The folder `$XDG_CACHE_HOME/contactsheet` (when that is an absolute path), else
+  /// `$HOME/.cache/contactsheet`; nil when neither is set.
+  package static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> String?
+  {
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/contactsheet" }
+    if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/contactsheet" }
+    return nil
+  }
+
+  /// A cache in `directory` (created if missing), holding at most `sizeLimit` bytes.
+  ///
+  /// - Throws: ``CacheError`` when the folder cannot be created or is not a folder.
+  package init(directory: String, sizeLimit: Int, debug: @escaping @Sendable (String) -> Void = { _ in })
+    throws
+  {
+    self.directory = directory
+    self.sizeLimit = max(0, sizeLimit)
+    self.debug = debug
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw CacheError("cannot create the thumbnail cache folder \(directory): \(error.localizedDescription)")
+    }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue,
+      access(directory, W_OK | X_OK) == 0
+    else { throw CacheError("the thumbnail cache \(directory) is not a writable folder") }
+  }
+
+  /// Hits, misses and writes so far.
+  package var statistics: CacheStatistics { state.withLock { $0.statistics } }
+
+  /// The image `opened` gives decoded at `level`: from the cache when it holds it, else
+  /// decoded (and then stored).
+  ///
+  /// - Throws: ``ImageError`` when the photo cannot be decoded; cache problems never throw.
+  package func image(for opened: OpenedImageFile, level: ShrinkLevel, maxPixels: Int) throws -> DecodedImage {
+    let key = CacheKey(
+      contentDigest: ContentDigest.sha256(opened.bytes), level: level, orientation: opened.header.orientation)
+    let path = directory + "/" + key.fileName
+    switch read(path, key: key, maxPixels: maxPixels) {
+    case .success(let image):
+      state.withLock { $0.statistics.hits += 1 }
+      return image
+    case .failure(let rejection):
+      let bad = rejection != .absent
+      if bad { debug("thumbnail cache: \(path) ignored (\(rejection.rawValue)); rewriting it") }
+      state.withLock {
+        $0.statistics.misses += 1
+        if bad { $0.statistics.rejected += 1 }
+      }
+    }
+    let decoded = try opened.load(
+      minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: maxPixels)
+    store(decoded, key: key, path: path)
+    return decoded
+  }
+
+  /// Deletes the least recently used entries until they take at most the limit (down to 90%
+  /// of it, so the next runs need not trim again at once), and temporary files older than an
+  /// hour (left by a process that was killed). One listing of the folder.
+  package func trim() {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    var entries: [(path: String, size: Int, used: Double)] = []
+    let now = Date().timeIntervalSince1970
+    for name in names {
+      let path = directory + "/" + name
+      var status = stat()
+      guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+      let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+      if name.hasSuffix(".thumb") {
+        entries.append((path, Int(status.st_size), modified))
+      } else if name.hasSuffix(".tmp"), now - modified > 3600 {
+        unlink(path)
+      }
+    }
+    var total = entries.reduce(0) { $0 + $1.size }
+    state.withLock { $0.writtenSinceTrim = 0 }
+    guard total > sizeLimit else { return }
+    let target = sizeLimit - sizeLimit / 10
+    var evicted = 0
+    for entry in entries.sorted(by: { ($0.used, $0.path) < ($1.used, $1.path) }) where total > target {
+      if unlink(entry.path) == 0 || errno == ENOENT {
+        total -= entry.size
+        evicted += 1
+      }
+    }
+    state.withLock { $0.statistics.evicted += evicted }
+  }
+
+  /// The entry at `path` for `key`, or why there is none to use.
+  private func read(_ path: String, key: CacheKey, maxPixels: Int) -> Result<
+    DecodedImage, CacheEntry.Rejection
+  > {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(.absent) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return .failure(.absent) }
+    guard let head = readFully(descriptor, count: CacheEntry.headerSize, at: 0) else {
+      return .failure(.wrongLength)
+    }
+    let header: CacheEntry.Header
+    switch CacheEntry.header(head, key: key, fileSize: Int(status.st_size), maxPixels: maxPixels) {
+    case .success(let checked): header = checked
+    case .failure(let rejection): return .failure(rejection)
+    }
+    guard
+      let rest = readFully(
+        descriptor, count: header.totalSize - CacheEntry.headerSize, at: CacheEntry.headerSize)
+    else { return .failure(.wrongLength) }
+    switch CacheEntry.decode(head + rest, header: header) {
+    case .success(let image):
+      // Least recently used is least recently touched: a hit sets the modification time.
+      futimens(descriptor, nil)
+      return .success(image)
+    case .failure(let rejection): return .failure(rejection)
+    }
+  }
+
+  /// Writes `image` under `key` through a temporary file renamed into place; a failure is a
+  /// debug note, never an error (the run goes on without the entry).
+  private func store(_ image: DecodedImage, key: CacheKey, path: String) {
+    let image = image
+    guard image.image.width * image.image.height <= CacheEntry.maxPixels else { return }
+    let bytes = CacheEntry.encode(image, key: key)
+    let count = state.withLock { state -> Int in
+      state.temporaryCount += 1
+      return state.temporaryCount
+    }
+    let temporary = "\(directory)/.\(key.fileName).\(getpid()).\(count).tmp"
+    TemporaryFiles.shared.register(temporary)
+    defer { TemporaryFiles.shared.unregister(temporary) }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      debug("thumbnail cache: cannot write \(temporary): \(String(cString: strerror(errno)))")
+      return
+    }
+    let written = bytes.withUnsafeBytes { writeFully(descriptor, $0) }
+    close(descriptor)
+    guard written, rename(temporary, path) == 0 else {
+      debug("thumbnail cache: cannot write \(path): \(String(cString: strerror(errno)))")
+      unlink(temporary)
+      return
+    }
+    let trimNow = state.withLock { state -> Bool in
+      state.statistics.written += 1
+      state.statistics.bytesWritten += bytes.count
+      state.writtenSinceTrim += bytes.count
+      return state.writtenSinceTrim > max(sizeLimit / 8, 1)
+    }
+    if trimNow { trim() }
+  }
+
+  private func readFully(_ descriptor: Int32, count: Int, at offset: Int) -> [UInt8]? {
+    var failed = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
+      while done < count {
+        let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+        if got < 0 && errno == EINTR { continue }
+        if got <= 0 {
+          failed = true
+          break
+        }
+        done += got
+      }
+    }
+    return failed ? nil : bytes
+  }
+
+  private func writeFully(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let wrote = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+      if wrote < 0 && errno == EINTR { continue }
+      guard wrote > 0 else { return false }
+      done += wrote
+    }
+    return true
+  }
+}
+
+/// What a cache did in one run.
+package struct CacheStatistics: Hashable, Sendable {
+  /// Images found in the cache.
+  package var hits = 0
+  /// Images decoded because the cache did not hold them (or held a bad entry).
+  package var misses = 0
+  /// Entries ignored as corrupt, truncated or of another version (counted among the misses).
+  package var rejected = 0
+  /// Entries written.
+  package var written = 0
+  /// Bytes of the entries written.
+  package var bytesWritten = 0
+  /// Entries deleted to stay under the size limit.
+  package var evicted = 0
+}
+
+/// A cache folder that cannot be used.
+package struct CacheError: Error, CustomStringConvertible {
+  /// What went wrong, naming the folder.
+  package var description: String
+
+  /// An error saying `description`.
+  package init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// `render` with the thumbnail cache, end to end through the binary.
+@Suite("contactsheet render with the thumbnail cache")
+struct ThumbnailCacheCommandTests {
+  /// Renders the sample photos to `output` with `extra` options; returns stderr.
+  @discardableResult
+  private func render(_ output: String, _ extra: [String], environment: [String: String] = [:]) throws
+    -> String
+  {
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["render", FixturePaths.photos.path, "-o", output, "--columns", "3"] + extra,
+      environment: environment)
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    return result.standardError
+  }
+
+  private func entries(_ folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".thumb") }
+  }
+
+  @Test(
+    "PNG and PDF are byte-identical without the cache, with a cold cache and with a warm one",
+    arguments: ["png", "pdf"])
+  func byteIdentical(format: String) throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let cache = folder.appendingPathComponent("cache").path
+    let plain = folder.appendingPathComponent("plain.\(format)").path
+    let cold = folder.appendingPathComponent("cold.\(format)").path
+    let warm = folder.appendingPathComponent("warm.\(format)").path
+    try render(plain, ["--no-cache"])
+    let coldNote = try render(cold, ["--cache", cache])
+    let warmNote = try render(warm, ["--cache", cache])
+    let photos = try FileManager.default.contentsOfDirectory(atPath: FixturePaths.photos.path)
+      .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.count
+    #expect(coldNote.contains("0 hits, \(photos) misses"), "\(coldNote)")
+    #expect(warmNote.contains("\(photos) hits, 0 misses"), "\(warmNote)")
+    #expect(entries(cache).count == photos)
+    let reference = try Data(contentsOf: URL(fileURLWithPath: plain))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: cold)) == reference)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: warm)) == reference)
+  }
+
+  @Test("other columns and paper reuse the entries: the cache holds shrink levels, not card sizes")
+  func tweaksHit() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let cache = folder.appendingPathComponent("cache").path
+    try render(folder.appendingPathComponent("a.pdf").path, ["--cache", cache])
+    let note = try render(
+      folder.appendingPathComponent("b.pdf").path,
+      ["--cache", cache, "--columns", "4", "--page", "letter", "--caption", "{stem} {width}×{height}"])
+    #expect(note.contains(" 0 misses"), "\(note)")
+  }
+
+  @Test("--no-cache reads and writes no cache; the default folder is $XDG_CACHE_HOME/contactsheet")
+  func noCacheWritesNothing() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let home = folder.appendingPathComponent("xdg").path
+    let environment = ["XDG_CACHE_HOME": home]
+    try render(folder.appendingPathComponent("a.png").path, ["--no-cache", "-q"], environment: environment)
+    #expect(!FileManager.default.fileExists(atPath: home))
+    try render(folder.appendingPathComponent("b.png").path, ["-q"], environment: environment)
+    #expect(!entries(home + "/contactsheet").isEmpty)
+  }
+
+  @Test("two processes rendering into one cache at once both succeed, with identical output")
+  func concurrentWriters() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let cache = folder.appendingPathComponent("cache").path
+    let reference = folder.appendingPathComponent("reference.pdf").path
+    try render(reference, ["--no-cache", "-q"])
+    let outputs = (0..<2).map { folder.appendingPathComponent("shard-\($0).pdf").path }
+    let results = Mutex<[Int32]>([])
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      let status =
+        (try? ProcessRunner.run(
+          FixturePaths.binary,
+          [
+            "render", FixturePaths.photos.path, "-o", outputs[index], "--columns", "3", "--cache", cache,
+            "-q",
+          ]))?
+        .status ?? -1
+      results.withLock { $0.append(status) }
+    }
+    #expect(results.withLock { $0 } == [0, 0])
+    let expected = try Data(contentsOf: URL(fileURLWithPath: reference))
+    for output in outputs { #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == expected) }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".tmp") }
+    #expect(leftovers.isEmpty)
+    let note = try render(folder.appendingPathComponent("after.pdf").path, ["--cache", cache])
+    #expect(note.contains(" 0 misses"), "every entry either process wrote is whole: \(note)")
+  }
+
+  @Test("a tiny --cache-size keeps the folder under it; a bad size is refused")
+  func sizeLimit() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let cache = folder.appendingPathComponent("cache").path
+    let note = try render(
+      folder.appendingPathComponent("a.png").path, ["--cache", cache, "--cache-size", "200KB"])
+    #expect(note.contains("evicted"), "\(note)")
+    let total = try entries(cache).map {
+      try FileManager.default.attributesOfItem(atPath: cache + "/" + $0)[.size] as! Int
+    }.reduce(0, +)
+    #expect(total <= 200_000)
+    let bad = try ProcessRunner.run(
+      FixturePaths.binary,
+      [
+        "render", FixturePaths.photos.path, "-o", folder.appendingPathComponent("b.png").path, "--cache-size",
+        "lots",
+      ])
+    #expect(bad.status != 0 && bad.standardError.contains("--cache-size"))
+  }
+}
