@@ -33,8 +33,12 @@ struct LayoutCommand: StyledCommand {
           RenderCommand.describe(failure, origin: item.origin, consequence: "laid out as a 4:3 card"))
       }
     }
-    let layout = try Self.makeLayout(
-      sheet.entries, options: layoutFlags.layoutOptions().withMarkupCaptions(), fonts: fontFlags.fontSet)
+    var options = try layoutFlags.layoutOptions().withMarkupCaptions()
+    options.cover = layoutFlags.coverContent(
+      title: renderFlags.title ?? sheet.catalog.title ?? "Contact sheet",
+      subject: renderFlags.subject ?? sheet.catalog.subject)
+    let layout = try Self.makeLayout(sheet.entries, options: options, fonts: fontFlags.fontSet)
+    for warning in layoutFlags.qrWarnings(layout) { Diagnostics.warn(warning) }
     try LayoutExport(layout: layout, sheet: sheet).write(to: .standardOutput)
   }
 
