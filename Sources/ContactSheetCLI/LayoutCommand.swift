@@ -36,9 +36,13 @@ struct LayoutCommand: StyledCommand {
           kind: Diagnostics.kind(ofReason: failure.reason))
       }
     }
+    var options = try layoutFlags.layoutOptions().withMarkupCaptions()
+    options.cover = layoutFlags.coverContent(
+      title: renderFlags.title ?? sheet.catalog.title ?? "Contact sheet",
+      subject: renderFlags.subject ?? sheet.catalog.subject)
     let layout = try Self.makeLayout(
-      sheet.entries, options: layoutFlags.layoutOptions().withMarkupCaptions(), fonts: fontFlags.fontSet,
-      timer: &timer)
+      sheet.entries, options: options, fonts: fontFlags.fontSet, timer: &timer)
+    for warning in layoutFlags.qrWarnings(layout) { Diagnostics.warn(warning) }
     try LayoutExport(layout: layout, sheet: sheet).write(to: .standardOutput)
     timer.lap("write")
     timer.report()

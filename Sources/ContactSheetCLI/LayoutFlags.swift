@@ -1,10 +1,21 @@
 import ArgumentParser
 import SheetLayout
+import SheetRender
 
 extension LayoutMode: ExpressibleByArgument {}
 extension Placement: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}
 extension ImageFit: ExpressibleByArgument {}
+
+/// How section banners look (`--banner-style`).
+enum BannerStyle: String, ExpressibleByArgument, CaseIterable {
+  /// Text over a hairline, inside the margins.
+  case rule
+  /// Text on a band of colour inside the margins.
+  case band
+  /// Text on a band of colour from page edge to page edge, into the bleed.
+  case fullBleed = "full-bleed"
+}
 
 /// Options that decide where things go, shared by `render` and `layout`. Each is nil (or
 /// false) until typed or set by a style; defaults come from `StyleKeys`.
@@ -36,6 +47,12 @@ struct LayoutFlags: ParsableArguments {
   @Flag(help: StyleKeys.qr.argumentHelp) var qr = false
   @Flag(help: StyleKeys.contents.argumentHelp) var contents = false
   @Option(help: StyleKeys.index.argumentHelp) var index: String?
+  @Flag(help: StyleKeys.cover.argumentHelp) var cover = false
+  @Option(help: StyleKeys.coverImage.argumentHelp) var coverImage: String?
+  @Option(help: StyleKeys.coverSubtitle.argumentHelp) var coverSubtitle: String?
+  @Option(help: StyleKeys.coverNote.argumentHelp) var coverNote: String?
+  @Option(help: StyleKeys.bannerStyle.argumentHelp) var bannerStyle: BannerStyle?
+  @Option(help: StyleKeys.bannerFill.argumentHelp) var bannerFill: String?
 
   /// The side of a QR code with its quiet zone: 21 mm, so that even the smallest code (21
   /// modules and 8 of quiet zone) is 15 mm across, which phones read from paper.
@@ -87,7 +104,56 @@ struct LayoutFlags: ParsableArguments {
     if qr { options.qrCodeSize = Self.qrCodeSize }
     if contents { options.contentsTitle = "Contents" }
     if index != nil { options.indexTitle = "Index" }
+    let bannerStyle = self.bannerStyle ?? StyleKeys.bannerStyle.defaultValue()
+    options.bannerLook = bannerStyle == .fullBleed ? .fullBleed : .inset
+    if bannerStyle != .rule {
+      // A band of colour wants more air around its text than a hairline.
+      options.bannerPadding = max(options.bannerPadding, Self.bandPadding)
+    }
     return options
+  }
+
+  /// Space around a band's text: 4 mm.
+  static let bandPadding = 4 * 72 / 25.4
+
+  /// The cover these flags ask for (`--cover`, or `--cover-image` alone), titled `title`, its
+  /// subtitle `--cover-subtitle` or else `subject`; nil for none.
+  func coverContent(title: String, subject: String?) -> CoverContent? {
+    guard cover || coverImage != nil else { return nil }
+    let note = coverNote ?? StyleKeys.coverNote.defaultValue()
+    return CoverContent(
+      title: title, subtitle: coverSubtitle ?? subject, hasPicture: coverImage != nil,
+      note: note.isEmpty ? nil : note)
+  }
+
+  /// The fill of band and full-bleed banners, nil for rule banners.
+  func bannerFillColor() throws -> Color? {
+    guard (bannerStyle ?? StyleKeys.bannerStyle.defaultValue()) != .rule else { return nil }
+    let text = bannerFill ?? StyleKeys.bannerFill.defaultValue()
+    guard let color = Color(parsing: text) else {
+      throw ValidationError("--banner-fill \(text) is not a colour; use #rrggbb or a CSS name")
+    }
+    return color
+  }
+
+  /// One warning when cards are too narrow for QR codes a phone reads from paper: the layout
+  /// then draws them as wide as the card, smaller than 15 mm of modules.
+  func qrWarnings(_ layout: Layout) -> [String] {
+    guard qr else { return [] }
+    let codes = layout.pages.flatMap { $0.elements.compactMap(\.qrCode) }
+    guard let smallest = codes.map(\.width).min(), smallest < Self.qrCodeSize - 0.01 else { return [] }
+    let mm = { (points: Double) in String(format: "%.1f mm", points * 25.4 / 72) }
+    var fix = "fewer --columns"
+    if let options = try? layoutOptions(), options.mode != .staggered {
+      let content = options.page.width - options.margins.left - options.margins.right
+      let most = Int(
+        ((content + options.gutter) / (Self.qrCodeSize + 2 * options.padding + options.gutter)).rounded(.down)
+      )
+      if most >= 1 { fix = "at most \(most) column\(most == 1 ? "" : "s") (--columns \(most))" }
+    }
+    return [
+      "--qr: the cards are \(mm(smallest)) wide inside, too narrow for a QR code a phone reads from paper (15 mm of modules, 21 mm with its quiet zone), so the codes are drawn only \(mm(smallest)) wide; use \(fix), less --padding, or a bigger --page"
+    ]
   }
 
   private func parsePage(_ page: String) throws -> PageSize {

@@ -44,7 +44,7 @@ struct RenderCommand: StyledCommand {
     try OutputGuard.checkFolder(output: output)
     LibraryWarnings.capture()
     // Options are checked before any file is read, so a typo fails at once.
-    let options = try layoutFlags.layoutOptions().withMarkupCaptions()
+    var options = try layoutFlags.layoutOptions().withMarkupCaptions()
     let style = try renderStyle()
     let printMarks = try renderFlags.printMarks(length: layoutFlags.length)
     if OutputFormat(path: output) != .pdf && printMarks != PrintMarks() {
@@ -57,7 +57,9 @@ struct RenderCommand: StyledCommand {
     preparer.output = output
     preparer.indexField = layoutFlags.index
     var sheet = try preparer.prepare()
-    try OutputGuard.check(output: output, inputs: sheet.catalog.inputFiles + sheet.items.map(\.path))
+    try OutputGuard.check(
+      output: output,
+      inputs: sheet.catalog.inputFiles + sheet.items.map(\.path) + [layoutFlags.coverImage].compactMap { $0 })
     if !quiet { for note in sheet.notes { Diagnostics.note(note) } }
     for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
     if renderFlags.showRating {
@@ -74,9 +76,12 @@ struct RenderCommand: StyledCommand {
           "\(failures.count) of \(sheet.items.count) images could not be read (--strict); nothing was written"
       )
     }
+    let info = documentInfo(sheet.catalog)
+    options.cover = layoutFlags.coverContent(title: info.title ?? "", subject: info.subject)
     let layout = try LayoutCommand.makeLayout(sheet.entries, options: options, fonts: fontFlags.fontSet)
+    for warning in layoutFlags.qrWarnings(layout) { Diagnostics.warn(warning) }
     let document = SheetDocument(
-      layout: layout, items: sheet.renderItems, info: documentInfo(sheet.catalog))
+      layout: layout, items: sheet.renderItems, info: info, coverImage: layoutFlags.coverImage)
     let written: [String]
     let thumbnailCache = try cacheFlags.makeCache()
     defer { cacheFlags.finish(thumbnailCache, quiet: quiet) }
@@ -130,6 +135,7 @@ struct RenderCommand: StyledCommand {
     style.dpi = layoutFlags.dpi
     style.maxPixels = maxPixels
     try renderFlags.apply(to: &style, length: layoutFlags.length)
+    style.bannerFill = try layoutFlags.bannerFillColor()
     return style
   }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Contents pages (each section and the page its banner is on) and index pages (each item's
 /// index term and the page its card is on), built once the catalog's pages are placed. The
 /// number of contents pages depends only on the number of sections, so the page numbers they
-/// print already count them; every entry goes to its banner or card.
+/// print already count them (and the cover before them); every entry goes to its banner or card.
 struct ContentsAndIndex {
   let options: LayoutOptions
   let geometry: ColumnGeometry
@@ -15,11 +15,14 @@ struct ContentsAndIndex {
   /// The title banner of contents pages and of index pages.
   let contentsBanner: BannerBox?
   let indexBanner: BannerBox?
+  /// Pages before the contents: the cover (0 or 1).
+  let coverPages: Int
 
   init(
     options: LayoutOptions, geometry: ColumnGeometry, styles: TextStyles, measurer: some TextMeasuring,
-    terms: [String?]
+    terms: [String?], coverPages: Int = 0
   ) {
+    self.coverPages = coverPages
     self.options = options
     self.geometry = geometry
     self.styles = styles
@@ -55,10 +58,10 @@ struct ContentsAndIndex {
       }
     }
     let front = try pageCount(lines.count, banner: banner)
-    return try pages(lines, banner: banner, offset: front)
+    return try pages(lines, banner: banner, offset: coverPages + front)
   }
 
-  /// The index pages for `catalog`, which `front` pages of contents come before.
+  /// The index pages for `catalog`, which the cover and the contents pages come before.
   func indexPages(_ catalog: [LayoutPage]) throws -> [LayoutPage] {
     guard let banner = indexBanner else { return [] }
     var lines: [(text: String, page: Int, y: Double)] = []
@@ -75,7 +78,7 @@ struct ContentsAndIndex {
       return order == .orderedSame ? ($0.page, $0.y) < ($1.page, $1.y) : order == .orderedAscending
     }
     let front = try contentsBanner.map { try pageCount(sectionCount(catalog), banner: $0) } ?? 0
-    return try pages(lines, banner: banner, offset: front)
+    return try pages(lines, banner: banner, offset: coverPages + front)
   }
 
   private func sectionCount(_ catalog: [LayoutPage]) -> Int {
@@ -99,7 +102,7 @@ struct ContentsAndIndex {
   }
 
   /// Pages of `lines` under `banner`; a line's target page is its catalog page plus `offset`
-  /// (the contents pages before the catalog), and it prints that page's number.
+  /// (the cover and contents pages before the catalog), and it prints that page's number.
   private func pages(_ lines: [(text: String, page: Int, y: Double)], banner: BannerBox, offset: Int) throws
     -> [LayoutPage]
   {

@@ -136,6 +136,10 @@ public enum ElementKind: String, Codable, Hashable, Sendable {
   /// A line of a contents or index page: `text` on the left, the page number (`subtitle`)
   /// on the right, going to `target`.
   case entry
+  /// The cover's title block: `text` (the title) in `caption`, `subtitle` in `subtitleFrame`.
+  case cover
+  /// A picture that belongs to no item (the cover's), filling `image` (its centre kept).
+  case picture
 }
 
 /// A place in the document an element goes to when clicked.
@@ -155,7 +159,8 @@ public struct ElementTarget: Codable, Hashable, Sendable {
   }
 }
 
-/// A positioned element: a card (image and caption), a banner, a header or a footer.
+/// A positioned element: a card (image and caption), a banner, a header or a footer, a line of
+/// contents or index, or a part of the cover.
 public struct LayoutElement: Codable, Hashable, Sendable {
   /// Whether this is a card, a banner, a header or a footer; says which optional fields apply.
   public var kind: ElementKind

@@ -7,6 +7,15 @@ public enum ColumnRule: Hashable, Sendable {
   case minimumWidth(Double)
 }
 
+/// Where a banner's frame runs; its text always stays inside the margins.
+public enum BannerLook: String, Codable, CaseIterable, Hashable, Sendable {
+  /// Across the content width, inside the margins.
+  case inset
+  /// From the page's left edge to its right edge (and, in a PDF with a bleed, into the bleed),
+  /// for a band of colour across the page.
+  case fullBleed = "full-bleed"
+}
+
 /// Everything that decides where elements go. All lengths are in points.
 public struct LayoutOptions: Hashable, Sendable {
   /// The paper, or one continuous sheet.
@@ -64,6 +73,10 @@ public struct LayoutOptions: Hashable, Sendable {
   /// When set, index page(s) with this title come last: items' `indexTerm`s in alphabetical
   /// order with their page numbers.
   public var indexTitle: String?
+  /// When set, a cover comes first (before any contents): page 1, without header or footer.
+  public var cover: CoverContent?
+  /// Whether banners stay inside the margins or run from page edge to page edge.
+  public var bannerLook: BannerLook = .inset
 
   /// Options with the given page, margins, columns, spacings and text styles; the defaults are
   /// A4 portrait, 36 pt margins, 4 columns, 12 pt gutter and row gap, 6 pt padding, 4 pt caption

@@ -32,8 +32,8 @@ struct PageAccumulator {
   let footer: MarginBox?
   private var pages: [LayoutPage] = []
   private var elements: [LayoutElement] = []
-  /// Contents and index pages, put around the catalog's pages when it is finished.
-  private var matter: (front: [LayoutPage], back: [LayoutPage])?
+  /// The cover, contents and index pages, put around the catalog's pages when it is finished.
+  private var matter: (cover: [LayoutPage], front: [LayoutPage], back: [LayoutPage])?
 
   /// The catalog's pages so far, the current one closed.
   mutating func closedPages() -> [LayoutPage] {
@@ -41,9 +41,10 @@ struct PageAccumulator {
     return pages
   }
 
-  /// Puts `front` before and `back` after the catalog's pages when the layout is finished.
-  mutating func surround(front: [LayoutPage], back: [LayoutPage]) {
-    matter = (front, back)
+  /// Puts `cover` and `front` before and `back` after the catalog's pages when the layout is
+  /// finished; the cover pages get no header or footer.
+  mutating func surround(cover: [LayoutPage] = [], front: [LayoutPage], back: [LayoutPage]) {
+    matter = (cover, front, back)
   }
 
   init(options: LayoutOptions, geometry: ColumnGeometry, header: MarginBox?, footer: MarginBox?) {
@@ -96,8 +97,9 @@ struct PageAccumulator {
     items: [PlacedItem], figures: PlacementFigures, styles: TextStyles, fonts: FontSet
   ) -> Layout {
     if !elements.isEmpty || pages.isEmpty { closePage() }
-    if let matter { pages = matter.front + pages + matter.back }
-    addMargins()
+    if let matter { pages = matter.cover + matter.front + pages + matter.back }
+    addMargins(skipping: matter?.cover.count ?? 0)
+    if options.bannerLook == .fullBleed { widenBanners() }
     var placed = items
     for (pageIndex, page) in pages.enumerated() {
       for (elementIndex, element) in page.elements.enumerated() {
@@ -112,13 +114,21 @@ struct PageAccumulator {
     return Layout(pages: pages, items: placed, metrics: metrics, textStyles: styles, fonts: fonts)
   }
 
-  /// Puts the header first and the footer last on every page.
-  private mutating func addMargins() {
-    guard header != nil || footer != nil else { return }
+  /// Puts the header first and the footer last on every page but the first `skipped` (the
+  /// cover); the cover's own note gets its `{page}` and `{pages}` filled in.
+  private mutating func addMargins(skipping skipped: Int) {
     let count = pages.count
+    for index in 0..<skipped {
+      for (position, element) in pages[index].elements.enumerated() where element.kind == .footer {
+        pages[index].elements[position].text = element.text.map {
+          PageMarginText(text: $0).text(page: index + 1, of: count)
+        }
+      }
+    }
+    guard header != nil || footer != nil else { return }
     let x = geometry.content.x
     let width = geometry.content.width
-    for index in pages.indices {
+    for index in pages.indices.dropFirst(skipped) {
       if let header {
         let frame = Rect(x: x, y: options.margins.top, width: width, height: header.height)
         let text = header.text.text(page: index + 1, of: count)
@@ -130,6 +140,18 @@ struct PageAccumulator {
         let frame = Rect(x: x, y: y, width: width, height: footer.height)
         let text = footer.text.text(page: index + 1, of: count)
         pages[index].elements.append(LayoutElement(kind: .footer, frame: frame, caption: frame, text: text))
+      }
+    }
+  }
+
+  /// Makes every banner's frame run from the page's left edge to its right edge; its text stays
+  /// where it was, inside the margins.
+  private mutating func widenBanners() {
+    for pageIndex in pages.indices {
+      let width = pages[pageIndex].width
+      for index in pages[pageIndex].elements.indices where pages[pageIndex].elements[index].kind == .banner {
+        pages[pageIndex].elements[index].frame.x = 0
+        pages[pageIndex].elements[index].frame.width = width
       }
     }
   }

@@ -66,12 +66,17 @@ public struct WaterfallLayout: Sendable {
       placer.run(input.steps, banners: input.banners, into: &pages)
       placement = placer.figures
     }
-    if options.contentsTitle != nil || options.indexTitle != nil {
+    let cover = try options.cover.map {
+      try CoverPage(cover: $0, options: options, styles: styles).page(measurer: measurer)
+    }
+    if options.contentsTitle != nil || options.indexTitle != nil || cover != nil {
       let matter = ContentsAndIndex(
         options: options, geometry: geometry, styles: styles, measurer: measurer,
-        terms: ContentsAndIndex.terms(of: entries))
+        terms: ContentsAndIndex.terms(of: entries), coverPages: cover == nil ? 0 : 1)
       let catalog = pages.closedPages()
-      pages.surround(front: try matter.contentsPages(catalog), back: try matter.indexPages(catalog))
+      pages.surround(
+        cover: cover.map { [$0] } ?? [], front: try matter.contentsPages(catalog),
+        back: try matter.indexPages(catalog))
     }
     return pages.finish(items: input.items, figures: placement, styles: styles, fonts: measurer.fonts)
   }
@@ -92,6 +97,11 @@ public struct WaterfallLayout: Sendable {
     }
     for margin in [options.header, options.footer].compactMap({ $0 }) {
       add(MarginBox.sample(margin), margin.lineStyle, geometry.content.width)
+    }
+    if let cover = options.cover {
+      let width = CoverPage.titleWidth(contentWidth: geometry.content.width)
+      add(cover.title, styles.coverTitle, width)
+      add(cover.subtitle ?? "", styles.coverSubtitle, width)
     }
     Self.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
       switch entry {

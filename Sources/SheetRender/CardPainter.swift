@@ -10,6 +10,8 @@ final class CardPainter {
   let textStyles: TextStyles
   let text: TextEngine
   private var shadowMasks: [Double: ShadowMask] = [:]
+  /// How far, in points, fills that touch the page's edges run past them (a PDF's bleed).
+  var bleed = 0.0
 
   init(style: RenderStyle, textStyles: TextStyles, text: TextEngine) {
     self.style = style
@@ -130,7 +132,27 @@ final class CardPainter {
     }
   }
 
-  func drawBanner(_ cairo: OpaquePointer, element: LayoutElement) {
+  /// Draws a banner on a page `pageWidth` points wide: its fill (when the style has one; the
+  /// sides that touch the page's edges run on into the bleed) or a hairline under its text,
+  /// then its title and subtitle.
+  func drawBanner(_ cairo: OpaquePointer, element: LayoutElement, pageWidth: Double) {
+    let frame = element.frame
+    if let fill = style.bannerFill {
+      var box = frame
+      if box.x <= 0.01 {
+        box.x -= bleed
+        box.width += bleed
+      }
+      if box.maxX >= pageWidth - 0.01 { box.width += bleed }
+      Cairo.setColor(cairo, fill)
+      cairo_rectangle(cairo, box.x, box.y, box.width, box.height)
+      cairo_fill(cairo)
+    } else {
+      // A hairline under the banner's text separates the sections.
+      Cairo.setColor(cairo, style.bannerColor, opacity: 0.25)
+      cairo_rectangle(cairo, frame.x, frame.maxY - 0.5, frame.width, 0.5)
+      cairo_fill(cairo)
+    }
     if let title = element.text, let box = element.caption {
       Cairo.setColor(cairo, style.bannerColor)
       text.draw(title, style: textStyles.bannerTitle, in: box, cairo: cairo)
@@ -139,11 +161,49 @@ final class CardPainter {
       Cairo.setColor(cairo, style.bannerSubtitleColor)
       text.draw(subtitle, style: textStyles.bannerSubtitle, in: box, cairo: cairo)
     }
-    // A hairline under the banner's text separates the sections.
-    let frame = element.frame
-    Cairo.setColor(cairo, style.bannerColor, opacity: 0.25)
-    cairo_rectangle(cairo, frame.x, frame.maxY - 0.5, frame.width, 0.5)
-    cairo_fill(cairo)
+  }
+
+  /// Draws the cover's title block: the title, a short centred rule, the subtitle.
+  func drawCover(_ cairo: OpaquePointer, element: LayoutElement) {
+    if let title = element.text, let box = element.caption {
+      Cairo.setColor(cairo, style.bannerColor)
+      text.draw(title, style: textStyles.coverTitle, in: box, cairo: cairo)
+    }
+    if let subtitle = element.subtitle, let box = element.subtitleFrame, let title = element.caption {
+      let ruleWidth = 36.0
+      Cairo.setColor(cairo, style.bannerColor, opacity: 0.6)
+      cairo_rectangle(
+        cairo, title.x + (title.width - ruleWidth) / 2, (title.maxY + box.y) / 2 - 0.5, ruleWidth, 1)
+      cairo_fill(cairo)
+      Cairo.setColor(cairo, style.bannerSubtitleColor)
+      text.draw(subtitle, style: textStyles.coverSubtitle, in: box, cairo: cairo)
+    }
+  }
+
+  /// Draws a picture that belongs to no card (the cover's) filling its frame, its centre kept;
+  /// a placeholder saying why when it cannot be shown.
+  func drawPicture(
+    _ cairo: OpaquePointer, element: LayoutElement, image: PreparedImage?, path: String,
+    resolution: ImageResolution
+  ) {
+    guard let box = element.image else { return }
+    switch image {
+    case .ready(let raster, let jpeg, _):
+      let surface = raster.makeCairoSurface()
+      defer { cairo_surface_destroy(surface) }
+      if let jpeg { MimeData.attachJPEG(jpeg, to: surface) }
+      drawImage(
+        cairo, surface, size: (raster.width, raster.height), in: box, radius: 0, resolution: resolution)
+    case .originalJPEG(let bytes, let width, let height):
+      let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+      defer { cairo_surface_destroy(surface) }
+      MimeData.attachJPEG(bytes, to: surface)
+      drawImage(cairo, surface, size: (width, height), in: box, radius: 0, resolution: resolution)
+    case .failed(let error):
+      drawPlaceholder(cairo, in: box, radius: 0, reason: error.reason, name: error.path)
+    case nil:
+      drawPlaceholder(cairo, in: box, radius: 0, reason: "no image", name: path)
+    }
   }
 
   /// Corners of the image follow the card's corners, concentric with them.

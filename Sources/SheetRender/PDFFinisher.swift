@@ -37,6 +37,8 @@ struct PDFFinisher {
   var bleed: Double = 0
   /// When set, the PDF's page labels: decimal numbers starting at 1 on the first page.
   var pageLabels = false
+  /// With `pageLabels`: the first page (the cover) is labelled "Cover"; the second is 2.
+  var coverLabel = false
 
   /// Whether Cairo's file needs any of this.
   var isNeeded: Bool { !links.isEmpty || trimInset > 0 || pageLabels }
@@ -65,7 +67,8 @@ struct PDFFinisher {
       if trimInset > 0 { setBoxes(qpdf, page, height: pageHeights[index]) }
     }
     if pageLabels {
-      let labels = qpdf_oh_parse(qpdf, "<< /Nums [0 << /S /D >>] >>")
+      let numbers = coverLabel ? "0 << /P (Cover) >> 1 << /S /D /St 2 >>" : "0 << /S /D >>"
+      let labels = qpdf_oh_parse(qpdf, "<< /Nums [\(numbers)] >>")
       qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/PageLabels", labels)
     }
     try check(qpdf, qpdf_init_write(qpdf, destination), "write")

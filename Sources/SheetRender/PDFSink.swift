@@ -24,9 +24,12 @@ package final class PDFSink: PageSink {
   /// Starts the PDF for `path` with `info` as its metadata; images are embedded at `ppi`
   /// (their own size when nil).
   /// `marks` extends each page by a bleed and draws crop marks around its trim box;
-  /// `pageLabels` writes page labels numbering the pages from 1.
+  /// `pageLabels` writes page labels numbering the pages from 1; `coverLabel` labels the
+  /// first page "Cover" instead of 1.
   package init(
-    path: String, info: DocumentInfo, ppi: Double?, marks: PrintMarks = PrintMarks(), pageLabels: Bool = false
+    path: String, info: DocumentInfo, ppi: Double?, marks: PrintMarks = PrintMarks(),
+    pageLabels: Bool = false,
+    coverLabel: Bool = false
   ) throws {
     self.path = path
     self.marks = marks
@@ -35,6 +38,7 @@ package final class PDFSink: PageSink {
     finisher.bleed = marks.bleed
     finisher.trimInset = marks.trimInset
     finisher.pageLabels = pageLabels
+    finisher.coverLabel = coverLabel
     surface = cairo_pdf_surface_create(temporary, 595, 842)
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {

@@ -59,6 +59,10 @@ public struct RenderStyle: Hashable, Sendable {
   public var maxPixels: Int = 200_000_000
   /// JPEG quality (1…100) of photos embedded in PDF and SVG output.
   public var jpegQuality: Int = 90
+  /// Fill of each banner's frame (a band of colour behind its text), or nil for no fill and a
+  /// hairline under the text. A banner whose frame touches the page's side edges runs on into
+  /// a PDF's bleed.
+  public var bannerFill: Color?
   /// The colour of the layout's headers and footers.
   public var headerFooterColor: Color = Color(parsing: "#777777")!
   /// How glyph edges are smoothed (grey by default).

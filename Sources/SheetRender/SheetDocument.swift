@@ -10,13 +10,18 @@ public struct SheetDocument: Sendable {
   /// Metadata written into PDF output; its title and creation date also fill `{title}` and
   /// `{date}` in page headers and footers.
   public var info: DocumentInfo
+  /// The image file the layout's picture elements (the cover's) show, or nil for none.
+  public var coverImage: String?
 
   /// A document drawing `layout`, with `items` matching `layout.items` one to one, and `info`
-  /// (default: no title, reproducible date).
-  public init(layout: Layout, items: [RenderItem], info: DocumentInfo = DocumentInfo()) {
+  /// (default: no title, reproducible date); `coverImage` fills the cover's picture frame.
+  public init(
+    layout: Layout, items: [RenderItem], info: DocumentInfo = DocumentInfo(), coverImage: String? = nil
+  ) {
     self.layout = layout
     self.items = items
     self.info = info
+    self.coverImage = coverImage
   }
 }
 

@@ -70,10 +70,13 @@ public struct SheetRenderer {
     let sink: PageSink
     switch format {
     case .pdf:
-      // With contents or an index, page labels state the numbering the pages print.
-      let numbered = pages.contains { $0.elements.contains { $0.kind == .entry } }
+      // With contents, an index or a cover, page labels state the numbering the pages print
+      // (the cover, page 1, prints none: it is labelled "Cover").
+      let numbered = pages.contains { $0.elements.contains { $0.kind == .entry || $0.kind == .cover } }
+      let hasCover = pages.first?.elements.contains { $0.kind == .cover } ?? false
       sink = try PDFSink(
-        path: path, info: document.info, ppi: style.ppi, marks: printMarks, pageLabels: numbered)
+        path: path, info: document.info, ppi: style.ppi, marks: printMarks, pageLabels: numbered,
+        coverLabel: hasCover)
     case .png: sink = PNGSink(path: path, dpi: style.dpi, pageCount: pages.count, bandRows: pngBandRows)
     case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pages.count)
     }
@@ -81,6 +84,8 @@ public struct SheetRenderer {
     let painter = CardPainter(
       style: style, textStyles: layout.textStyles,
       text: try TextEngine(fonts: layout.fonts, antialiasing: style.textAntialiasing))
+    // Banners that touch the page's edges run on into the bleed, which only PDF pages have.
+    if format == .pdf { painter.bleed = printMarks.bleed }
     let bands = pages.map { sink.bands(pageHeight: $0.height) }
     let plan = DrawPlan(document: document, bands: bands, reach: reach)
     let pipeline = DecodePipeline(jobs: imageJobs(plan, document: document, resolution: sink.imageResolution))
@@ -130,8 +135,30 @@ public struct SheetRenderer {
               caption: document.layout.items[index].caption, resolution: sink.imageResolution)
             if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
             if let link = item.link, !link.isEmpty { sink.addLink(.uri(link), rect: element.frame) }
+          case .picture:
+            var image: PreparedImage?
+            if bandIndex == span.lowerBound && plan.hasJob(element) {
+              image = pipeline.take(nextJob)
+              nextJob += 1
+              progress.imagesDrawn = nextJob
+              onProgress?(progress)
+              if case .failed(let error) = image {
+                if stopOnImageFailure { throw error }
+                warn(error)
+              }
+              kept[elementIndex] = image
+            }
+            painter.drawPicture(
+              cairo, element: element, image: kept[elementIndex], path: document.coverImage ?? "",
+              resolution: sink.imageResolution)
+            if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
+          case .cover:
+            painter.drawCover(cairo, element: element)
+            if let title = element.text, !title.isEmpty, bandIndex == span.lowerBound {
+              sink.addBookmark(title, x: element.frame.x, y: element.frame.y)
+            }
           case .banner:
-            painter.drawBanner(cairo, element: element)
+            painter.drawBanner(cairo, element: element, pageWidth: page.width)
             if let title = element.text, !title.isEmpty, bandIndex == span.lowerBound {
               sink.addBookmark(Markup.plainText(title), x: element.frame.x, y: element.frame.y)
             }
@@ -162,7 +189,8 @@ public struct SheetRenderer {
   private func imageJobs(_ plan: DrawPlan, document: SheetDocument, resolution: ImageResolution) -> [ImageJob]
   {
     plan.cardsInDrawingOrder.map { element in
-      let item = document.items[element.item!]
+      let item =
+        element.kind == .picture ? RenderItem(path: document.coverImage) : document.items[element.item!]
       var size: PixelSize?
       if case .embedded(nil) = resolution {
         size = nil
@@ -184,11 +212,14 @@ public struct SheetRenderer {
 /// are drawn band by band (top band first, elements in layout order within a band).
 private struct DrawPlan {
   var items: [RenderItem]
+  var coverImage: String?
   var reach: Double
+  /// Cards, and the cover's picture, in the order their images are first drawn.
   var cardsInDrawingOrder: [LayoutElement] = []
 
   init(document: SheetDocument, bands: [[PageBand]], reach: Double) {
     items = document.items
+    coverImage = document.coverImage
     self.reach = reach
     for (page, pageBands) in zip(document.layout.pages, bands) {
       let cards = page.elements.filter(hasJob)
@@ -211,6 +242,7 @@ private struct DrawPlan {
   }
 
   func hasJob(_ element: LayoutElement) -> Bool {
+    if element.kind == .picture { return coverImage != nil && element.image != nil }
     guard element.kind == .card, element.image != nil, let index = element.item, items.indices.contains(index)
     else { return false }
     return items[index].path != nil && items[index].failure == nil

@@ -62,7 +62,7 @@ public struct ComparisonReport {
           guard let index = element.item, cards.indices.contains(index) else { continue }
           drawCard(cairo, element, card: cards[index], text: text)
           sink.addBookmark(cards[index].title, x: element.frame.x, y: element.frame.y)
-        case .header, .footer, .entry:
+        case .header, .footer, .entry, .cover, .picture:
           break
         }
       }

@@ -37,6 +37,24 @@ struct QRCodeTests {
       ])
   }
 
+  @Test("cards too narrow for a 15 mm code: one warning saying how many columns fit; none at the defaults")
+  func narrowCardsWarn() throws {
+    let csv = try Self.catalog()
+    let pdf = (csv as NSString).deletingLastPathComponent + "/qr.pdf"
+    let narrow = try ProcessRunner.run(
+      FixturePaths.binary, ["render", csv, "--qr", "--columns", "8", "-o", pdf, "-q"])
+    #expect(narrow.status == 0, "\(narrow.standardError)")
+    let warnings = narrow.standardError.split(separator: "\n").filter { $0.contains("--qr") }
+    #expect(warnings.count == 1, "\(narrow.standardError)")
+    #expect(warnings.first?.contains("16.6 mm") == true && warnings.first?.contains("--columns 6") == true)
+    let layout = try ProcessRunner.run(
+      FixturePaths.binary, ["layout", "--json", csv, "--qr", "--columns", "8"])
+    #expect(layout.standardError.split(separator: "\n").filter { $0.contains("--qr") }.count == 1)
+    let fitting = try ProcessRunner.run(
+      FixturePaths.binary, ["render", csv, "--qr", "--columns", "6", "-o", pdf, "-q"])
+    #expect(fitting.status == 0 && fitting.standardError.isEmpty, "\(fitting.standardError)")
+  }
+
   @Test("the layout measures the card with its code: at least 15 mm of modules, below the caption")
   func measured() throws {
     let csv = try Self.catalog()

@@ -187,6 +187,8 @@ private struct TextPiece {
       return [
         TextPiece(name: element.kind.rawValue, text: element.text ?? "", element: element, box: element.frame)
       ]
+    case .cover, .picture:
+      return []
     }
   }
 }

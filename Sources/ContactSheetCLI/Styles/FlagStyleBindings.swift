@@ -23,7 +23,11 @@ extension LayoutFlags: StyleAdopting {
       StyleBinding(StyleKeys.balance, \.balance), StyleBinding(StyleKeys.header, \.header),
       StyleBinding(StyleKeys.footer, \.footer), StyleBinding(StyleKeys.dpi, \.typedDPI),
       StyleBinding(StyleKeys.qr, \.qr), StyleBinding(StyleKeys.contents, \.contents),
-      StyleBinding(StyleKeys.index, \.index),
+      StyleBinding(StyleKeys.index, \.index), StyleBinding(StyleKeys.cover, \.cover),
+      StyleBinding(StyleKeys.coverImage, \.coverImage),
+      StyleBinding(StyleKeys.coverSubtitle, \.coverSubtitle),
+      StyleBinding(StyleKeys.coverNote, \.coverNote), StyleBinding(StyleKeys.bannerStyle, \.bannerStyle),
+      StyleBinding(StyleKeys.bannerFill, \.bannerFill),
     ]
   }
 }

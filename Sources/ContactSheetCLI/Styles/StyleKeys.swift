@@ -88,7 +88,7 @@ enum StyleKeys {
   static let qr = StyleKey(
     "qr", .flag,
     help:
-      "Print a QR code of each card's link below its caption (21 mm with its quiet zone, at most the card's width), for readers of the printed catalog."
+      "Print a QR code of each card's link below its caption (21 mm with its quiet zone, so its modules span at least 15 mm; a warning when cards are too narrow), for readers of the printed catalog."
   )
   static let contents = StyleKey(
     "contents", .flag,
@@ -98,6 +98,26 @@ enum StyleKeys {
     help:
       "End with an alphabetical index of the items by this caption field (name, sku, …) with page numbers, each a link to the card in PDF.",
     valueName: "field")
+  static let cover = StyleKey(
+    "cover", .flag,
+    help:
+      "Begin with a cover (page 1, before any contents): the document's title (--title) centred, --cover-subtitle, --cover-image and --cover-note."
+  )
+  static let coverImage = StyleKey(
+    "cover-image", help: "A picture filling a large frame on the cover (implies --cover).", valueName: "file")
+  static let coverSubtitle = StyleKey(
+    "cover-subtitle", help: "The line under the cover's title. Default: the document's subject, if any.",
+    valueName: "text")
+  static let coverNote = StyleKey(
+    "cover-note", help: "Fine print at the cover's foot: {date} {pages} {title}; '' for none.",
+    default: CoverContent.defaultNote, valueName: "template")
+  static let bannerStyle = StyleKey(
+    "banner-style",
+    help:
+      "Section banners: rule (text over a hairline), band (text on a band of --banner-fill inside the margins) or full-bleed (the band runs from page edge to page edge, into a PDF's --bleed; text stays inside the margins).",
+    default: "rule")
+  static let bannerFill = StyleKey(
+    "banner-fill", help: "The colour of band and full-bleed banners.", default: "#e6e2d9")
   static let dpi = StyleKey(
     "dpi", help: "Pixels per inch that px lengths refer to (the PNG output resolution).", default: "150")
 
@@ -155,7 +175,8 @@ enum StyleKeys {
     imageAspect,
     maxImageHeight, fit, font, captionLines, placement, direction, stagger, bannerEvery, bannerTemplate,
     balance,
-    header, footer, qr, contents, index, dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,
+    header, footer, qr, contents, index, cover, coverImage, coverSubtitle, coverNote, bannerStyle, bannerFill,
+    dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,
     shadowColor, noShadow, showRating, background, cardColor, captionColor, ppi, title, author, subject,
     keywords, bleed, cropMarks, fontFile,
   ]
