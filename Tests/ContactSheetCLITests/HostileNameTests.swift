@@ -86,7 +86,8 @@ struct HostileNameTests {
   @Test("an output name that is not UTF-8 is refused, not written under another name")
   func outputName() throws {
     let folder = try shoot()
-    let result = try shell(#""$BIN" render "shoot/$(printf 'a\377.png')" -o "$(printf 'out\377.pdf')""#, in: folder)
+    let result = try shell(
+      #""$BIN" render "shoot/$(printf 'a\377.png')" -o "$(printf 'out\377.pdf')""#, in: folder)
     #expect(result.status == 2)
     #expect(result.standardError.contains("-o out\\xFF.pdf: the output's name is not valid UTF-8"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["shoot"])
