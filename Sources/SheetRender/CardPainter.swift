@@ -244,7 +244,8 @@ final class CardPainter {
     var placeholderStyle = textStyles.caption
     placeholderStyle.isMarkup = false
     placeholderStyle.alignment = .center
-    placeholderStyle.maxLines = 4
+    // The name and the reason, up to three lines each: a limit counts the whole text.
+    placeholderStyle.maxLines = 6
     let measured = text.measure(message, style: placeholderStyle, width: textBox.width)
     let centred = Rect(
       x: textBox.x, y: textBox.y + max(0, (textBox.height - measured.height) / 2), width: textBox.width,
