@@ -85,7 +85,9 @@ struct CompareCommand: ParsableCommand {
     try outputs.write(run.summary, seconds: Date().timeIntervalSince(start))
     // Files that could not be compared are errors, and errors go to standard error too.
     for failed in run.summary.cases where failed.status == .error {
-      Diagnostics.note("error: \(failed.message ?? "\(failed.name): could not be compared")")
+      // A page that could not be compared (a PDF page too large to rasterise) says why.
+      let pageError = failed.pages.first { $0.status == .error }?.message
+      Diagnostics.note("error: \(failed.message ?? pageError ?? "\(failed.name): could not be compared")")
     }
     if let report { Diagnostics.note("report: \(report)") }
     if timings { Diagnostics.note("timings: \(run.timings.description)") }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import SheetImages
 import SheetRender
+import SheetSupport
+import SheetText
 
 /// The `contactsheet` command: turns folders of photos, or catalog data, into contact sheets.
 public struct ContactSheetCommand: ParsableCommand {
@@ -22,28 +24,39 @@ public struct ContactSheetCommand: ParsableCommand {
 
   /// Parses the command line once, applies the styles it names to the options it left unset,
   /// runs it with the documented exit statuses, then exits.
-  public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+  ///
+  /// - Parameter arguments: The arguments after the program name; nil reads the process's own,
+  ///   as bytes (a file name need not be UTF-8).
+  public static func runMain(_ arguments: [String]? = nil) -> Never {
     SignalCleanup.install()
     DecodeMemory.returnLargeBuffersToTheSystem()
+    // What the C libraries would print is collected, and shown once per kind at the end.
+    LibraryWarnings.capture()
+    var quiet = false
     do {
-      var command = try ContactSheetCommand.parseAsRoot(arguments)
+      var command = try ContactSheetCommand.parseAsRoot(arguments ?? PathBytes.arguments())
+      quiet = (command as? RenderCommand)?.quiet ?? false
       if var styled = command as? any StyledCommand {
         try styled.applyStyles()
         command = styled
       }
       try command.run()
+      LibraryWarnings.show(quiet: quiet)
       Diagnostics.finish()
       Foundation.exit(ExitStatus.success)
     } catch let error as any StatusError {
+      LibraryWarnings.show(quiet: quiet)
       Diagnostics.finish()
       Diagnostics.note("error: \(error.description)")
       Foundation.exit(error.exitStatus)
     } catch let error as ValidationError {
+      LibraryWarnings.show(quiet: quiet)
       // A bad option value found while running: the message says what would work.
       Diagnostics.finish()
       Diagnostics.note("error: \(error.message)")
       Foundation.exit(ExitStatus.usage)
     } catch {
+      LibraryWarnings.show(quiet: quiet)
       let code = exitCode(for: error)
       if code == .success {
         ContactSheetCommand.exit(withError: error)  // --help, --version: printed as usual.

@@ -4,9 +4,14 @@ import SheetSupport
 
 /// Refuses output paths that would overwrite one of the run's inputs.
 enum OutputGuard {
-  /// Refuses an output whose folder does not exist (or is not a folder), before any input is
-  /// read: the message names the folder.
+  /// Refuses an output whose folder does not exist (or is not a folder), or whose name is not
+  /// UTF-8, before any input is read: the message names the folder.
   static func checkFolder(output: String) throws {
+    // Inputs are read by their bytes, but outputs are written through libraries that take
+    // UTF-8 names: a name that is not UTF-8 is refused rather than written under another name.
+    guard !PathBytes.carriesBytes(output) else {
+      throw InputError("-o \(output): the output's name is not valid UTF-8; give a UTF-8 name")
+    }
     let typed = (output as NSString).deletingLastPathComponent
     let folder = typed.isEmpty ? "." : typed
     var isFolder: ObjCBool = false

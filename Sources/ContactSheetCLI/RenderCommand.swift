@@ -3,6 +3,7 @@ import Foundation
 import SheetImages
 import SheetLayout
 import SheetRender
+import SheetSupport
 import SheetText
 import SheetXMP
 
@@ -42,7 +43,6 @@ struct RenderCommand: StyledCommand {
       throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
     }
     try OutputGuard.checkFolder(output: output)
-    LibraryWarnings.capture()
     // Options are checked before any file is read, so a typo fails at once.
     var options = try layoutFlags.layoutOptions().withMarkupCaptions()
     let style = try renderStyle()
@@ -112,12 +112,7 @@ struct RenderCommand: StyledCommand {
     } catch let error as RenderError {
       throw OutputError(description: error.description)
     }
-    let library = LibraryWarnings.drain()
-    if !quiet, library.count > 0, let first = library.first {
-      Diagnostics.warn(
-        "the text library reported \(library.count) problem\(library.count == 1 ? "" : "s") while setting text; the first: \(first)"
-      )
-    }
+    LibraryWarnings.show(quiet: quiet)
     if !quiet {
       Diagnostics.note(
         Summary(

@@ -159,7 +159,7 @@ public struct FileComparer: Sendable {
       return now.timeIntervalSince(clock)
     }
     let paths = (expected: AtomicOutput.absolute(expected), actual: AtomicOutput.absolute(actual))
-    let identical = Self.isComparable(expected) && Self.sameBytes(expected, actual)
+    let identical = Self.isComparable(expected, dpi: dpi) && Self.sameBytes(expected, actual)
     if identical && (diffNames == nil || !writesPassingDiffs) {
       // Identical files match without decoding either (their header is checked, so two copies
       // of a broken file are still an error).
@@ -284,15 +284,19 @@ public struct FileComparer: Sendable {
     }
   }
 
-  /// Whether `path` is a regular file that starts like a PDF, or has a readable image header
-  /// within compare's pixel limit (so identical files are matched only where comparing their
-  /// pixels would have been allowed).
-  static func isComparable(_ path: String) -> Bool {
+  /// Whether `path` is a regular file that is a PDF poppler opens whose every page at `dpi`
+  /// is within compare's pixel limit, or has a readable image header within that limit (so
+  /// identical files are matched only where comparing their pixels would have been allowed:
+  /// a golden does not start failing with "too large" the day one pixel changes).
+  static func isComparable(_ path: String, dpi: Double) -> Bool {
     guard let (descriptor, _) = try? RegularFile.open(path) else { return false }
     var magic = [UInt8](repeating: 0, count: 5)
     let count = read(descriptor, &magic, 5)
     close(descriptor)
-    if count == 5 && magic.starts(with: "%PDF-".utf8) { return true }
+    if count == 5 && magic.starts(with: "%PDF-".utf8) {
+      guard let document = try? PDFRasterizer(path: path) else { return false }
+      return (try? document.checkPageSizes(dpi: dpi)) != nil
+    }
     guard let header = try? ImageReader.header(path: path) else { return false }
     return header.pixelCount <= ComparedFile.maxPixels
   }

@@ -39,24 +39,8 @@ public final class PDFRasterizer {
       throw ImageError(path: path, reason: "has no page \(index + 1)")
     }
     defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-    var widthPoints = 0.0
-    var heightPoints = 0.0
-    poppler_page_get_size(page, &widthPoints, &heightPoints)
+    let (width, height) = try pixelSize(page, index: index, dpi: dpi)
     let scale = dpi / 72
-    // The size is checked as floating point first: a hostile page size overflows no integer.
-    let exactWidth = max(1, (widthPoints * scale).rounded())
-    let exactHeight = max(1, (heightPoints * scale).rounded())
-    guard exactWidth.isFinite, exactHeight.isFinite,
-      exactWidth * exactHeight <= Double(ComparedFile.maxPixels)
-    else {
-      throw ImageError(
-        path: path,
-        reason:
-          "page \(index + 1) is \(widthPoints)×\(heightPoints) pt, more than \(ComparedFile.maxPixels) pixels at \(dpi) dpi; lower --dpi"
-      )
-    }
-    let width = Int(exactWidth)
-    let height = Int(exactHeight)
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
     else {
@@ -71,6 +55,42 @@ public final class PDFRasterizer {
     cairo_destroy(cairo)
     cairo_surface_flush(surface)
     return RasterImage(opaqueSurface: surface)
+  }
+
+  /// Checks that every page, drawn at `dpi`, is within compare's pixel limit, from the page
+  /// sizes alone (nothing is drawn).
+  ///
+  /// - Throws: ``ImageError`` naming the first page that is too large.
+  public func checkPageSizes(dpi: Double) throws {
+    for index in 0..<pageCount {
+      guard let page = poppler_document_get_page(document, Int32(index)) else {
+        throw ImageError(path: path, reason: "has no page \(index + 1)")
+      }
+      defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+      _ = try pixelSize(page, index: index, dpi: dpi)
+    }
+  }
+
+  /// The pixel size of `page` (number `index`, 0-based) at `dpi`, refused beyond compare's
+  /// pixel limit. The size is checked as floating point first: a hostile page size overflows
+  /// no integer.
+  private func pixelSize(_ page: OpaquePointer, index: Int, dpi: Double) throws -> (width: Int, height: Int) {
+    var widthPoints = 0.0
+    var heightPoints = 0.0
+    poppler_page_get_size(page, &widthPoints, &heightPoints)
+    let scale = dpi / 72
+    let exactWidth = max(1, (widthPoints * scale).rounded())
+    let exactHeight = max(1, (heightPoints * scale).rounded())
+    guard exactWidth.isFinite, exactHeight.isFinite,
+      exactWidth * exactHeight <= Double(ComparedFile.maxPixels)
+    else {
+      throw ImageError(
+        path: path,
+        reason:
+          "page \(index + 1) is \(widthPoints)×\(heightPoints) pt, more than \(ComparedFile.maxPixels) pixels at \(dpi) dpi; lower --dpi"
+      )
+    }
+    return (Int(exactWidth), Int(exactHeight))
   }
 
   /// The document's bookmarks (outline entries), depth first.

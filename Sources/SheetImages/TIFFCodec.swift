@@ -1,4 +1,5 @@
 import CTIFFShim
+import SheetSupport
 
 /// What decoding a TIFF needs from its header.
 struct TIFFDetails: Sendable, Hashable {
@@ -158,7 +159,13 @@ enum TIFFCodec {
       let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw ImageError(path: path, reason: "TIFF header is corrupt (\(text))")
     }
-    defer { ctiff_close(handle) }
+    defer {
+      // A warning on a file that otherwise read well (an unknown tag) is shown once per kind.
+      if ctiff_had_error(handle) == 0, let warning = ctiff_message(handle) {
+        LibraryWarnings.record(source: "libtiff", message: String(cString: warning), file: path)
+      }
+      ctiff_close(handle)
+    }
     return try withExtendedLifetime(box) { try body(handle) }
   }
 

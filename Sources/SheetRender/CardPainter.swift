@@ -1,6 +1,7 @@
 import CPangoCairo
 import SheetImages
 import SheetLayout
+import SheetSupport
 import SheetText
 
 /// Draws cards, banners, headers and footers onto a page: paint from the render style, text
@@ -293,7 +294,8 @@ final class CardPainter {
     Cairo.roundedRectangle(cairo, box, radius: radius)
     Cairo.setColor(cairo, style.placeholderColor)
     cairo_fill(cairo)
-    let fileName = name.split(separator: "/").last.map(String.init) ?? name
+    let readable = PathBytes.readable(name)  // A name's bytes that are not UTF-8 show as U+FFFD.
+    let fileName = readable.split(separator: "/").last.map(String.init) ?? readable
     let message = fileName.isEmpty ? "No image\n\(reason)" : "Cannot show \(fileName)\n\(reason)"
     let inset = min(8, box.width / 8)
     let textBox = Rect(
@@ -302,7 +304,8 @@ final class CardPainter {
     var placeholderStyle = textStyles.caption
     placeholderStyle.isMarkup = false
     placeholderStyle.alignment = .center
-    placeholderStyle.maxLines = 4
+    // The name and the reason, up to three lines each: a limit counts the whole text.
+    placeholderStyle.maxLines = 6
     let measured = text.measure(message, style: placeholderStyle, width: textBox.width)
     let centred = Rect(
       x: textBox.x, y: textBox.y + max(0, (textBox.height - measured.height) / 2), width: textBox.width,

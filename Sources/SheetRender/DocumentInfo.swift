@@ -12,15 +12,15 @@ public struct DocumentInfo: Sendable, Hashable {
   public var keywords: String?
   /// The program named as the PDF's creator. Default `ContactSheet`.
   public var creator: String
-  /// The creation date: from `SOURCE_DATE_EPOCH` when set, else a fixed date, so two runs
-  /// give the same bytes.
+  /// The creation date, also `{date}` in headers and footers: from `SOURCE_DATE_EPOCH` when
+  /// set (reproducible builds' convention: two runs then give the same bytes), else now.
   public var creationDate: Date
 
   /// Metadata with the given fields; by default no title, author, subject or keywords, creator
-  /// `ContactSheet`, and the date from ``reproducibleDate(environment:)``.
+  /// `ContactSheet`, and the date from ``runDate(environment:)``.
   public init(
     title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
-    creator: String = "ContactSheet", creationDate: Date = DocumentInfo.reproducibleDate()
+    creator: String = "ContactSheet", creationDate: Date = DocumentInfo.runDate()
   ) {
     self.title = title
     self.author = author
@@ -30,13 +30,11 @@ public struct DocumentInfo: Sendable, Hashable {
     self.creationDate = creationDate
   }
 
-  /// `SOURCE_DATE_EPOCH` if set and valid, else 2000-01-01T00:00:00Z.
-  public static func reproducibleDate(environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> Date
-  {
-    if let text = environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(text) {
-      return Date(timeIntervalSince1970: seconds)
+  /// `SOURCE_DATE_EPOCH` (whole seconds since 1970) if set and valid, else the current time.
+  public static func runDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+    if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) {
+      return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
-    return Date(timeIntervalSince1970: 946_684_800)
+    return Date()
   }
 }

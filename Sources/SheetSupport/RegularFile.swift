@@ -19,14 +19,15 @@ package enum RegularFile {
   /// - Returns: The open descriptor (the caller closes it) and the file's status.
   /// - Throws: ``Failure`` when the path is missing, unreadable or not a regular file.
   package static func open(_ path: String) throws(Failure) -> (descriptor: Int32, status: stat) {
-    let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT || code == ENOTDIR {
         throw Failure(reason: "file not found", isMissing: true)
       }
-      var status = stat()
-      if stat(path, &status) == 0, let kind = kindName(status.st_mode) { throw Failure(reason: kind) }
+      if let status = PathBytes.status(path), let kind = kindName(status.st_mode) {
+        throw Failure(reason: kind)
+      }
       throw Failure(reason: "cannot be read (\(String(cString: strerror(code))))")
     }
     var status = stat()

@@ -1,40 +1,48 @@
 import CPangoCairo
-import Synchronization
+import SheetSupport
 
-/// Warnings Pango and GLib would print straight to standard error (hundreds for one odd
-/// caption), collected instead so the command can show them once, or not at all under `-q`.
-package enum LibraryWarnings {
-  private static let state = Mutex<(count: Int, first: String?)>((0, nil))
-
-  /// Routes the warnings and messages of the text libraries' log domains here, from now on.
+extension LibraryWarnings {
+  /// Routes every GLib log message of level warning, critical or message (Pango, GLib,
+  /// GObject, Fontconfig, poppler-glib or any other domain, structured or not) to
+  /// ``LibraryWarnings`` from now on, instead of standard error. Debug and info messages are
+  /// dropped, as GLib drops them unless `G_MESSAGES_DEBUG` is set. Safe to call more than once.
   package static func capture() {
-    for domain in ["Pango", "GLib", "GLib-GObject", "Fontconfig"] {
-      g_log_set_handler(
-        domain,
-        GLogLevelFlags(
-          rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue
-            | G_LOG_LEVEL_CRITICAL.rawValue
-            | G_LOG_LEVEL_INFO.rawValue),
-        { domain, _, message, _ in
+    _ = installed
+  }
+
+  private static let kept =
+    G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue | G_LOG_LEVEL_CRITICAL.rawValue
+
+  private static let installed: Bool = {
+    // Plain g_log calls in every domain.
+    g_log_set_default_handler(
+      { domain, level, message, _ in
+        guard level.rawValue & LibraryWarnings.kept != 0 else { return }
+        LibraryWarnings.record(
+          source: domain.map { String(cString: $0) } ?? "GLib",
+          message: message.map { String(cString: $0) } ?? "")
+      }, nil)
+    // Structured logging (g_log_structured), which bypasses the handler above.
+    g_log_set_writer_func(
+      { level, fields, count, _ in
+        guard level.rawValue & LibraryWarnings.kept != 0, let fields else { return G_LOG_WRITER_HANDLED }
+        var domain = "GLib"
+        var message = ""
+        for field in UnsafeBufferPointer(start: fields, count: Int(count)) {
+          guard let key = field.key, let value = field.value else { continue }
           let text =
-            (domain.map { String(cString: $0) + ": " } ?? "") + (message.map { String(cString: $0) } ?? "")
-          LibraryWarnings.record(text)
-        }, nil)
-    }
-  }
-
-  /// How many warnings were collected since the last call, and the first of them; resets.
-  package static func drain() -> (count: Int, first: String?) {
-    state.withLock { current in
-      defer { current = (0, nil) }
-      return current
-    }
-  }
-
-  private static func record(_ text: String) {
-    state.withLock { current in
-      current.count += 1
-      if current.first == nil { current.first = text }
-    }
-  }
+            field.length < 0
+            ? String(cString: value.assumingMemoryBound(to: CChar.self))
+            : String(decoding: UnsafeRawBufferPointer(start: value, count: Int(field.length)), as: UTF8.self)
+          switch String(cString: key) {
+          case "GLIB_DOMAIN": domain = text
+          case "MESSAGE": message = text
+          default: break
+          }
+        }
+        LibraryWarnings.record(source: domain, message: message)
+        return G_LOG_WRITER_HANDLED
+      }, nil, nil)
+    return true
+  }()
 }

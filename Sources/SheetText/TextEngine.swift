@@ -63,7 +63,7 @@ public final class TextEngine: TextMeasuring {
   public func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
     guard !text.isEmpty else { return .empty }
     let layout = measuringLayout
-    configure(layout, text, style: style, width: width)
+    let cut = configure(layout, text, style: style, width: width)
     var logicalWidth: Int32 = 0
     var logicalHeight: Int32 = 0
     pango_layout_get_size(layout, &logicalWidth, &logicalHeight)
@@ -71,7 +71,7 @@ public final class TextEngine: TextMeasuring {
     return TextMeasurement(
       width: Double(logicalWidth) / scale, height: Double(logicalHeight) / scale,
       lineCount: Int(pango_layout_get_line_count(layout)),
-      isTruncated: pango_layout_is_ellipsized(layout) != 0)
+      isTruncated: cut || pango_layout_is_ellipsized(layout) != 0)
   }
 
   /// Draws `text` with its top-left corner at the top-left of `box`, wrapped at the box's width.
@@ -147,7 +147,12 @@ public final class TextEngine: TextMeasuring {
 
   /// Sets every property of `layout` that measuring and drawing depend on, so a reused layout
   /// measures exactly as a new one.
-  private func configure(_ layout: OpaquePointer, _ text: String, style: TextStyle, width: Double) {
+  /// Returns whether lines beyond the style's line limit were cut where Pango would not show
+  /// an ellipsis (see ``LineSeparators``).
+  @discardableResult
+  private func configure(_ layout: OpaquePointer, _ text: String, style: TextStyle, width: Double) -> Bool {
+    // A line limit counts the whole text's lines, not each paragraph's.
+    let text = style.maxLines > 0 ? LineSeparators.oneParagraph(text, isMarkup: style.isMarkup) : text
     pango_layout_set_font_description(layout, fontDescription(style.font))
     pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
@@ -167,6 +172,7 @@ public final class TextEngine: TextMeasuring {
       pango_layout_set_attributes(layout, nil)
       pango_layout_set_text(layout, text, -1)
     }
+    return LineSeparators.ellipsizeLastLine(layout, maxLines: style.maxLines)
   }
 
   /// Sets `markup` on `layout` as `pango_layout_set_markup` does, with its one parse, but

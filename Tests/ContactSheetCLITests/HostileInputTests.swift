@@ -51,6 +51,27 @@ struct HostileInputTests {
     #expect(result.standardError.contains("65000×65000 is more than the 50000000 pixels compare holds"))
   }
 
+  @Test("3: a PDF whose page is too large to rasterise is refused even when compared with itself")
+  func comparePDFLimit() throws {
+    // 200 × 200 in: 20000² pixels at compare's 100 dpi. Identical files match by their bytes
+    // only when comparing their pixels would have been allowed, as for images.
+    let pdf = fixture("huge-page.pdf")
+    let same = try run(["compare", pdf, pdf])
+    #expect(same.status == 2)
+    #expect(
+      same.standardError.contains("page 1 is 14400.0×14400.0 pt, more than 50000000 pixels at 100.0 dpi"))
+    let small = try run(["compare", pdf, pdf, "--dpi", "10"])
+    #expect(small.status == 0)
+    #expect(small.standardOutput.contains("the files are identical, byte for byte"))
+    // Two copies of a file that starts like a PDF but is none are an error, not a match.
+    let (folder, _) = try output()
+    let broken = folder.appendingPathComponent("broken.pdf").path
+    try Data("%PDF-1.4 and nothing else".utf8).write(to: URL(fileURLWithPath: broken))
+    let twice = try run(["compare", broken, broken])
+    #expect(twice.status == 2)
+    #expect(twice.standardError.contains("not a readable PDF"))
+  }
+
   @Test("4: a page of 100000×100000 mm is refused; a 5000 mm page at 1200 ppi is drawn in bounded memory")
   func hugePage() throws {
     let (_, path) = try output()

@@ -104,7 +104,8 @@ struct DrawingGoldenTests {
     }
     let folder = try FixturePaths.temporaryFolder()
     let output = folder.appendingPathComponent("page.png").path
-    let document = try fixture.document(cards, info: DocumentInfo(title: "Header test"))
+    let document = try fixture.document(
+      cards, info: DocumentInfo(title: "Header test", creationDate: SheetFixture.fixedDate))
     let written = try SheetRenderer(style: style).render(document, to: output)
     #expect(written.count == document.layout.pages.count && written.count >= 2)
     try Golden.check(written[0], named: "render-header-footer-1")

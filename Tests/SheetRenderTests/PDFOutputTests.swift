@@ -9,7 +9,8 @@ import Testing
 @Suite("PDF output")
 struct PDFOutputTests {
   let info = DocumentInfo(
-    title: "Structure test", author: "A. Author", subject: "Render tests", keywords: "golden, pdf")
+    title: "Structure test", author: "A. Author", subject: "Render tests", keywords: "golden, pdf",
+    creationDate: SheetFixture.fixedDate)
 
   var cards: [SheetFixture.Card] {
     [

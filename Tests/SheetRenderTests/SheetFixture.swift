@@ -26,7 +26,12 @@ struct SheetFixture {
     page: .continuous(width: 360), margins: EdgeInsets(all: 12), columns: .count(3), gutter: 10,
     rowGap: 10, padding: 5, captionStyle: TextStyle(font: "DejaVu Sans 7", isMarkup: true, maxLines: 2))
 
-  func document(_ cards: [Card], info: DocumentInfo = DocumentInfo()) throws -> SheetDocument {
+  /// The date tests print and stamp (2000-01-01): a document's own date is the day it is made.
+  static let fixedDate = Date(timeIntervalSince1970: 946_684_800)
+
+  func document(_ cards: [Card], info: DocumentInfo = DocumentInfo(creationDate: fixedDate)) throws
+    -> SheetDocument
+  {
     var entries: [LayoutEntry] = []
     var items: [RenderItem] = []
     var section: String?

@@ -73,7 +73,8 @@ struct TextFitTests {
     #expect(layout.pages.count >= 2)
     let items = layout.items.map { _ in RenderItem(path: nil) }
     let info = DocumentInfo(
-      title: "A document title long enough that the header has to end it with an ellipsis, on and on")
+      title: "A document title long enough that the header has to end it with an ellipsis, on and on",
+      creationDate: SheetFixture.fixedDate)
     let folder = try FixturePaths.temporaryFolder()
     // White on white, nothing around the cards: every pixel that is not white is text.
     let renderer = SheetRenderer(

@@ -1,5 +1,6 @@
 import Foundation
 import SheetImages
+import SheetSupport
 
 /// The values of caption fields for one item: its manifest or CSV fields first (a catalog's
 /// `name` column is the product name), then the built-in fields.
@@ -21,12 +22,14 @@ struct CaptionFields {
 
   func value(_ name: String, format: String?) -> String? {
     if let own = item.fields[name] { return own }
-    var url: URL { URL(fileURLWithPath: item.path) }
+    // A name's bytes that are not UTF-8 show as U+FFFD; the URL is made only for the fields
+    // that need one.
+    var url: URL { URL(fileURLWithPath: PathBytes.readable(item.path)) }
     switch name {
     case "name": return url.lastPathComponent
     case "stem": return url.deletingPathExtension().lastPathComponent
     case "ext": return url.pathExtension
-    case "dir": return (item.path as NSString).deletingLastPathComponent
+    case "dir": return (path as NSString).deletingLastPathComponent
     case "index": return String(index)
     case "section": return item.section
     case "frame": return item.frame.map(String.init)
@@ -108,8 +111,9 @@ struct FileAttributes: Sendable {
   }
 
   init?(path: String) {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-    size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-    modified = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
+    guard let status = PathBytes.status(path) else { return nil }
+    size = Int64(status.st_size)
+    modified = Date(
+      timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9)
   }
 }

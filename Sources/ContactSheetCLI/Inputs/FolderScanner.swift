@@ -70,7 +70,7 @@ struct FolderScanner {
       result.skipped.add(.folderLoop, file: folder)
       return true
     }
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+    guard let names = PathBytes.folderNames(folder) else { return false }
     let isOutputFolder = outputFiles?.isFolder(folder) ?? false
     var entries: [Entry] = []
     var sidecars: [String] = []
@@ -123,22 +123,18 @@ struct FolderScanner {
   /// Sorts the entry `name` (at `path`) by what it is; `outputFiles` is set when the folder is
   /// the output's. Each check is one case, so a new reason to skip a file is one more line.
   private func classify(_ name: String, at path: String, outputFiles: OutputFiles?) -> Kind {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+    guard let status = PathBytes.status(path) else {
       return .skipped(.unreadable)  // A broken symbolic link.
     }
-    if isFolder.boolValue { return .folder }
+    if status.st_mode & S_IFMT == S_IFDIR { return .folder }
     if outputFiles?.isOutput(name) == true { return .skipped(.earlierOutput) }
     if XMPSidecars.isSidecar(name) { return .sidecar }
     let ext = (name as NSString).pathExtension
     guard InputCollector.imageExtensions.contains(ext.lowercased()) else {
       return .skipped(.unsupported(extension: ext))
     }
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      return .skipped(.notRegularFile)
-    }
-    guard FileManager.default.isReadableFile(atPath: path) else { return .skipped(.unreadable) }
+    guard status.st_mode & S_IFMT == S_IFREG else { return .skipped(.notRegularFile) }
+    guard PathBytes.withCString(path, { access($0, R_OK) }) == 0 else { return .skipped(.unreadable) }
     return .image
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SheetImages
+import SheetSupport
 
 /// Turns the command line's inputs (image files, folders, manifests, `-` for a list on
 /// standard input) into a catalog.
@@ -46,7 +47,7 @@ struct InputCollector {
           if catalog.entries.count > InputLimits.items { throw InputError(InputLimits.tooManyItems("-")) }
         }
       } else {
-        guard manifests[input] != nil || FileManager.default.fileExists(atPath: input) else {
+        guard manifests[input] != nil || PathBytes.status(input) != nil else {
           throw InputError(
             "\(input): no such file or folder (inputs are image files, folders, manifests or CSV files; quote option values that hold spaces)"
           )
@@ -64,10 +65,9 @@ struct InputCollector {
   static func readStandardInput() throws -> String? { try standardInputList.next() }
 
   private func add(_ input: String, to catalog: inout Catalog) throws {
-    var isFolder: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
+    let isFolder = PathBytes.status(input).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
     let ext = (input as NSString).pathExtension.lowercased()
-    if exists && isFolder.boolValue {
+    if isFolder {
       let scan = try FolderScanner(recursive: recursive, rawJPEG: rawJPEG, output: output).scan(input)
       catalog.entries += scan.images.map { image in
         var item = CatalogItem(path: image.path)
@@ -98,8 +98,7 @@ struct FolderIdentity: Hashable {
 
   /// The identity of the folder `path` leads to (following links), nil when it cannot be read.
   init?(path: String) {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
+    guard let status = PathBytes.status(path) else { return nil }
     device = UInt64(status.st_dev)
     inode = UInt64(status.st_ino)
   }

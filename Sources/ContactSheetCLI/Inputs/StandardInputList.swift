@@ -1,4 +1,5 @@
 import Foundation
+import SheetSupport
 
 /// The list of paths `-` reads from standard input, one per line, read in bounded pieces: a
 /// line longer than a path can be, or a NUL byte (`render - < /dev/zero`), ends the run with a
@@ -16,6 +17,7 @@ struct StandardInputList {
   }
 
   /// The next line without its line feed (and carriage return), nil at the end of the input.
+  /// Bytes that are not UTF-8 are kept (``PathBytes``): the line is a file name.
   ///
   /// - Throws: ``InputError`` when a line is too long, holds a NUL byte or cannot be read.
   mutating func next() throws -> String? {
@@ -40,7 +42,7 @@ struct StandardInputList {
       )
     }
     start = end + skipping
-    return String(decoding: line, as: UTF8.self)
+    return PathBytes.string(line)
   }
 
   private mutating func fill() throws {
