@@ -68,10 +68,10 @@ sanitize: deps
 	$(SWIFT) test --skip-build --scratch-path .build/ubsan
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz benchmarks Package.swift
 
 format:
-	$(SWIFT) format format --in-place --recursive Sources Tests Fuzz Package.swift
+	$(SWIFT) format format --in-place --recursive Sources Tests Fuzz benchmarks Package.swift
 
 ## Benchmarks against the peers (installs them first); see benchmarks/README.md.
 bench: release

@@ -1,6 +1,6 @@
-import SheetSupport
 import Foundation
 import SheetLayout
+import SheetSupport
 import SheetText
 
 // Layout benchmark: prints wall and CPU times for the figures the README quotes.
