@@ -29,6 +29,12 @@ struct RenderCommand: StyledCommand {
   @Option(help: "Refuse images whose header claims more pixels than this, before decoding.")
   var maxPixels = 200_000_000
 
+  @Option(
+    help: ArgumentHelp(
+      "Draw only these pages of the document (e.g. 21-40, 1-3,7 or 30-), as a full run draws them.",
+      discussion: "Parts of one PDF are joined by `contactsheet assemble`; `contactsheet plan --shards N` splits a document."))
+  var pages: String?
+
   @OptionGroup var layoutFlags: LayoutFlags
 
   @OptionGroup var renderFlags: RenderFlags
@@ -40,6 +46,7 @@ struct RenderCommand: StyledCommand {
       throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
     }
     try OutputGuard.checkFolder(output: output)
+    let selection = try pages.map(PageSelection.init(parsing:))
     LibraryWarnings.capture()
     // Options are checked before any file is read, so a typo fails at once.
     let options = try layoutFlags.layoutOptions().withMarkupCaptions()
@@ -72,6 +79,7 @@ struct RenderCommand: StyledCommand {
     let layout = try LayoutCommand.makeLayout(sheet.entries, options: options, fonts: fontFlags.fontSet)
     let document = SheetDocument(
       layout: layout, items: sheet.renderItems, info: documentInfo(sheet.catalog))
+    let drawnPages = try selection?.indices(pageCount: layout.pages.count)
     let written: [String]
     let imagesWithWarnings = WarnedImages()
     // Why each card is a placeholder: unreadable headers first, then files that failed to decode.
@@ -84,6 +92,7 @@ struct RenderCommand: StyledCommand {
         imagesWithWarnings.add(warning.path)
       }
       renderer.printMarks = printMarks
+      renderer.pages = drawnPages
       renderer.onProgress = { state in
         progress?.update(
           stage: "Drawing", done: state.imagesDrawn, total: state.imageCount,
@@ -108,7 +117,7 @@ struct RenderCommand: StyledCommand {
     if !quiet {
       Diagnostics.note(
         Summary(
-          images: sheet.items.count, pages: layout.pages.count, placeholderReasons: placeholderReasons,
+          images: sheet.items.count, pages: drawnPages?.count ?? layout.pages.count, placeholderReasons: placeholderReasons,
           withWarnings: imagesWithWarnings.count, files: written,
           seconds: Date().timeIntervalSince(started)
         ).text)
