@@ -18,10 +18,12 @@ struct PageSelection: Equatable {
       let bounds = piece.trimmingCharacters(in: .whitespaces).split(
         separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
       let first = bounds.first.flatMap { Int($0) }
-      let last = bounds.count == 2 ? (bounds[1].isEmpty ? .some(nil) : Int(bounds[1]).map { .some($0) }) : .some(first)
+      let last =
+        bounds.count == 2 ? (bounds[1].isEmpty ? .some(nil) : Int(bounds[1]).map { .some($0) }) : .some(first)
       guard let first, let last, first >= 1, (last ?? first) >= first else {
         throw InputError(
-          "--pages \(text): give page numbers from 1 and ranges, e.g. --pages 21-40 or --pages 1-3,7 or --pages 30-")
+          "--pages \(text): give page numbers from 1 and ranges, e.g. --pages 21-40 or --pages 1-3,7 or --pages 30-"
+        )
       }
       ranges.append((first, last))
     }
@@ -35,12 +37,14 @@ struct PageSelection: Equatable {
     for (first, last) in ranges {
       guard first <= pageCount else {
         throw InputError(
-          "--pages: page \(first) is not in the document, which has \(pageCount) page\(pageCount == 1 ? "" : "s")")
+          "--pages: page \(first) is not in the document, which has \(pageCount) page\(pageCount == 1 ? "" : "s")"
+        )
       }
       let end = last ?? pageCount
       guard end <= pageCount else {
         throw InputError(
-          "--pages: page \(end) is not in the document, which has \(pageCount) page\(pageCount == 1 ? "" : "s")")
+          "--pages: page \(end) is not in the document, which has \(pageCount) page\(pageCount == 1 ? "" : "s")"
+        )
       }
       chosen.formUnion((first - 1)..<end)
     }

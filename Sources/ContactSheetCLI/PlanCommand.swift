@@ -26,7 +26,8 @@ struct PlanCommand: StyledCommand {
 
   @Option(
     name: .shortAndLong,
-    help: "The whole document: names the parts (OUT.part-1.pdf, …) and the assemble step; PNG and SVG pages keep this name."
+    help:
+      "The whole document: names the parts (OUT.part-1.pdf, …) and the assemble step; PNG and SVG pages keep this name."
   )
   var output: String?
 
@@ -97,7 +98,9 @@ struct PlanCommand: StyledCommand {
   /// `OUT.part-K.pdf` for part `number` of `OUT.pdf`.
   static func partName(_ output: String, _ number: Int) -> String {
     let url = URL(fileURLWithPath: output)
-    let stem = output.hasSuffix("." + url.pathExtension) ? String(output.dropLast(url.pathExtension.count + 1)) : output
+    let stem =
+      output.hasSuffix("." + url.pathExtension)
+      ? String(output.dropLast(url.pathExtension.count + 1)) : output
     return "\(stem).part-\(number).\(url.pathExtension)"
   }
 

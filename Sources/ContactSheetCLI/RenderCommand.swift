@@ -32,7 +32,9 @@ struct RenderCommand: StyledCommand {
   @Option(
     help: ArgumentHelp(
       "Draw only these pages of the document (e.g. 21-40, 1-3,7 or 30-), as a full run draws them.",
-      discussion: "Parts of one PDF are joined by `contactsheet assemble`; `contactsheet plan --shards N` splits a document."))
+      discussion:
+        "Parts of one PDF are joined by `contactsheet assemble`; `contactsheet plan --shards N` splits a document."
+    ))
   var pages: String?
 
   @OptionGroup var layoutFlags: LayoutFlags
@@ -117,7 +119,8 @@ struct RenderCommand: StyledCommand {
     if !quiet {
       Diagnostics.note(
         Summary(
-          images: sheet.items.count, pages: drawnPages?.count ?? layout.pages.count, placeholderReasons: placeholderReasons,
+          images: sheet.items.count, pages: drawnPages?.count ?? layout.pages.count,
+          placeholderReasons: placeholderReasons,
           withWarnings: imagesWithWarnings.count, files: written,
           seconds: Date().timeIntervalSince(started)
         ).text)

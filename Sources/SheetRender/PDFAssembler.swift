@@ -75,8 +75,10 @@ package struct PDFAssembler {
 
   /// `values` in document page order, keeping the order within a page.
   private static func byPage<Value>(_ values: [Value], page: KeyPath<Value, Int>) -> [Value] {
-    values.enumerated().sorted { ($0.element[keyPath: page], $0.offset) < ($1.element[keyPath: page], $1.offset) }
-      .map(\.element)
+    values.enumerated().sorted {
+      ($0.element[keyPath: page], $0.offset) < ($1.element[keyPath: page], $1.offset)
+    }
+    .map(\.element)
   }
 
   /// Opens the part at `path` in `qpdf` and reads its facts.
@@ -121,9 +123,12 @@ package struct PDFAssembler {
 
   /// Each document page's (part, page in the part), in document order, after checking that the
   /// parts are of one document and hold each page once.
-  private static func pageOrder(parts: [String], facts: [PDFPart], handles: [QPDFHandle]) throws -> [(Int, Int)] {
+  private static func pageOrder(parts: [String], facts: [PDFPart], handles: [QPDFHandle]) throws -> [(
+    Int, Int
+  )] {
     let first = facts[0]
-    for (path, part) in zip(parts, facts) where part.document != first.document || part.pageCount != first.pageCount {
+    for (path, part) in zip(parts, facts)
+    where part.document != first.document || part.pageCount != first.pageCount {
       throw AssemblyError(
         "\(path) is a part of another document than \(parts[0]) (rendered from other inputs or options); every part must come from the same command with another --pages"
       )
@@ -132,7 +137,9 @@ package struct PDFAssembler {
     for (partIndex, part) in facts.enumerated() {
       for (filePage, page) in part.pages.enumerated() {
         if let (other, _) = owner[page] {
-          let place = other == partIndex ? "twice in \(parts[partIndex])" : "in both \(parts[other]) and \(parts[partIndex])"
+          let place =
+            other == partIndex
+            ? "twice in \(parts[partIndex])" : "in both \(parts[other]) and \(parts[partIndex])"
           throw AssemblyError("page \(page + 1) is \(place); each page must be in exactly one part")
         }
         owner[page] = (partIndex, filePage)
@@ -151,7 +158,9 @@ package struct PDFAssembler {
   private static func producer(_ qpdf: qpdf_data) -> String? {
     let info = qpdf_oh_get_key(qpdf, qpdf_get_trailer(qpdf), "/Info")
     let producer = qpdf_oh_get_key(qpdf, info, "/Producer")
-    guard qpdf_oh_is_string(qpdf, producer) != 0, let text = qpdf_oh_get_utf8_value(qpdf, producer) else { return nil }
+    guard qpdf_oh_is_string(qpdf, producer) != 0, let text = qpdf_oh_get_utf8_value(qpdf, producer) else {
+      return nil
+    }
     return String(cString: text)
   }
 
@@ -159,8 +168,10 @@ package struct PDFAssembler {
   private func setInfo(_ info: PDFPart.Info, producer: String?, in qpdf: qpdf_data) {
     let dictionary = qpdf_make_indirect_object(qpdf, qpdf_oh_new_dictionary(qpdf))
     let fields: [(String, String?)] = [
-      ("/Title", info.title), ("/Author", info.author), ("/Subject", info.subject), ("/Keywords", info.keywords),
-      ("/Creator", info.creator), ("/Producer", producer), ("/CreationDate", info.pdfDate), ("/ModDate", info.pdfDate),
+      ("/Title", info.title), ("/Author", info.author), ("/Subject", info.subject),
+      ("/Keywords", info.keywords),
+      ("/Creator", info.creator), ("/Producer", producer), ("/CreationDate", info.pdfDate),
+      ("/ModDate", info.pdfDate),
     ]
     for case (let key, let value?) in fields {
       qpdf_oh_replace_key(qpdf, dictionary, key, qpdf_oh_new_unicode_string(qpdf, value))

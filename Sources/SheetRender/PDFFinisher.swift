@@ -36,8 +36,8 @@ package struct PDFBookmark: Codable, Hashable, Sendable {
 
 /// What Cairo's PDF surface cannot write correctly (Cairo 1.16's link tags produce a broken
 /// cross-reference table) or cannot write at all (trim and bleed boxes, page labels starting
-/// anywhere), added to a finished PDF through libqpdf's object API; the result is written to
-/// a new file, so the PDF Cairo wrote is never patched in place.
+/// anywhere), made with libqpdf's object API and appended to the PDF Cairo finished (still a
+/// temporary file) as an incremental update.
 ///
 /// Pages are named by their index in the whole document; ``documentPages`` says which of them
 /// the file holds (all of them, or a shard's), so links to pages elsewhere are left out.
@@ -61,33 +61,43 @@ struct PDFFinisher {
   /// Whether Cairo's file needs any of this.
   var isNeeded: Bool { !links.isEmpty || trimInset > 0 || pageLabels || part != nil }
 
-  /// Reads the PDF at `source`, adds the links, boxes, labels and part facts, and writes it to
-  /// `destination`.
-  func finish(_ source: String, to destination: String) throws {
-    let qpdf = try QPDFHandle()
-    try qpdf.check(qpdf_read(qpdf.data, source, nil), "read")
-    let pageCount = Int(qpdf_get_num_pages(qpdf.data))
-    guard pageCount == pageHeights.count, pageCount == documentPages.count else {
-      throw RenderError("cannot finish the PDF: it has \(pageCount) pages, \(pageHeights.count) were drawn")
-    }
-    let pages = (0..<pageCount).map { qpdf_get_page_n(qpdf.data, $0) }
-    if trimInset > 0 {
-      for (index, page) in pages.enumerated() { setBoxes(qpdf.data, page, height: pageHeights[index]) }
-    }
-    let target = PDFTarget(qpdf: qpdf.data, pages: pages, documentPages: documentPages, heights: pageHeights)
-    target.addLinks(links)
-    if pageLabels { target.setPageLabels() }
-    if let part {
-      let stream = qpdf_oh_new_stream(qpdf.data)
-      let json = try part.encoded()
-      json.withUnsafeBytes { bytes in
-        qpdf_oh_replace_stream_data(
-          qpdf.data, stream, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, qpdf_oh_new_null(qpdf.data),
-          qpdf_oh_new_null(qpdf.data))
+  /// Adds the links, boxes, labels and part facts to the PDF at `path` as an incremental
+  /// update (``PDFIncrementalUpdate``): libqpdf reads the page tree and the objects changed,
+  /// never the whole file, so memory does not grow with the document.
+  func finish(_ path: String) throws {
+    var update = PDFIncrementalUpdate()
+    let trailer: PDFIncrementalUpdate.Trailer
+    do {
+      let qpdf = try QPDFHandle()
+      try qpdf.check(qpdf_read(qpdf.data, path, nil), "read")
+      let pageCount = Int(qpdf_get_num_pages(qpdf.data))
+      guard pageCount == pageHeights.count, pageCount == documentPages.count else {
+        throw RenderError("cannot finish the PDF: it has \(pageCount) pages, \(pageHeights.count) were drawn")
       }
-      qpdf_oh_replace_key(qpdf.data, qpdf_get_root(qpdf.data), PDFPart.catalogKey, stream)
+      let pages = (0..<pageCount).map { qpdf_get_page_n(qpdf.data, $0) }
+      var changed = Set<Int>()
+      if trimInset > 0 {
+        for (index, page) in pages.enumerated() { setBoxes(qpdf.data, page, height: pageHeights[index]) }
+        changed.formUnion(pages.indices)
+      }
+      let target = PDFTarget(
+        qpdf: qpdf.data, pages: pages, documentPages: documentPages, heights: pageHeights)
+      let (linked, annotations) = target.addLinks(links)
+      changed.formUnion(linked)
+      for annotation in annotations { update.add(qpdf.data, annotation) }
+      for index in changed.sorted() { update.add(qpdf.data, pages[index]) }
+      if pageLabels { target.setPageLabels() }
+      if let part {
+        // A new stream reserves the object's number; its bytes are written as they are.
+        let stream = qpdf_oh_new_stream(qpdf.data)
+        qpdf_oh_replace_key(qpdf.data, qpdf_get_root(qpdf.data), PDFPart.catalogKey, stream)
+        update.addStream(qpdf.data, stream, data: try part.encoded())
+      }
+      update.add(qpdf.data, qpdf_get_root(qpdf.data))
+      try qpdf.check(QPDF_SUCCESS, "read")
+      trailer = PDFIncrementalUpdate.Trailer(qpdf.data)
     }
-    try qpdf.write(to: destination)
+    try update.append(to: path, trailer: trailer)
   }
 
   /// Sets the page's TrimBox (the page as laid out) and BleedBox (the trim box and the bleed).
@@ -129,19 +139,27 @@ struct PDFTarget {
 
   /// Adds each link on a page of this file whose target is in this file (or a URI) as the
   /// page's `/Annots`, replacing any there.
-  func addLinks(_ links: [PDFLink]) {
+  /// - Returns: the file pages given links, and the annotation objects made.
+  @discardableResult
+  func addLinks(_ links: [PDFLink]) -> (pages: [Int], annotations: [qpdf_oh]) {
     var byPage: [Int: [PDFLink]] = [:]
     for link in links {
       guard let page = fileIndex[link.page] else { continue }
       if case .page(let target, _, _) = link.target, fileIndex[target] == nil { continue }
       byPage[page, default: []].append(link)
     }
+    var made: [qpdf_oh] = []
     for (index, page) in pages.enumerated() {
       guard let pageLinks = byPage[index] else { continue }
       let annotations = qpdf_oh_new_array(qpdf)
-      for link in pageLinks { qpdf_oh_append_item(qpdf, annotations, annotation(link, on: index)) }
+      for link in pageLinks {
+        let annotation = annotation(link, on: index)
+        made.append(annotation)
+        qpdf_oh_append_item(qpdf, annotations, annotation)
+      }
       qpdf_oh_replace_key(qpdf, page, "/Annots", annotations)
     }
+    return (byPage.keys.sorted(), made)
   }
 
   /// Page labels numbering each page as in the document (a part starting at page 21 labels
@@ -184,7 +202,8 @@ struct PDFTarget {
     qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_name(qpdf, "/XYZ"))
     qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_real_from_double(qpdf, x, 2))
     qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_real_from_double(qpdf, heights[page] - y, 2))
-    qpdf_oh_append_item(qpdf, destination, zoom.map { qpdf_oh_new_integer(qpdf, Int64($0)) } ?? qpdf_oh_new_null(qpdf))
+    qpdf_oh_append_item(
+      qpdf, destination, zoom.map { qpdf_oh_new_integer(qpdf, Int64($0)) } ?? qpdf_oh_new_null(qpdf))
     return destination
   }
 

@@ -33,7 +33,8 @@ package final class PDFSink: PageSink {
   /// holds only some of them; `part` then records the document's facts for those pages
   /// (see ``PDFPart``), so that parts can be joined.
   package init(
-    path: String, info: DocumentInfo, ppi: Double?, marks: PrintMarks = PrintMarks(), pageLabels: Bool = false,
+    path: String, info: DocumentInfo, ppi: Double?, marks: PrintMarks = PrintMarks(),
+    pageLabels: Bool = false,
     documentPages: [Int]? = nil, part: PDFPart? = nil
   ) throws {
     self.path = path
@@ -101,22 +102,11 @@ package final class PDFSink: PageSink {
       throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
     }
     if finisher.isNeeded {
-      // libqpdf writes a second file beside the first, which then takes its place.
-      let finished = temporary + ".qpdf"
-      TemporaryFiles.shared.register(finished)
-      defer {
-        unlink(finished)
-        TemporaryFiles.shared.unregister(finished)
-      }
       do {
-        try finisher.finish(temporary, to: finished)
+        try finisher.finish(temporary)
       } catch {
         output.discard()
         throw RenderError("cannot write \(path): \(error)")
-      }
-      guard rename(finished, temporary) == 0 else {
-        output.discard()
-        throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))")
       }
     }
     try output.commitOrThrowRenderError()

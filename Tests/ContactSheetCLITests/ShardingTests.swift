@@ -37,7 +37,8 @@ struct ShardingTests {
     let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
     return (json?["outlines"] as? [[String: Any]] ?? []).map { entry in
       let destination = entry["dest"] as? [Any] ?? []
-      let top = (destination.count > 3 ? destination[3] as? Double : nil).map { String(format: "%.2f", $0) } ?? "?"
+      let top =
+        (destination.count > 3 ? destination[3] as? Double : nil).map { String(format: "%.2f", $0) } ?? "?"
       return "\(entry["title"] ?? "?") p\(entry["destpageposfrom1"] ?? "?") y\(top)"
     }
   }
@@ -45,7 +46,8 @@ struct ShardingTests {
   /// Every link: its page, where it is and where it goes (`pdfinfo -url` for URIs, qpdf for
   /// pages).
   static func links(_ pdf: String) throws -> [String] {
-    let uris = try ProcessRunner.run("pdfinfo", ["-url", pdf]).standardOutput.split(separator: "\n").dropFirst()
+    let uris = try ProcessRunner.run("pdfinfo", ["-url", pdf]).standardOutput.split(separator: "\n")
+      .dropFirst()
     let pages = try PDFInternalLinks.destinations(pdf).enumerated().map { "page \($0 + 1) → \($1)" }
     return uris.map(String.init) + pages
   }
@@ -64,7 +66,9 @@ struct ShardingTests {
   /// Whether page `page` (from 1) of two PDFs decodes to the same pixels at 50 dpi.
   static func samePixels(_ a: String, _ pageA: Int, _ b: String, _ pageB: Int, folder: URL) throws -> Bool {
     let folders = ["a", "b"].map { folder.appendingPathComponent("rasters-\($0)", isDirectory: true) }
-    for folder in folders { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+    for folder in folders {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
     let left = try Raster.page(a, page: pageA, dpi: 50, folder: folders[0])
     let right = try Raster.page(b, page: pageB, dpi: 50, folder: folders[1])
     return left.width == right.width && left.height == right.height && left.bytes == right.bytes
@@ -82,7 +86,8 @@ struct ShardingTests {
 
     // plan: the page count and three balanced ranges, with each shard's arguments.
     let assembled = folder.appendingPathComponent("catalog.pdf").path
-    let planned = try ProcessRunner.run(FixturePaths.binary, ["plan"] + arguments + ["--shards", "3", "-o", assembled])
+    let planned = try ProcessRunner.run(
+      FixturePaths.binary, ["plan"] + arguments + ["--shards", "3", "-o", assembled])
     #expect(planned.status == 0, "\(planned.standardError)")
     let plan = try #require(
       try JSONSerialization.jsonObject(with: Data(planned.standardOutput.utf8)) as? [String: Any])
@@ -98,7 +103,8 @@ struct ShardingTests {
     try Data(planned.standardOutput.utf8).write(to: planFile)
     let driver = FixturePaths.packageRoot.appendingPathComponent("docs/sharding/parallel-shards.sh").path
     let run = try ProcessRunner.run(
-      driver, [planFile.path, "-j", "3", "--sshlogin", ":"], environment: ["CONTACTSHEET": FixturePaths.binary],
+      driver, [planFile.path, "-j", "3", "--sshlogin", ":"],
+      environment: ["CONTACTSHEET": FixturePaths.binary],
       currentDirectory: folder)
     #expect(run.status == 0, "\(run.standardError)")
     let parts = try shards.map { try #require($0["output"] as? String) }
@@ -130,11 +136,14 @@ struct ShardingTests {
     #expect(try Self.samePixels(whole, first, second, 1, folder: folder))
     #expect(try PDFInternalLinks.labels(second).first == "/D \(first)")
     let secondTitles = try Self.outline(second).map { $0.split(separator: " ").first ?? "" }
-    #expect(!secondTitles.isEmpty && secondTitles.allSatisfy { title in outline.contains { $0.hasPrefix(title) } })
+    #expect(
+      !secondTitles.isEmpty && secondTitles.allSatisfy { title in outline.contains { $0.hasPrefix(title) } })
   }
 
   /// `qpdf --check` problems of each file.
-  static func problems(_ paths: [String]) throws -> [String] { try paths.flatMap { try PDFCheck.problems($0) } }
+  static func problems(_ paths: [String]) throws -> [String] {
+    try paths.flatMap { try PDFCheck.problems($0) }
+  }
 
   @Test("assemble refuses parts of another document, overlapping or missing pages, and whole files")
   func refusals() throws {
@@ -154,7 +163,8 @@ struct ShardingTests {
     // In any order, the two parts make the document.
     let good = try assemble(["b.pdf", "a.pdf"])
     #expect(good.status == 0, "\(good.standardError)")
-    #expect(try Self.samePixels(path("whole.pdf"), 5, path("out.pdf"), 5, folder: URL(fileURLWithPath: folder)))
+    #expect(
+      try Self.samePixels(path("whole.pdf"), 5, path("out.pdf"), 5, folder: URL(fileURLWithPath: folder)))
     try FileManager.default.removeItem(atPath: path("out.pdf"))
 
     let cases: [([String], String)] = [
@@ -207,7 +217,9 @@ struct ShardingTests {
     #expect(PageSelection.balanced(pageCount: 2, shards: 5) == [1...1, 2...2])
     #expect(PageSelection.balanced(pageCount: 0, shards: 3).isEmpty)
     #expect(
-      PlanCommand.renderArguments(["plan", "a.csv", "--shards", "4", "-o", "x.pdf", "--columns", "2", "--shards=3"])
+      PlanCommand.renderArguments([
+        "plan", "a.csv", "--shards", "4", "-o", "x.pdf", "--columns", "2", "--shards=3",
+      ])
         == ["render", "a.csv", "--columns", "2"])
     #expect(PlanCommand.partName("out/catalog.pdf", 2) == "out/catalog.part-2.pdf")
   }
