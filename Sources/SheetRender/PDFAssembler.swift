@@ -46,25 +46,29 @@ package struct PDFAssembler {
     let output = AtomicOutput()
     let temporary = output.temporaryPath(for: path)
     do {
-      let destination = try QPDFHandle()
-      try destination.check(qpdf_empty_pdf(destination.data), "start")
-      var heights: [Double] = []
-      for (part, filePage) in order {
-        let source = handles[part]
-        let page = qpdf_get_page_n(source.data, filePage)
-        // Links are rebuilt for the whole document below; a part's own point at its pages only.
-        qpdf_oh_remove_key(source.data, page, "/Annots")
-        try destination.check(qpdf_add_page(destination.data, source.data, page, QPDF_FALSE), "join")
-        heights.append(facts[part].pageHeights[filePage])
+      // The parts' pages are copied lazily: every part stays open until the file is written
+      // (without this, an optimised build may release them once their last handle is read).
+      try withExtendedLifetime(handles) {
+        let destination = try QPDFHandle()
+        try destination.check(qpdf_empty_pdf(destination.data), "start")
+        var heights: [Double] = []
+        for (part, filePage) in order {
+          let source = handles[part]
+          let page = qpdf_get_page_n(source.data, filePage)
+          // Links are rebuilt for the whole document below; a part's own point at its pages only.
+          qpdf_oh_remove_key(source.data, page, "/Annots")
+          try destination.check(qpdf_add_page(destination.data, source.data, page, QPDF_FALSE), "join")
+          heights.append(facts[part].pageHeights[filePage])
+        }
+        let pages = (0..<order.count).map { qpdf_get_page_n(destination.data, $0) }
+        let target = PDFTarget(
+          qpdf: destination.data, pages: pages, documentPages: Array(0..<order.count), heights: heights)
+        target.addLinks(Self.byPage(facts.flatMap(\.links), page: \.page))
+        target.setOutline(Self.byPage(facts.flatMap(\.bookmarks), page: \.page))
+        if whole.pageLabels { target.setPageLabels() }
+        setInfo(whole.info, producer: Self.producer(handles[0].data), in: destination.data)
+        try destination.write(to: temporary, minimumVersion: "1.5")
       }
-      let pages = (0..<order.count).map { qpdf_get_page_n(destination.data, $0) }
-      let target = PDFTarget(
-        qpdf: destination.data, pages: pages, documentPages: Array(0..<order.count), heights: heights)
-      target.addLinks(Self.byPage(facts.flatMap(\.links), page: \.page))
-      target.setOutline(Self.byPage(facts.flatMap(\.bookmarks), page: \.page))
-      if whole.pageLabels { target.setPageLabels() }
-      setInfo(whole.info, producer: Self.producer(handles[0].data), in: destination.data)
-      try destination.write(to: temporary, minimumVersion: "1.5")
     } catch {
       output.discard()
       throw error

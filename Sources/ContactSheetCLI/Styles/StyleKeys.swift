@@ -165,7 +165,7 @@ enum StyleKeys {
   static let runOnly: [String] = [
     "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
     "image-column", "section-column", "delimiter", "link-column", "group-by", "sort", "reverse", "min-rating",
-    "label", "include-rejected", "section-by", "raw-jpeg",
+    "label", "include-rejected", "section-by", "raw-jpeg", "pages",
   ]
 
   private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
