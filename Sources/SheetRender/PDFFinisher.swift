@@ -62,8 +62,9 @@ struct PDFFinisher {
   var isNeeded: Bool { !links.isEmpty || trimInset > 0 || pageLabels || part != nil }
 
   /// Adds the links, boxes, labels and part facts to the PDF at `path` as an incremental
-  /// update (``PDFIncrementalUpdate``): libqpdf reads the page tree and the objects changed,
-  /// never the whole file, so memory does not grow with the document.
+  /// update (``PDFIncrementalUpdate``). libqpdf only reads (the page tree and the dictionaries
+  /// changed); the new objects are numbered and written here, since making an object indirect
+  /// in libqpdf resolves every object of the file first (180 KB a page held in memory).
   func finish(_ path: String) throws {
     var update = PDFIncrementalUpdate()
     let trailer: PDFIncrementalUpdate.Trailer
@@ -74,42 +75,77 @@ struct PDFFinisher {
       guard pageCount == pageHeights.count, pageCount == documentPages.count else {
         throw RenderError("cannot finish the PDF: it has \(pageCount) pages, \(pageHeights.count) were drawn")
       }
-      let pages = (0..<pageCount).map { qpdf_get_page_n(qpdf.data, $0) }
-      var changed = Set<Int>()
-      if trimInset > 0 {
-        for (index, page) in pages.enumerated() { setBoxes(qpdf.data, page, height: pageHeights[index]) }
-        changed.formUnion(pages.indices)
-      }
-      let target = PDFTarget(
-        qpdf: qpdf.data, pages: pages, documentPages: documentPages, heights: pageHeights)
-      let (linked, annotations) = target.addLinks(links)
-      changed.formUnion(linked)
-      for annotation in annotations { update.add(qpdf.data, annotation) }
-      for index in changed.sorted() { update.add(qpdf.data, pages[index]) }
-      if pageLabels { target.setPageLabels() }
-      if let part {
-        // A new stream reserves the object's number; its bytes are written as they are.
-        let stream = qpdf_oh_new_stream(qpdf.data)
-        qpdf_oh_replace_key(qpdf.data, qpdf_get_root(qpdf.data), PDFPart.catalogKey, stream)
-        update.addStream(qpdf.data, stream, data: try part.encoded())
-      }
-      update.add(qpdf.data, qpdf_get_root(qpdf.data))
-      try qpdf.check(QPDF_SUCCESS, "read")
       trailer = PDFIncrementalUpdate.Trailer(qpdf.data)
+      var nextID = trailer.size
+      func newID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+      }
+      let pages = (0..<pageCount).map { qpdf_get_page_n(qpdf.data, $0) }
+      let references = pages.map {
+        "\(qpdf_oh_get_object_id(qpdf.data, $0)) \(qpdf_oh_get_generation(qpdf.data, $0)) R"
+      }
+      var fileIndex: [Int: Int] = [:]
+      for (index, page) in documentPages.enumerated() { fileIndex[page] = index }
+      var extra = Array(repeating: "", count: pageCount)
+      if trimInset > 0 {
+        for (index, page) in pages.enumerated() {
+          extra[index] += boxes(qpdf.data, page, height: pageHeights[index])
+        }
+      }
+      var annotations: [Int: [String]] = [:]
+      for link in links {
+        guard let page = fileIndex[link.page] else { continue }
+        let height = pageHeights[page]
+        let r = link.rect
+        var body = String(
+          format: "<< /Type /Annot /Subtype /Link /Border [0 0 0] /Rect [%.2f %.2f %.2f %.2f]",
+          r.x, height - r.maxY, r.maxX, height - r.y)
+        switch link.target {
+        case .uri(let uri):
+          body += " /A << /S /URI /URI \(PDFIncrementalUpdate.string(uri)) >> >>"
+        case .page(let target, let x, let y):
+          guard let targetPage = fileIndex[target] else { continue }
+          body += String(
+            format: " /Dest [%@ /XYZ %.2f %.2f null] >>", references[targetPage], x,
+            pageHeights[targetPage] - y)
+        }
+        let id = newID()
+        update.objects.append(.init(id: id, generation: 0, body: Array(body.utf8)))
+        annotations[page, default: []].append("\(id) 0 R")
+      }
+      for (page, list) in annotations { extra[page] += " /Annots [\(list.joined(separator: " "))]" }
+      for (index, page) in pages.enumerated() where !extra[index].isEmpty {
+        for key in ["/Annots", "/TrimBox", "/BleedBox"] { qpdf_oh_remove_key(qpdf.data, page, key) }
+        update.add(qpdf.data, page, adding: extra[index])
+      }
+      let root = qpdf_get_root(qpdf.data)
+      var rootExtra = ""
+      if pageLabels {
+        qpdf_oh_remove_key(qpdf.data, root, "/PageLabels")
+        rootExtra += " /PageLabels \(PDFTarget.pageLabels(documentPages))"
+      }
+      if let part {
+        let id = newID()
+        update.addStream(id: id, data: try part.encoded())
+        qpdf_oh_remove_key(qpdf.data, root, PDFPart.catalogKey)
+        rootExtra += " \(PDFPart.catalogKey) \(id) 0 R"
+      }
+      if !rootExtra.isEmpty { update.add(qpdf.data, root, adding: rootExtra) }
+      try qpdf.check(QPDF_SUCCESS, "read")
     }
     try update.append(to: path, trailer: trailer)
   }
 
-  /// Sets the page's TrimBox (the page as laid out) and BleedBox (the trim box and the bleed).
-  private func setBoxes(_ qpdf: qpdf_data, _ page: qpdf_oh, height: Double) {
+  /// ` /BleedBox […] /TrimBox […]` for a page: the trim box is the page as laid out, the
+  /// bleed box the trim box and the bleed.
+  private func boxes(_ qpdf: qpdf_data, _ page: qpdf_oh, height: Double) -> String {
     let media = qpdf_oh_get_key(qpdf, page, "/MediaBox")
     let width = qpdf_oh_get_numeric_value(qpdf, qpdf_oh_get_array_item(qpdf, media, 2))
     let box = { (inset: Double) in
-      qpdf_oh_parse(
-        qpdf, String(format: "[%.2f %.2f %.2f %.2f]", inset, inset, width - inset, height - inset))
+      String(format: "[%.2f %.2f %.2f %.2f]", inset, inset, width - inset, height - inset)
     }
-    qpdf_oh_replace_key(qpdf, page, "/BleedBox", box(trimInset - bleed))
-    qpdf_oh_replace_key(qpdf, page, "/TrimBox", box(trimInset))
+    return " /BleedBox \(box(trimInset - bleed)) /TrimBox \(box(trimInset))"
   }
 }
 
@@ -165,12 +201,17 @@ struct PDFTarget {
   /// Page labels numbering each page as in the document (a part starting at page 21 labels
   /// its first page 21).
   func setPageLabels() {
+    qpdf_oh_replace_key(
+      qpdf, qpdf_get_root(qpdf), "/PageLabels", qpdf_oh_parse(qpdf, Self.pageLabels(documentPages)))
+  }
+
+  /// The `/PageLabels` number tree numbering file pages as the document pages they show.
+  static func pageLabels(_ documentPages: [Int]) -> String {
     var entries: [String] = []
     for (index, page) in documentPages.enumerated() where index == 0 || documentPages[index - 1] != page - 1 {
       entries.append(page == 0 ? "\(index) << /S /D >>" : "\(index) << /S /D /St \(page + 1) >>")
     }
-    let labels = qpdf_oh_parse(qpdf, "<< /Nums [\(entries.joined(separator: " "))] >>")
-    qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/PageLabels", labels)
+    return "<< /Nums [\(entries.joined(separator: " "))] >>"
   }
 
   /// The document's outline: one top-level entry per bookmark whose page is in this file, in

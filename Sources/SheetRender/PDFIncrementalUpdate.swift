@@ -17,25 +17,38 @@ struct PDFIncrementalUpdate {
   /// The objects, in any order.
   var objects: [Object] = []
 
-  /// Adds the indirect object `handle` of `qpdf` as it is now.
-  mutating func add(_ qpdf: qpdf_data, _ handle: qpdf_oh) {
-    let body = String(cString: qpdf_oh_unparse_resolved(qpdf, handle))
+  /// Adds the indirect object `handle` of `qpdf` as it is now (a dictionary), with the
+  /// dictionary entries `adding` (text such as ` /Annots [12 0 R]`) appended.
+  mutating func add(_ qpdf: qpdf_data, _ handle: qpdf_oh, adding: String = "") {
+    var body = String(cString: qpdf_oh_unparse_resolved(qpdf, handle))
+    if !adding.isEmpty, body.hasSuffix(">>") { body = String(body.dropLast(2)) + adding + " >>" }
     objects.append(
       Object(
         id: Int(qpdf_oh_get_object_id(qpdf, handle)), generation: Int(qpdf_oh_get_generation(qpdf, handle)),
         body: Array(body.utf8)))
   }
 
-  /// Adds a stream object numbered like `handle` (a new stream of `qpdf`, which reserves the
-  /// number) holding `data` unfiltered.
-  mutating func addStream(_ qpdf: qpdf_data, _ handle: qpdf_oh, data: Data) {
+  /// `text` as a PDF string: `(…)` with `\\`, `(` and `)` escaped when it is printable ASCII
+  /// (as URIs are), else `<…>` in hexadecimal UTF-8.
+  static func string(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+      return "<" + bytes.map { String(format: "%02x", $0) }.joined() + ">"
+    }
+    var escaped = ""
+    for character in text {
+      if character == "\\" || character == "(" || character == ")" { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return "(" + escaped + ")"
+  }
+
+  /// Adds a stream object numbered `id` holding `data` unfiltered.
+  mutating func addStream(id: Int, data: Data) {
     var body = Array("<< /Length \(data.count) >>\nstream\n".utf8)
     body += data
     body += Array("\nendstream".utf8)
-    objects.append(
-      Object(
-        id: Int(qpdf_oh_get_object_id(qpdf, handle)), generation: Int(qpdf_oh_get_generation(qpdf, handle)),
-        body: body))
+    objects.append(Object(id: id, generation: 0, body: body))
   }
 
   /// Appends the update to the PDF at `path`, whose trailer (as libqpdf read it) is `trailer`:
