@@ -16,7 +16,7 @@ public struct ContactSheetCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareGroupCommand.self,
-      ApproveCommand.self,
+      ApproveCommand.self, PlanCommand.self, AssembleCommand.self,
     ])
 
   /// The root command with no options; ArgumentParser creates it when parsing.

@@ -36,22 +36,26 @@ struct LayoutCommand: StyledCommand {
           kind: Diagnostics.kind(ofReason: failure.reason))
       }
     }
-    var options = try layoutFlags.layoutOptions().withMarkupCaptions()
-    options.cover = layoutFlags.coverContent(
-      title: renderFlags.title ?? sheet.catalog.title ?? "Contact sheet",
-      subject: renderFlags.subject ?? sheet.catalog.subject)
-    let layout = try Self.makeLayout(
-      sheet.entries, options: options, fonts: fontFlags.fontSet, timer: &timer)
-    for warning in layoutFlags.qrWarnings(layout) { Diagnostics.warn(warning) }
+    let layout = try Self.documentLayout(
+      sheet.entries, options: try layoutFlags.layoutOptions().withMarkupCaptions(), layoutFlags: layoutFlags,
+      fonts: fontFlags.fontSet, info: renderFlags.documentInfo(sheet.catalog), timer: &timer)
     try LayoutExport(layout: layout, sheet: sheet).write(to: .standardOutput)
     timer.lap("write")
     timer.report()
   }
 
-  /// Lays out `entries`, measuring text in parallel (one Pango engine per core).
-  static func makeLayout(_ entries: [LayoutEntry], options: LayoutOptions, fonts: FontSet) throws -> Layout {
-    var timer = PhaseTimer()
-    return try makeLayout(entries, options: options, fonts: fonts, timer: &timer)
+  /// The document's layout as `render` draws it and `layout` and `plan` report it: `entries`
+  /// laid out with `options` and, when asked for, a cover titled from `info`. Warns once when
+  /// the cards are too narrow for QR codes a phone can read.
+  static func documentLayout(
+    _ entries: [LayoutEntry], options: LayoutOptions, layoutFlags: LayoutFlags, fonts: FontSet,
+    info: DocumentInfo, timer: inout PhaseTimer
+  ) throws -> Layout {
+    var options = options
+    options.cover = layoutFlags.coverContent(title: info.title ?? "", subject: info.subject)
+    let layout = try makeLayout(entries, options: options, fonts: fonts, timer: &timer)
+    for warning in layoutFlags.qrWarnings(layout) { Diagnostics.warn(warning) }
+    return layout
   }
 
   /// Lays out `entries`, measuring text in parallel first (one Pango engine per core), then

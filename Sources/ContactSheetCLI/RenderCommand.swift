@@ -30,6 +30,14 @@ struct RenderCommand: StyledCommand {
   @Option(help: "Refuse images whose header claims more pixels than this, before decoding.")
   var maxPixels = 200_000_000
 
+  @Option(
+    help: ArgumentHelp(
+      "Draw only these pages of the document (e.g. 21-40, 1-3,7 or 30-), as a full run draws them.",
+      discussion:
+        "Parts of one PDF are joined by `contactsheet assemble`; `contactsheet plan --shards N` splits a document."
+    ))
+  var pages: String?
+
   @OptionGroup var layoutFlags: LayoutFlags
 
   @OptionGroup var renderFlags: RenderFlags
@@ -43,8 +51,9 @@ struct RenderCommand: StyledCommand {
       throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
     }
     try OutputGuard.checkFolder(output: output)
+    let selection = try pages.map(PageSelection.init(parsing:))
     // Options are checked before any file is read, so a typo fails at once.
-    var options = try layoutFlags.layoutOptions().withMarkupCaptions()
+    let options = try layoutFlags.layoutOptions().withMarkupCaptions()
     let style = try renderStyle()
     let printMarks = try renderFlags.printMarks(length: layoutFlags.length)
     if OutputFormat(path: output) != .pdf && printMarks != PrintMarks() {
@@ -76,12 +85,14 @@ struct RenderCommand: StyledCommand {
           "\(failures.count) of \(sheet.items.count) images could not be read (--strict); nothing was written"
       )
     }
-    let info = documentInfo(sheet.catalog)
-    options.cover = layoutFlags.coverContent(title: info.title ?? "", subject: info.subject)
-    let layout = try LayoutCommand.makeLayout(sheet.entries, options: options, fonts: fontFlags.fontSet)
-    for warning in layoutFlags.qrWarnings(layout) { Diagnostics.warn(warning) }
+    let info = renderFlags.documentInfo(sheet.catalog)
+    var timer = PhaseTimer()
+    let layout = try LayoutCommand.documentLayout(
+      sheet.entries, options: options, layoutFlags: layoutFlags, fonts: fontFlags.fontSet, info: info,
+      timer: &timer)
     let document = SheetDocument(
       layout: layout, items: sheet.renderItems, info: info, coverImage: layoutFlags.coverImage)
+    let drawnPages = try selection?.indices(pageCount: layout.pages.count)
     let written: [String]
     let thumbnailCache = try cacheFlags.makeCache()
     defer { cacheFlags.finish(thumbnailCache, quiet: quiet) }
@@ -97,6 +108,7 @@ struct RenderCommand: StyledCommand {
         imagesWithWarnings.add(warning.path)
       }
       renderer.printMarks = printMarks
+      renderer.pages = drawnPages
       renderer.onProgress = { state in
         progress?.update(
           stage: "Drawing", done: state.imagesDrawn, total: state.imageCount,
@@ -116,7 +128,8 @@ struct RenderCommand: StyledCommand {
     if !quiet {
       Diagnostics.note(
         Summary(
-          images: sheet.items.count, pages: layout.pages.count, placeholderReasons: placeholderReasons,
+          images: sheet.items.count, pages: drawnPages?.count ?? layout.pages.count,
+          placeholderReasons: placeholderReasons,
           withWarnings: imagesWithWarnings.count, files: written,
           seconds: Date().timeIntervalSince(started)
         ).text)
@@ -143,14 +156,6 @@ struct RenderCommand: StyledCommand {
   }
 
   /// PDF metadata: the manifest's, overridden by the command line's.
-  private func documentInfo(_ catalog: Catalog) -> DocumentInfo {
-    var info = DocumentInfo(
-      title: catalog.title ?? "Contact sheet", author: catalog.author, subject: catalog.subject,
-      keywords: catalog.keywords)
-    renderFlags.apply(to: &info)
-    return info
-  }
-
   /// A warning for an image that cannot be shown: where it was named, the file, why, and
   /// what the run does instead.
   static func describe(

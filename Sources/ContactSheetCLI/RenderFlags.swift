@@ -87,6 +87,15 @@ struct RenderFlags: ParsableArguments {
     }
   }
 
+  /// The document's metadata: the catalog's, with the command line's taking precedence.
+  func documentInfo(_ catalog: Catalog) -> DocumentInfo {
+    var info = DocumentInfo(
+      title: catalog.title ?? "Contact sheet", author: catalog.author, subject: catalog.subject,
+      keywords: catalog.keywords)
+    apply(to: &info)
+    return info
+  }
+
   /// `info` with the metadata given on the command line taking precedence.
   func apply(to info: inout DocumentInfo) {
     if let title { info.title = title }

@@ -4,17 +4,17 @@ import SheetLayout
 import SheetSupport
 
 /// A clickable area on a PDF page.
-package struct PDFLink: Hashable, Sendable {
+package struct PDFLink: Codable, Hashable, Sendable {
   /// Where a link goes.
-  package enum Target: Hashable, Sendable {
+  package enum Target: Codable, Hashable, Sendable {
     /// An external URI (a product page).
     case uri(String)
-    /// A point on a page of the same document (page counted from 0, point in page points from
-    /// the top left).
+    /// A point on a page of the same document (page counted from 0 in the whole document,
+    /// point in page points from the top left).
     case page(Int, x: Double, y: Double)
   }
 
-  /// The page the link is on, counted from 0.
+  /// The page the link is on, counted from 0 in the whole document.
   package var page: Int
   /// The clickable area, in page points from the top left.
   package var rect: Rect
@@ -22,63 +22,246 @@ package struct PDFLink: Hashable, Sendable {
   package var target: Target
 }
 
+/// An entry of the document's outline (a section's bookmark).
+package struct PDFBookmark: Codable, Hashable, Sendable {
+  /// The text shown in the outline.
+  package var title: String
+  /// The page it opens, counted from 0 in the whole document.
+  package var page: Int
+  /// The point it shows, in page points from the top left (bleed and marks included).
+  package var x: Double
+  /// See `x`.
+  package var y: Double
+}
+
 /// What Cairo's PDF surface cannot write correctly (Cairo 1.16's link tags produce a broken
 /// cross-reference table) or cannot write at all (trim and bleed boxes, page labels starting
-/// anywhere), added to a finished PDF through libqpdf's object API; the result is written to
-/// a new file, so the PDF Cairo wrote is never patched in place.
+/// anywhere), made with libqpdf's object API and appended to the PDF Cairo finished (still a
+/// temporary file) as an incremental update.
+///
+/// Pages are named by their index in the whole document; ``documentPages`` says which of them
+/// the file holds (all of them, or a shard's), so links to pages elsewhere are left out.
 struct PDFFinisher {
   /// Links per page.
   var links: [PDFLink] = []
-  /// Page heights in points, one per page (for turning top-left coordinates into PDF's).
+  /// The document page (from 0) each page of the file shows, in file order.
+  var documentPages: [Int] = []
+  /// Page heights in points, one per page of the file (for turning top-left coordinates into
+  /// PDF's).
   var pageHeights: [Double] = []
   /// The distance, in points, from each page's edge to its trim box; 0 sets no boxes.
   var trimInset: Double = 0
   /// How far, in points, the bleed box reaches beyond the trim box.
   var bleed: Double = 0
-  /// When set, the PDF's page labels: decimal numbers starting at 1 on the first page.
+  /// When set, the PDF's page labels: decimal numbers, each page numbered as in the document.
   var pageLabels = false
-  /// With `pageLabels`: the first page (the cover) is labelled "Cover"; the second is 2.
+  /// With `pageLabels`: the document's first page (the cover) is labelled "Cover"; the next is 2.
   var coverLabel = false
+  /// When set, written into the document catalog as the part's facts (see ``PDFPart``).
+  var part: PDFPart?
 
   /// Whether Cairo's file needs any of this.
-  var isNeeded: Bool { !links.isEmpty || trimInset > 0 || pageLabels }
+  var isNeeded: Bool { !links.isEmpty || trimInset > 0 || pageLabels || part != nil }
 
-  /// Reads the PDF at `source`, adds the links, boxes and labels, and writes it to `destination`.
-  func finish(_ source: String, to destination: String) throws {
-    guard let qpdf = qpdf_init() else { throw RenderError("cannot start libqpdf") }
-    var handle: qpdf_data? = qpdf
-    defer { qpdf_cleanup(&handle) }
-    qpdf_silence_errors(qpdf)
-    try check(qpdf, qpdf_read(qpdf, source, nil), "read")
-    let pageCount = Int(qpdf_get_num_pages(qpdf))
-    guard pageCount == pageHeights.count else {
-      throw RenderError("cannot finish the PDF: it has \(pageCount) pages, \(pageHeights.count) were drawn")
-    }
-    let pages = (0..<pageCount).map { qpdf_get_page_n(qpdf, $0) }
-    let byPage = Dictionary(grouping: links, by: \.page)
-    for (index, page) in pages.enumerated() {
-      if let pageLinks = byPage[index] {
-        let annotations = qpdf_oh_new_array(qpdf)
-        for link in pageLinks {
-          qpdf_oh_append_item(qpdf, annotations, annotation(qpdf, link, pages: pages))
-        }
-        qpdf_oh_replace_key(qpdf, page, "/Annots", annotations)
+  /// Adds the links, boxes, labels and part facts to the PDF at `path` as an incremental
+  /// update (``PDFIncrementalUpdate``). libqpdf only reads (the page tree and the dictionaries
+  /// changed); the new objects are numbered and written here, since making an object indirect
+  /// in libqpdf resolves every object of the file first (180 KB a page held in memory).
+  func finish(_ path: String) throws {
+    var update = PDFIncrementalUpdate()
+    let trailer: PDFIncrementalUpdate.Trailer
+    do {
+      let qpdf = try QPDFHandle()
+      try qpdf.check(qpdf_read(qpdf.data, path, nil), "read")
+      let pageCount = Int(qpdf_get_num_pages(qpdf.data))
+      guard pageCount == pageHeights.count, pageCount == documentPages.count else {
+        throw RenderError("cannot finish the PDF: it has \(pageCount) pages, \(pageHeights.count) were drawn")
       }
-      if trimInset > 0 { setBoxes(qpdf, page, height: pageHeights[index]) }
+      trailer = PDFIncrementalUpdate.Trailer(qpdf.data)
+      var nextID = trailer.size
+      func newID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+      }
+      let pages = (0..<pageCount).map { qpdf_get_page_n(qpdf.data, $0) }
+      let references = pages.map {
+        "\(qpdf_oh_get_object_id(qpdf.data, $0)) \(qpdf_oh_get_generation(qpdf.data, $0)) R"
+      }
+      var fileIndex: [Int: Int] = [:]
+      for (index, page) in documentPages.enumerated() { fileIndex[page] = index }
+      var extra = Array(repeating: "", count: pageCount)
+      if trimInset > 0 {
+        for (index, page) in pages.enumerated() {
+          extra[index] += boxes(qpdf.data, page, height: pageHeights[index])
+        }
+      }
+      var annotations: [Int: [String]] = [:]
+      for link in links {
+        guard let page = fileIndex[link.page] else { continue }
+        let height = pageHeights[page]
+        let r = link.rect
+        var body = String(
+          format: "<< /Type /Annot /Subtype /Link /Border [0 0 0] /Rect [%.2f %.2f %.2f %.2f]",
+          r.x, height - r.maxY, r.maxX, height - r.y)
+        switch link.target {
+        case .uri(let uri):
+          body += " /A << /S /URI /URI \(PDFIncrementalUpdate.string(uri)) >> >>"
+        case .page(let target, let x, let y):
+          guard let targetPage = fileIndex[target] else { continue }
+          body += String(
+            format: " /Dest [%@ /XYZ %.2f %.2f null] >>", references[targetPage], x,
+            pageHeights[targetPage] - y)
+        }
+        let id = newID()
+        update.objects.append(.init(id: id, generation: 0, body: Array(body.utf8)))
+        annotations[page, default: []].append("\(id) 0 R")
+      }
+      for (page, list) in annotations { extra[page] += " /Annots [\(list.joined(separator: " "))]" }
+      for (index, page) in pages.enumerated() where !extra[index].isEmpty {
+        for key in ["/Annots", "/TrimBox", "/BleedBox"] { qpdf_oh_remove_key(qpdf.data, page, key) }
+        update.add(qpdf.data, page, adding: extra[index])
+      }
+      let root = qpdf_get_root(qpdf.data)
+      var rootExtra = ""
+      if pageLabels {
+        qpdf_oh_remove_key(qpdf.data, root, "/PageLabels")
+        rootExtra += " /PageLabels \(PDFTarget.pageLabels(documentPages, cover: coverLabel))"
+      }
+      if let part {
+        let id = newID()
+        update.addStream(id: id, data: try part.encoded())
+        qpdf_oh_remove_key(qpdf.data, root, PDFPart.catalogKey)
+        rootExtra += " \(PDFPart.catalogKey) \(id) 0 R"
+      }
+      if !rootExtra.isEmpty { update.add(qpdf.data, root, adding: rootExtra) }
+      try qpdf.check(QPDF_SUCCESS, "read")
     }
-    if pageLabels {
-      let numbers = coverLabel ? "0 << /P (Cover) >> 1 << /S /D /St 2 >>" : "0 << /S /D >>"
-      let labels = qpdf_oh_parse(qpdf, "<< /Nums [\(numbers)] >>")
-      qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/PageLabels", labels)
-    }
-    try check(qpdf, qpdf_init_write(qpdf, destination), "write")
-    qpdf_set_deterministic_ID(qpdf, QPDF_TRUE)
-    try check(qpdf, qpdf_write(qpdf), "write")
+    try update.append(to: path, trailer: trailer)
   }
 
-  /// An indirect link annotation for `link`.
-  private func annotation(_ qpdf: qpdf_data, _ link: PDFLink, pages: [qpdf_oh]) -> qpdf_oh {
-    let height = pageHeights[link.page]
+  /// ` /BleedBox […] /TrimBox […]` for a page: the trim box is the page as laid out, the
+  /// bleed box the trim box and the bleed.
+  private func boxes(_ qpdf: qpdf_data, _ page: qpdf_oh, height: Double) -> String {
+    let media = qpdf_oh_get_key(qpdf, page, "/MediaBox")
+    let width = qpdf_oh_get_numeric_value(qpdf, qpdf_oh_get_array_item(qpdf, media, 2))
+    let box = { (inset: Double) in
+      String(format: "[%.2f %.2f %.2f %.2f]", inset, inset, width - inset, height - inset)
+    }
+    return " /BleedBox \(box(trimInset - bleed)) /TrimBox \(box(trimInset))"
+  }
+}
+
+/// The pages of a PDF open in libqpdf, named by document page, and what the document adds to
+/// them: links, page labels, an outline. Shared by ``PDFFinisher`` (one run's file) and
+/// ``PDFAssembler`` (the parts joined).
+struct PDFTarget {
+  let qpdf: qpdf_data
+  /// The file's pages, in order.
+  let pages: [qpdf_oh]
+  /// The document page each file page shows.
+  let documentPages: [Int]
+  /// Each file page's height in points.
+  let heights: [Double]
+  /// File page index by document page.
+  private let fileIndex: [Int: Int]
+
+  init(qpdf: qpdf_data, pages: [qpdf_oh], documentPages: [Int], heights: [Double]) {
+    self.qpdf = qpdf
+    self.pages = pages
+    self.documentPages = documentPages
+    self.heights = heights
+    var fileIndex: [Int: Int] = [:]
+    for (index, page) in documentPages.enumerated() { fileIndex[page] = index }
+    self.fileIndex = fileIndex
+  }
+
+  /// Adds each link on a page of this file whose target is in this file (or a URI) as the
+  /// page's `/Annots`, replacing any there.
+  /// - Returns: the file pages given links, and the annotation objects made.
+  @discardableResult
+  func addLinks(_ links: [PDFLink]) -> (pages: [Int], annotations: [qpdf_oh]) {
+    var byPage: [Int: [PDFLink]] = [:]
+    for link in links {
+      guard let page = fileIndex[link.page] else { continue }
+      if case .page(let target, _, _) = link.target, fileIndex[target] == nil { continue }
+      byPage[page, default: []].append(link)
+    }
+    var made: [qpdf_oh] = []
+    for (index, page) in pages.enumerated() {
+      guard let pageLinks = byPage[index] else { continue }
+      let annotations = qpdf_oh_new_array(qpdf)
+      for link in pageLinks {
+        let annotation = annotation(link, on: index)
+        made.append(annotation)
+        qpdf_oh_append_item(qpdf, annotations, annotation)
+      }
+      qpdf_oh_replace_key(qpdf, page, "/Annots", annotations)
+    }
+    return (byPage.keys.sorted(), made)
+  }
+
+  /// Page labels numbering each page as in the document (a part starting at page 21 labels
+  /// its first page 21).
+  func setPageLabels(cover: Bool) {
+    qpdf_oh_replace_key(
+      qpdf, qpdf_get_root(qpdf), "/PageLabels",
+      qpdf_oh_parse(qpdf, Self.pageLabels(documentPages, cover: cover)))
+  }
+
+  /// The `/PageLabels` number tree numbering file pages as the document pages they show; with
+  /// `cover`, the document's first page is labelled "Cover" and the numbers go on from 2.
+  static func pageLabels(_ documentPages: [Int], cover: Bool) -> String {
+    var entries: [String] = []
+    for (index, page) in documentPages.enumerated() {
+      if cover && page == 0 {
+        entries.append("\(index) << /P (Cover) >>")
+        continue
+      }
+      let continues = index > 0 && documentPages[index - 1] == page - 1 && !(cover && page == 1)
+      if !continues {
+        entries.append(page == 0 ? "\(index) << /S /D >>" : "\(index) << /S /D /St \(page + 1) >>")
+      }
+    }
+    return "<< /Nums [\(entries.joined(separator: " "))] >>"
+  }
+
+  /// The document's outline: one top-level entry per bookmark whose page is in this file, in
+  /// the order given, as Cairo writes it (`/XYZ` destinations keeping the reader's zoom).
+  func setOutline(_ bookmarks: [PDFBookmark]) {
+    let entries = bookmarks.compactMap { bookmark in fileIndex[bookmark.page].map { (bookmark, $0) } }
+    guard !entries.isEmpty else { return }
+    let root = qpdf_make_indirect_object(qpdf, qpdf_oh_parse(qpdf, "<< /Type /Outlines >>"))
+    let items = entries.map { _ in qpdf_make_indirect_object(qpdf, qpdf_oh_new_dictionary(qpdf)) }
+    for (position, (bookmark, page)) in entries.enumerated() {
+      let item = items[position]
+      qpdf_oh_replace_key(qpdf, item, "/Title", qpdf_oh_new_unicode_string(qpdf, bookmark.title))
+      qpdf_oh_replace_key(qpdf, item, "/Parent", root)
+      if position > 0 { qpdf_oh_replace_key(qpdf, item, "/Prev", items[position - 1]) }
+      if position + 1 < items.count { qpdf_oh_replace_key(qpdf, item, "/Next", items[position + 1]) }
+      qpdf_oh_replace_key(qpdf, item, "/Dest", destination(page: page, x: bookmark.x, y: bookmark.y, zoom: 0))
+    }
+    qpdf_oh_replace_key(qpdf, root, "/First", items[0])
+    qpdf_oh_replace_key(qpdf, root, "/Last", items[items.count - 1])
+    qpdf_oh_replace_key(qpdf, root, "/Count", qpdf_oh_new_integer(qpdf, Int64(items.count)))
+    qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/Outlines", root)
+  }
+
+  /// `[page /XYZ x y zoom]` for a point given from the page's top left; a nil (or 0) zoom
+  /// keeps the reader's.
+  private func destination(page: Int, x: Double, y: Double, zoom: Int? = nil) -> qpdf_oh {
+    let destination = qpdf_oh_new_array(qpdf)
+    qpdf_oh_append_item(qpdf, destination, pages[page])
+    qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_name(qpdf, "/XYZ"))
+    qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_real_from_double(qpdf, x, 2))
+    qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_real_from_double(qpdf, heights[page] - y, 2))
+    qpdf_oh_append_item(
+      qpdf, destination, zoom.map { qpdf_oh_new_integer(qpdf, Int64($0)) } ?? qpdf_oh_new_null(qpdf))
+    return destination
+  }
+
+  /// An indirect link annotation for `link`, on file page `page`.
+  private func annotation(_ link: PDFLink, on page: Int) -> qpdf_oh {
+    let height = heights[page]
     let r = link.rect
     let dictionary = qpdf_oh_parse(
       qpdf,
@@ -90,43 +273,49 @@ struct PDFFinisher {
       let action = qpdf_oh_parse(qpdf, "<< /S /URI >>")
       qpdf_oh_replace_key(qpdf, action, "/URI", qpdf_oh_new_string(qpdf, uri))
       qpdf_oh_replace_key(qpdf, dictionary, "/A", action)
-    case .page(let page, let x, let y):
-      let destination = qpdf_oh_new_array(qpdf)
-      qpdf_oh_append_item(qpdf, destination, pages[page])
-      qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_name(qpdf, "/XYZ"))
-      qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_real_from_double(qpdf, x, 2))
-      qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_real_from_double(qpdf, pageHeights[page] - y, 2))
-      qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_null(qpdf))
-      qpdf_oh_replace_key(qpdf, dictionary, "/Dest", destination)
+    case .page(let target, let x, let y):
+      qpdf_oh_replace_key(qpdf, dictionary, "/Dest", destination(page: fileIndex[target]!, x: x, y: y))
     }
     return qpdf_make_indirect_object(qpdf, dictionary)
   }
+}
 
-  /// Sets the page's TrimBox (the page as laid out) and BleedBox (the trim box and the bleed).
-  private func setBoxes(_ qpdf: qpdf_data, _ page: qpdf_oh, height: Double) {
-    let media = qpdf_oh_get_key(qpdf, page, "/MediaBox")
-    let width = qpdf_oh_get_numeric_value(qpdf, qpdf_oh_get_array_item(qpdf, media, 2))
-    let box = { (inset: Double) in
-      qpdf_oh_parse(
-        qpdf, String(format: "[%.2f %.2f %.2f %.2f]", inset, inset, width - inset, height - inset))
-    }
-    qpdf_oh_replace_key(qpdf, page, "/BleedBox", box(trimInset - bleed))
-    qpdf_oh_replace_key(qpdf, page, "/TrimBox", box(trimInset))
+/// One libqpdf document, released when dropped; errors and warnings become ``RenderError``s.
+final class QPDFHandle {
+  let data: qpdf_data
+
+  init() throws {
+    guard let data = qpdf_init() else { throw RenderError("cannot start libqpdf") }
+    self.data = data
+    qpdf_silence_errors(data)
+  }
+
+  deinit {
+    var handle: qpdf_data? = data
+    qpdf_cleanup(&handle)
+  }
+
+  /// Writes the document to `path` with a deterministic file ID.
+  func write(to path: String, minimumVersion: String? = nil) throws {
+    try check(qpdf_init_write(data, path), "write")
+    qpdf_set_deterministic_ID(data, QPDF_TRUE)
+    if let minimumVersion { qpdf_set_minimum_pdf_version(data, minimumVersion) }
+    try check(qpdf_write(data), "write")
   }
 
   /// Throws libqpdf's error, if any, for a step that returned `code`. Warnings are errors too:
   /// whatever libqpdf had to repair is not a file we write.
-  private func check(_ qpdf: qpdf_data, _ code: QPDF_ERROR_CODE, _ step: String) throws {
+  func check(_ code: QPDF_ERROR_CODE, _ step: String) throws {
     var messages: [String] = []
-    if qpdf_has_error(qpdf) != 0, let error = qpdf_get_error(qpdf) {
-      messages.append(String(cString: qpdf_get_error_full_text(qpdf, error)))
+    if qpdf_has_error(data) != 0, let error = qpdf_get_error(data) {
+      messages.append(String(cString: qpdf_get_error_full_text(data, error)))
     }
-    while qpdf_more_warnings(qpdf) != 0, let warning = qpdf_next_warning(qpdf) {
-      messages.append(String(cString: qpdf_get_error_full_text(qpdf, warning)))
+    while qpdf_more_warnings(data) != 0, let warning = qpdf_next_warning(data) {
+      messages.append(String(cString: qpdf_get_error_full_text(data, warning)))
     }
     guard code == QPDF_SUCCESS, messages.isEmpty else {
       let detail = messages.isEmpty ? "libqpdf error \(code)" : messages.joined(separator: "; ")
-      throw RenderError("cannot \(step) the PDF's links and boxes: \(detail)")
+      throw RenderError("cannot \(step) the PDF: \(detail)")
     }
   }
 }

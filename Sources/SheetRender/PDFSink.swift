@@ -20,25 +20,34 @@ package final class PDFSink: PageSink {
   private var finisher = PDFFinisher()
   /// The width of the page being drawn, bleed and marks included.
   private var mediaWidth = 0.0
+  /// The document page each page drawn shows; nil when the file holds every page in order.
+  private let documentPages: [Int]?
+  /// The document page (from 0) being drawn.
+  private var documentPage: Int { documentPages.map { $0[pageNumber - 1] } ?? pageNumber - 1 }
 
   /// Starts the PDF for `path` with `info` as its metadata; images are embedded at `ppi`
   /// (their own size when nil).
   /// `marks` extends each page by a bleed and draws crop marks around its trim box;
-  /// `pageLabels` writes page labels numbering the pages from 1; `coverLabel` labels the
-  /// first page "Cover" instead of 1.
+  /// `pageLabels` writes page labels numbering the pages as in the document; `coverLabel`
+  /// labels the document's first page (the cover) "Cover" and numbers the next one 2.
+  /// `documentPages` names the document page (from 0) each page drawn shows, when the file
+  /// holds only some of them; `part` then records the document's facts for those pages
+  /// (see ``PDFPart``), so that parts can be joined.
   package init(
     path: String, info: DocumentInfo, ppi: Double?, marks: PrintMarks = PrintMarks(),
-    pageLabels: Bool = false,
-    coverLabel: Bool = false
+    pageLabels: Bool = false, coverLabel: Bool = false,
+    documentPages: [Int]? = nil, part: PDFPart? = nil
   ) throws {
     self.path = path
     self.marks = marks
+    self.documentPages = documentPages
     imageResolution = .embedded(ppi: ppi)
     temporary = output.temporaryPath(for: path)
     finisher.bleed = marks.bleed
     finisher.trimInset = marks.trimInset
     finisher.pageLabels = pageLabels
     finisher.coverLabel = coverLabel
+    finisher.part = part
     surface = cairo_pdf_surface_create(temporary, 595, 842)
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
@@ -59,6 +68,9 @@ package final class PDFSink: PageSink {
     finisher.pageHeights.append(height + 2 * inset)
     mediaWidth = width + 2 * inset
     pageNumber += 1
+    finisher.documentPages.append(documentPage)
+    finisher.part?.pages.append(documentPage)
+    finisher.part?.pageHeights.append(height + 2 * inset)
     if cairo == nil { cairo = cairo_create(surface) }
     let cairo = cairo!
     cairo_save(cairo)
@@ -92,22 +104,11 @@ package final class PDFSink: PageSink {
       throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
     }
     if finisher.isNeeded {
-      // libqpdf writes a second file beside the first, which then takes its place.
-      let finished = temporary + ".qpdf"
-      TemporaryFiles.shared.register(finished)
-      defer {
-        unlink(finished)
-        TemporaryFiles.shared.unregister(finished)
-      }
       do {
-        try finisher.finish(temporary, to: finished)
+        try finisher.finish(temporary)
       } catch {
         output.discard()
         throw RenderError("cannot write \(path): \(error)")
-      }
-      guard rename(finished, temporary) == 0 else {
-        output.discard()
-        throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))")
       }
     }
     try output.commitOrThrowRenderError()
@@ -119,6 +120,7 @@ package final class PDFSink: PageSink {
     let attributes = String(format: "page=%d pos=[%.2f %.2f]", pageNumber, x + inset, y + inset)
     cairo_pdf_surface_add_outline(
       surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
+    finisher.part?.bookmarks.append(PDFBookmark(title: title, page: documentPage, x: x + inset, y: y + inset))
   }
 
   /// Links are written by libqpdf after Cairo has finished the file (``PDFFinisher``): Cairo
@@ -127,11 +129,12 @@ package final class PDFSink: PageSink {
     let inset = marks.trimInset
     var target = target
     if case .page(let page, let x, let y) = target { target = .page(page, x: x + inset, y: y + inset) }
-    finisher.links.append(
-      PDFLink(
-        page: pageNumber - 1,
-        rect: Rect(x: rect.x + inset, y: rect.y + inset, width: rect.width, height: rect.height),
-        target: target))
+    let link = PDFLink(
+      page: documentPage,
+      rect: Rect(x: rect.x + inset, y: rect.y + inset, width: rect.width, height: rect.height),
+      target: target)
+    finisher.links.append(link)
+    finisher.part?.links.append(link)
   }
 
   private static func setMetadata(_ surface: OpaquePointer, _ info: DocumentInfo) {

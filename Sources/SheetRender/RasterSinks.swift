@@ -18,10 +18,16 @@ final class PNGSink: PageSink {
   private var page: (width: Int, height: Int, final: String) = (0, 0, "")
   private var bandIndex = 0
   private var written: [String] = []
+  /// The document page each page drawn shows; nil when every page is drawn in order.
+  private let documentPages: [Int]?
 
-  init(path: String, dpi: Double, pageCount: Int, bandRows: Int = 2048) {
+  /// Pages of a document of `pageCount` pages named after `path`; `documentPages` names the
+  /// document page (from 0) of each page drawn when only some are (they keep their numbers,
+  /// and no other page file is removed).
+  init(path: String, dpi: Double, pageCount: Int, bandRows: Int = 2048, documentPages: [Int]? = nil) {
     names = PageFileNames(path: path)
     self.pageCount = pageCount
+    self.documentPages = documentPages
     scale = dpi / 72
     self.bandRows = max(16, bandRows)
     imageResolution = .device(scale: scale)
@@ -42,7 +48,7 @@ final class PNGSink: PageSink {
   func beginPage(width: Double, height: Double) throws -> OpaquePointer {
     page = (
       Int((width * scale).rounded()), Int((height * scale).rounded()),
-      names.name(page: written.count, of: pageCount)
+      names.name(page: documentPages?[written.count] ?? written.count, of: pageCount)
     )
     var error = [CChar](repeating: 0, count: 256)
     let temporary = output.temporaryPath(for: page.final)
@@ -80,7 +86,8 @@ final class PNGSink: PageSink {
   }
 
   func finish() throws -> [String] {
-    try output.commitOrThrowRenderError(removing: names.staleFiles(keeping: written.count))
+    try output.commitOrThrowRenderError(
+      removing: documentPages == nil ? names.staleFiles(keeping: written.count) : [])
     return written
   }
 
@@ -132,9 +139,15 @@ final class SVGSink: PageSink {
   private var cairo: OpaquePointer?
   private var written: [String] = []
 
-  init(path: String, ppi: Double?, pageCount: Int) {
+  /// The document page each page drawn shows; nil when every page is drawn in order.
+  private let documentPages: [Int]?
+
+  /// Pages of a document of `pageCount` pages named after `path`; `documentPages` as for
+  /// ``PNGSink``.
+  init(path: String, ppi: Double?, pageCount: Int, documentPages: [Int]? = nil) {
     names = PageFileNames(path: path)
     self.pageCount = pageCount
+    self.documentPages = documentPages
     imageResolution = .embedded(ppi: ppi)
   }
 
@@ -144,7 +157,7 @@ final class SVGSink: PageSink {
   }
 
   func beginPage(width: Double, height: Double) throws -> OpaquePointer {
-    let final = names.name(page: written.count, of: pageCount)
+    let final = names.name(page: documentPages?[written.count] ?? written.count, of: pageCount)
     let surface = cairo_svg_surface_create(output.temporaryPath(for: final), width, height)!
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
     let cairo = cairo_create(surface)!
@@ -169,7 +182,8 @@ final class SVGSink: PageSink {
   }
 
   func finish() throws -> [String] {
-    try output.commitOrThrowRenderError(removing: names.staleFiles(keeping: written.count))
+    try output.commitOrThrowRenderError(
+      removing: documentPages == nil ? names.staleFiles(keeping: written.count) : [])
     return written
   }
 }

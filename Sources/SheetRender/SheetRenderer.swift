@@ -42,6 +42,11 @@ public struct SheetRenderer {
   var pngBandRows = 2048
   /// Bleed and crop marks around each PDF page (other outputs are drawn at trim size).
   public var printMarks = PrintMarks()
+  /// The pages to draw (from 0, ascending, each once), for rendering a document in parts; nil
+  /// draws them all. The layout is the whole document's, so a page comes out as in a full run:
+  /// PNG and SVG files keep their page numbers, and a PDF part carries what
+  /// ``PDFAssembler`` needs to join the parts (see ``PDFPart``).
+  public var pages: [Int]?
   /// Called on the drawing thread after each image is drawn and each page is written.
   public var onProgress: ((RenderProgress) -> Void)?
   /// Called on the drawing thread for each problem an image was drawn despite (a truncated
@@ -67,6 +72,7 @@ public struct SheetRenderer {
       throw RenderError("cannot tell the output format of \(path): use .pdf, .png or .svg")
     }
     let pages = document.layout.pages
+    let drawn = try pageIndices(of: pages.count)
     let sink: PageSink
     switch format {
     case .pdf:
@@ -74,11 +80,18 @@ public struct SheetRenderer {
       // (the cover, page 1, prints none: it is labelled "Cover").
       let numbered = pages.contains { $0.elements.contains { $0.kind == .entry || $0.kind == .cover } }
       let hasCover = pages.first?.elements.contains { $0.kind == .cover } ?? false
+      let part = self.pages.map { _ in
+        PDFPart(
+          document: DocumentFingerprint.of(document, style: style, marks: printMarks), pageCount: pages.count,
+          pageLabels: numbered, coverLabel: hasCover, info: document.info)
+      }
       sink = try PDFSink(
         path: path, info: document.info, ppi: style.ppi, marks: printMarks, pageLabels: numbered,
-        coverLabel: hasCover)
-    case .png: sink = PNGSink(path: path, dpi: style.dpi, pageCount: pages.count, bandRows: pngBandRows)
-    case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pages.count)
+        coverLabel: hasCover, documentPages: self.pages, part: part)
+    case .png:
+      sink = PNGSink(
+        path: path, dpi: style.dpi, pageCount: pages.count, bandRows: pngBandRows, documentPages: self.pages)
+    case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pages.count, documentPages: self.pages)
     }
     let layout = document.layout
     let painter = CardPainter(
@@ -86,27 +99,29 @@ public struct SheetRenderer {
       text: try TextEngine(fonts: layout.fonts, antialiasing: style.textAntialiasing))
     // Banners that touch the page's edges run on into the bleed, which only PDF pages have.
     if format == .pdf { painter.bleed = printMarks.bleed }
-    let bands = pages.map { sink.bands(pageHeight: $0.height) }
-    let plan = DrawPlan(document: document, bands: bands, reach: reach)
+    let bands = drawn.map { sink.bands(pageHeight: pages[$0].height) }
+    let plan = DrawPlan(document: document, pages: drawn, bands: bands, reach: reach)
     let pipeline = DecodePipeline(jobs: imageJobs(plan, document: document, resolution: sink.imageResolution))
     defer { pipeline.cancel() }
     var nextJob = 0
     var progress = RenderProgress(
-      imagesDrawn: 0, imageCount: plan.cardsInDrawingOrder.count, pagesWritten: 0, pageCount: pages.count)
+      imagesDrawn: 0, imageCount: plan.cardsInDrawingOrder.count, pagesWritten: 0, pageCount: drawn.count)
     let sections = layout.firstCardSections()
-    for (pageIndex, page) in pages.enumerated() {
+    for (drawnIndex, pageIndex) in drawn.enumerated() {
+      let page = pages[pageIndex]
+      let pageBands = bands[drawnIndex]
       let fields = PageTemplate(
         title: document.info.title ?? "", page: pageIndex + 1, pages: pages.count,
         date: document.info.creationDate, section: sections[pageIndex] ?? "")
       var cairo = try sink.beginPage(width: page.width, height: page.height)
       // Images of cards that reach into later bands, kept until their last band is drawn.
       var kept: [Int: PreparedImage] = [:]
-      for bandIndex in bands[pageIndex].indices {
+      for bandIndex in pageBands.indices {
         if bandIndex > 0 { cairo = try sink.nextBand() }
         Cairo.setColor(cairo, style.pageBackground)
         cairo_paint(cairo)
         for (elementIndex, element) in page.elements.enumerated() {
-          let span = plan.span(of: element, bands: bands[pageIndex])
+          let span = plan.span(of: element, bands: pageBands)
           guard span.contains(bandIndex) else { continue }
           switch element.kind {
           case .card:
@@ -173,10 +188,25 @@ public struct SheetRenderer {
         }
       }
       try sink.endPage()
-      progress.pagesWritten = pageIndex + 1
+      progress.pagesWritten = drawnIndex + 1
       onProgress?(progress)
     }
     return try sink.finish()
+  }
+
+  /// The pages to draw: ``pages``, checked against the document's `count`, or all of them.
+  private func pageIndices(of count: Int) throws -> [Int] {
+    guard let pages else { return Array(0..<count) }
+    guard !pages.isEmpty else { throw RenderError("no pages were chosen to draw") }
+    for (position, page) in pages.enumerated() {
+      guard (0..<count).contains(page) else {
+        throw RenderError("page \(page + 1) is not in the document: it has \(count) pages")
+      }
+      guard position == 0 || pages[position - 1] < page else {
+        throw RenderError("the pages to draw must be given in ascending order, each once")
+      }
+    }
+    return pages
   }
 
   /// How far an element's drawing can reach beyond its frame (its shadow), in points.
@@ -217,11 +247,13 @@ private struct DrawPlan {
   /// Cards, and the cover's picture, in the order their images are first drawn.
   var cardsInDrawingOrder: [LayoutElement] = []
 
-  init(document: SheetDocument, bands: [[PageBand]], reach: Double) {
+  /// The plan for drawing the document pages `pages`, each in its `bands`.
+  init(document: SheetDocument, pages: [Int], bands: [[PageBand]], reach: Double) {
     items = document.items
     coverImage = document.coverImage
     self.reach = reach
-    for (page, pageBands) in zip(document.layout.pages, bands) {
+    for (pageIndex, pageBands) in zip(pages, bands) {
+      let page = document.layout.pages[pageIndex]
       let cards = page.elements.filter(hasJob)
       // A stable sort: elements first drawn in the same band keep their layout order.
       let ordered = cards.enumerated().sorted {

@@ -186,7 +186,7 @@ enum StyleKeys {
   static let runOnly: [String] = [
     "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
     "image-column", "section-column", "delimiter", "link-column", "group-by", "sort", "reverse", "min-rating",
-    "label", "include-rejected", "section-by", "raw-jpeg", "cache", "no-cache", "cache-size",
+    "label", "include-rejected", "section-by", "raw-jpeg", "cache", "no-cache", "cache-size", "pages",
   ]
 
   private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
