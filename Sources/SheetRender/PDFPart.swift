@@ -74,7 +74,9 @@ package struct PDFPart: Codable, Hashable, Sendable {
   }
 
   /// An empty part of the document fingerprinted `document`.
-  package init(document: String, pageCount: Int, pageLabels: Bool, coverLabel: Bool = false, info: DocumentInfo) {
+  package init(
+    document: String, pageCount: Int, pageLabels: Bool, coverLabel: Bool = false, info: DocumentInfo
+  ) {
     self.document = document
     self.pageCount = pageCount
     self.pageLabels = pageLabels
