@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SheetLayout
+import SheetRender
 import SheetText
 
 /// `contactsheet layout INPUT… --json`: prints where every element goes, without drawing.

@@ -24,7 +24,8 @@ struct CaptionFields {
     if let own = item.fields[name] { return own }
     // A name's bytes that are not UTF-8 show as U+FFFD; the URL is made only for the fields
     // that need one.
-    var url: URL { URL(fileURLWithPath: PathBytes.readable(item.path)) }
+    var path: String { PathBytes.readable(item.path) }
+    var url: URL { URL(fileURLWithPath: path) }
     switch name {
     case "name": return url.lastPathComponent
     case "stem": return url.deletingPathExtension().lastPathComponent
