@@ -63,16 +63,21 @@ public final class FastTextMeasurer: TextMeasuring {
     var total = TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
     var height = 0
     var widest = 0
+    // A line limit counts the lines of the whole text (see `LineSeparators`). One paragraph
+    // is wrapped under the limit; several are wrapped without it, and only when their lines
+    // together stay within it is the model sure: a caption cut across paragraphs goes to Pango.
+    let paragraphLimit = caption.paragraphs.count == 1 ? style.maxLines : 0
     for (paragraph, variants) in zip(caption.paragraphs, caption.variants) {
       guard !ParagraphWrapper.mixesDirections(paragraph) else { return nil }
       var wrapper = ParagraphWrapper(
         characters: paragraph, variants: variants, segments: LineBreaks.segments(of: paragraph), table: table,
-        limit: limit, maxLines: style.maxLines)
+        limit: limit, maxLines: paragraphLimit)
       guard let lines = wrapper.wrap() else { return nil }
       height += lines.height
       widest = max(widest, lines.widest)
       total.lineCount += lines.count
       total.isTruncated = total.isTruncated || lines.isTruncated
+      if style.maxLines > 0 && total.lineCount > style.maxLines { return nil }
     }
     total.height = Double(height) / 1024
     total.width = Double(widest) / 1024

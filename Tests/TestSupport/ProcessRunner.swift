@@ -30,6 +30,9 @@ public enum ProcessRunner {
     base["XDG_CACHE_HOME"] =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("contactsheet-tests/xdg-cache").path
+    // Runs are reproducible: `{date}` and PDF dates come from SOURCE_DATE_EPOCH (the tests of
+    // the run's own date remove it).
+    base["SOURCE_DATE_EPOCH"] = "0"
     process.environment = base.merging(environment ?? [:]) { $1 }
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     let outPipe = Pipe()
