@@ -235,15 +235,14 @@ public final class TextEngine: TextMeasuring {
 public enum TextAntialiasing: String, Hashable, Sendable {
   /// Grey coverage (the default: the same pixels on every screen).
   case grey
-  /// Cairo's best quality for the surface.
-  case best
   /// None: every pixel is ink or paper.
   case none
 
+  // Cairo's "best" mode is not offered: Cairo 1.16 draws it through its subpixel glyph path,
+  // which drew broken glyphs on image surfaces here.
   var cairoValue: cairo_antialias_t {
     switch self {
     case .grey: CAIRO_ANTIALIAS_GRAY
-    case .best: CAIRO_ANTIALIAS_BEST
     case .none: CAIRO_ANTIALIAS_NONE
     }
   }

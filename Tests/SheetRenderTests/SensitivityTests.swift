@@ -72,10 +72,6 @@ struct SensitivityTests {
         "caption colour #333333 → #883333", "colour",
         try render(style: RenderStyle(captionColor: Color(parsing: "#883333")!), name: "colour"), true
       ),
-      // Cairo's "best" text anti-aliasing draws broken glyphs on these image surfaces (see the
-      // README): being caught is right. Should it ever draw proper subpixel text, its colour
-      // fringes are new colours, still caught.
-      ("text anti-aliasing grey → best", "best", try render(style: antialiased(.best), name: "best"), true),
     ]
     let options = ComparisonOptions()
     print("| change to the sheet | file | counted | anti-aliasing not counted | `--count-aa` | result |")
