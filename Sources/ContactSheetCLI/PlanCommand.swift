@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SheetLayout
 import SheetRender
+import SheetSupport
 
 /// `contactsheet plan INPUT… --shards N`: lays the document out as `render` would and prints
 /// its page count and N balanced page ranges as JSON, with the `render` and `assemble`
@@ -62,7 +63,15 @@ struct PlanCommand: StyledCommand {
       sheet.entries, options: options, layoutFlags: layoutFlags, fonts: fontFlags.fontSet,
       info: renderFlags.documentInfo(sheet.catalog), timer: &timer)
     let ranges = PageSelection.balanced(pageCount: layout.pages.count, shards: shards)
-    let base = Self.renderArguments(Array(CommandLine.arguments.dropFirst()))
+    // The process's own arguments, as `render` reads them; JSON cannot carry a name's bytes
+    // that are not UTF-8, so such a name is refused rather than handed on changed.
+    let arguments = PathBytes.arguments()
+    if let name = arguments.first(where: PathBytes.carriesBytes) {
+      throw InputError(
+        "\(TerminalText.escaped(PathBytes.readable(name))): a name that is not UTF-8 cannot be written into the plan's JSON; rename it or render without sharding"
+      )
+    }
+    let base = Self.renderArguments(arguments)
     let isPDF = output.map { OutputFormat(path: $0) == .pdf } ?? false
     let partNames = ranges.indices.map { index in output.map { isPDF ? Self.partName($0, index + 1) : $0 } }
 

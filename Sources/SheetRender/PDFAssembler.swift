@@ -117,7 +117,9 @@ package struct PDFAssembler {
       )
     }
     let pages = Int(qpdf_get_num_pages(qpdf.data))
-    guard pages == part.pages.count, pages == part.pageHeights.count,
+    // Facts are input too: counts are checked before they size anything.
+    guard (1...PDFPart.largestPageCount).contains(part.pageCount), pages == part.pages.count,
+      pages == part.pageHeights.count, part.pageHeights.allSatisfy({ $0.isFinite && $0 > 0 }),
       part.pages.allSatisfy({ (0..<part.pageCount).contains($0) })
     else {
       throw AssemblyError("\(path): the part's facts do not match its \(pages) pages (was it edited?)")

@@ -21,6 +21,8 @@ package struct PDFPart: Codable, Hashable, Sendable {
   package var document: String
   /// Pages in the whole document.
   package var pageCount: Int
+  /// The most pages a document's parts may claim (a part's facts are read as input).
+  static let largestPageCount = 10_000_000
   /// The document pages (from 0) this part holds, in file order.
   package var pages: [Int] = []
   /// The height in points of each of this part's pages (bleed and marks included).
@@ -113,10 +115,12 @@ enum DocumentFingerprint {
       guard let rect else { return add("-") }
       for value in [rect.x, rect.y, rect.width, rect.height] { add(value) }
     }
-    // Shards start at different moments: the run's date is metadata (taken from the first
-    // part when joined), not part of what the pages show, unless a page prints it.
+    // Shards start at different moments: the run's time is metadata (taken from the first
+    // part when joined). Its day is kept, since `{date}` in a header, footer or cover note
+    // prints it: parts drawn on different days are not one document.
     var info = document.info
-    info.creationDate = Date(timeIntervalSince1970: 0)
+    let day = (info.creationDate.timeIntervalSince1970 / 86_400).rounded(.down)
+    info.creationDate = Date(timeIntervalSince1970: day * 86_400)
     add("\(style)|\(marks)|\(info)")
     for page in document.layout.pages {
       add(page.width)

@@ -24,6 +24,7 @@ struct CaptionText {
     var variants: [[UInt8]] = []
     var current: [Unicode.Scalar] = []
     var currentVariants: [UInt8] = []
+    var open: [String] = []
     var boldDepth = 0
     var italicDepth = 0
     var scalars = text.unicodeScalars.makeIterator()
@@ -38,26 +39,21 @@ struct CaptionText {
         currentVariants = []
         continue
       case 0x3C where isMarkup:  // '<'
-        var name = ""
-        while let next = scalars.next(), next != ">" {
-          name.unicodeScalars.append(next)
-          guard name.utf8.count <= 2 else { return nil }
-        }
+        // Markup Pango refuses (a tag left open or unterminated, or tags closed out of
+        // order) is drawn as plain text: the model leaves it to Pango.
+        guard let name = Self.name(from: &scalars, until: ">", longest: 2) else { return nil }
         switch name {
-        case "b": boldDepth += 1
-        case "/b": boldDepth -= 1
-        case "i": italicDepth += 1
-        case "/i": italicDepth -= 1
+        case "b", "i": open.append(name)
+        case "/b", "/i":
+          guard open.last == String(name.dropFirst()) else { return nil }
+          open.removeLast()
         default: return nil
         }
-        guard boldDepth >= 0, italicDepth >= 0 else { return nil }
+        boldDepth = open.count { $0 == "b" }
+        italicDepth = open.count { $0 == "i" }
         continue
       case 0x26 where isMarkup:  // '&'
-        var name = ""
-        while let next = scalars.next(), next != ";" {
-          name.unicodeScalars.append(next)
-          guard name.utf8.count <= 4 else { return nil }
-        }
+        guard let name = Self.name(from: &scalars, until: ";", longest: 4) else { return nil }
         switch name {
         case "amp": value = "&"
         case "lt": value = "<"
@@ -77,9 +73,23 @@ struct CaptionText {
       current.append(value)
       currentVariants.append((boldDepth > 0 ? bold : 0) | (italicDepth > 0 ? italic : 0))
     }
-    guard !current.isEmpty else { return nil }
+    guard !current.isEmpty, open.isEmpty else { return nil }
     paragraphs.append(current)
     variants.append(currentVariants)
     return CaptionText(paragraphs: paragraphs, variants: variants)
+  }
+
+  /// The characters up to `terminator` (consumed), or nil when the text ends first or they
+  /// run longer than `longest` bytes.
+  private static func name(
+    from scalars: inout String.UnicodeScalarView.Iterator, until terminator: Unicode.Scalar, longest: Int
+  ) -> String? {
+    var name = ""
+    while let next = scalars.next() {
+      if next == terminator { return name }
+      name.unicodeScalars.append(next)
+      guard name.utf8.count <= longest else { return nil }
+    }
+    return nil
   }
 }
