@@ -1,7 +1,8 @@
 import SheetLayout
-@testable import SheetText
 import TestSupport
 import Testing
+
+@testable import SheetText
 
 /// Markup Pango refuses is drawn as plain text, tags and all; the fast path must measure the
 /// same text the engine draws, so it leaves such captions to Pango.
