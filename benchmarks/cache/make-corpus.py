@@ -11,10 +11,10 @@ when present, ../shared/fixtures/photos. Same seed, same files; existing files a
 
 usage: make-corpus.py COUNT OUTDIR [--seed N] [--jobs N]    (photos in OUTDIR/photos)
 """
-import argparse, os, subprocess, sys
+import argparse, importlib.util, os, subprocess, sys
 from multiprocessing import Pool
 import numpy as np
-from PIL import Image, ImageFilter
+from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOTS = [os.path.join(HERE, "..", "..", "Fixtures", "photos"),
@@ -23,6 +23,11 @@ SIZES = [(4000, 3000), (4608, 3456), (5472, 3648), (6000, 4000)]  # 12, 16, 20, 
 SMALL = [(2400, 1800), (3000, 2000)]
 BASES = 42
 SOURCES = []
+# The base photos are drawn by the render benchmark's generator (its file name has a hyphen).
+_spec = importlib.util.spec_from_file_location(
+    "render_corpus", os.path.join(HERE, "..", "render", "make-corpus.py"))
+RENDER_CORPUS = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(RENDER_CORPUS)
 
 
 def load_sources():
@@ -52,23 +57,7 @@ def make(job):
     width, height = (SMALL if small else SIZES)[rng.integers(2 if small else len(SIZES))]
     if rng.random() < 0.25:
         width, height = height, width  # portrait
-    base = SOURCES[rng.integers(len(SOURCES))]
-    cw = int(base.width * rng.uniform(0.5, 0.9))
-    ch = int(base.height * rng.uniform(0.5, 0.9))
-    x = int(rng.integers(0, base.width - cw + 1))
-    y = int(rng.integers(0, base.height - ch + 1))
-    frame = base.crop((x, y, x + cw, y + ch)).resize((width, height), Image.BICUBIC)
-    for _ in range(2):
-        inset = SOURCES[rng.integers(len(SOURCES))]
-        scale = rng.uniform(0.25, 0.45) * width / inset.width
-        inset = inset.resize((int(inset.width * scale), int(inset.height * scale)), Image.BILINEAR)
-        inset = inset.convert("RGBA").rotate(float(rng.uniform(-12, 12)), resample=Image.BILINEAR, expand=True)
-        frame.paste(inset, (int(rng.integers(0, width // 2)), int(rng.integers(0, height // 2))), inset)
-    pixels = np.asarray(frame, dtype=np.int16)
-    noise = rng.integers(-14, 15, size=(height, width, 1), dtype=np.int16)
-    chroma = rng.integers(-4, 5, size=(height, width, 3), dtype=np.int16)
-    pixels = np.clip(pixels + noise + chroma, 0, 255).astype(np.uint8)
-    image = Image.fromarray(pixels).filter(ImageFilter.GaussianBlur(0.35))
+    image = RENDER_CORPUS.synthesize(rng, SOURCES, width, height)
     temporary = path + ".part"
     if path.endswith(".png"):
         image.save(temporary, "PNG", compress_level=1)
