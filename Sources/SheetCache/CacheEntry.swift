@@ -92,37 +92,53 @@ enum CacheEntry {
     return .success(header)
   }
 
-  /// The image of an entry whose whole contents are `bytes` and whose `header` was checked.
-  static func decode(_ bytes: [UInt8], header: Header) -> Result<DecodedImage, Rejection> {
-    guard bytes.count == header.totalSize else { return .failure(.wrongLength) }
-    guard checksum(of: bytes, checksumOffset: 72) == Array(bytes[72..<104]) else {
-      return .failure(.checksum)
-    }
-    let warningsEnd = headerSize + header.warningBytes
-    let warningText = String(decoding: bytes[headerSize..<warningsEnd], as: UTF8.self)
-    let warnings = warningText.isEmpty ? [] : warningText.split(separator: "\n").map(String.init)
+  /// The image of an entry whose first ``headerSize`` bytes are `head` (with `header` checked
+  /// from them) and whose warnings are `warnings`; `readPixels` fills the buffer it is given
+  /// with the entry's pixel bytes (false when it cannot). Opaque pixels are read into the tail
+  /// of the image's own buffer and spread to four channels in place, so a hit allocates the
+  /// image once and copies nothing more.
+  static func decode(
+    head: [UInt8], warnings: [UInt8], header: Header, readPixels: (UnsafeMutableRawBufferPointer) -> Bool
+  ) -> Result<DecodedImage, Rejection> {
+    guard head.count == headerSize, warnings.count == header.warningBytes else { return .failure(.wrongLength) }
     let count = header.width * header.height
-    let pixels: [UInt8]
-    if header.channels == 4 {
-      pixels = Array(bytes[warningsEnd...])
-    } else {
-      pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { target, done in
-        bytes.withUnsafeBufferPointer { source in
-          var from = warningsEnd
-          for index in 0..<count {
-            target[index * 4] = source[from]
-            target[index * 4 + 1] = source[from + 1]
-            target[index * 4 + 2] = source[from + 2]
-            target[index * 4 + 3] = 255
-            from += 3
-          }
-        }
-        done = count * 4
+    var rejection: Rejection?
+    let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, done in
+      let whole = UnsafeMutableRawBufferPointer(buffer)
+      let stored = UnsafeMutableRawBufferPointer(rebasing: whole[(count * 4 - header.pixelBytes)...])
+      guard readPixels(stored) else {
+        rejection = .wrongLength
+        return
       }
+      let digest = ContentDigest()
+      head.withUnsafeBytes { digest.update(UnsafeRawBufferPointer(rebasing: $0[0..<72])) }
+      warnings.withUnsafeBytes { digest.update($0) }
+      digest.update(UnsafeRawBufferPointer(stored))
+      guard digest.finish() == Array(head[72..<104]) else {
+        rejection = .checksum
+        return
+      }
+      if header.channels == 3 {
+        // Pixel i is read from byte count + 3i before it is written to 4i..4i+3, which are
+        // below every byte still unread.
+        var from = count
+        for index in 0..<count {
+          buffer[index * 4] = buffer[from]
+          buffer[index * 4 + 1] = buffer[from + 1]
+          buffer[index * 4 + 2] = buffer[from + 2]
+          buffer[index * 4 + 3] = 255
+          from += 3
+        }
+      }
+      done = count * 4
     }
+    if let rejection { return .failure(rejection) }
+    let warningText = String(decoding: warnings, as: UTF8.self)
     let image = RasterImage(
       width: header.width, height: header.height, pixels: pixels, hasAlpha: header.hasAlpha)
-    return .success(DecodedImage(image: image, warnings: warnings))
+    return .success(
+      DecodedImage(image: image, warnings: warningText.isEmpty ? [] : warningText.split(separator: "\n").map(String.init))
+    )
   }
 
   /// Why an entry was not used.

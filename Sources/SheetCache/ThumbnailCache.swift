@@ -135,11 +135,14 @@ package final class ThumbnailCache: Sendable {
     case .success(let checked): header = checked
     case .failure(let rejection): return .failure(rejection)
     }
-    guard
-      let rest = readFully(
-        descriptor, count: header.totalSize - CacheEntry.headerSize, at: CacheEntry.headerSize)
-    else { return .failure(.wrongLength) }
-    switch CacheEntry.decode(head + rest, header: header) {
+    guard let warnings = readFully(descriptor, count: header.warningBytes, at: CacheEntry.headerSize) else {
+      return .failure(.wrongLength)
+    }
+    let pixelsAt = CacheEntry.headerSize + header.warningBytes
+    let decoded = CacheEntry.decode(head: head, warnings: warnings, header: header) { buffer in
+      readFully(descriptor, into: buffer, at: pixelsAt)
+    }
+    switch decoded {
     case .success(let image):
       // Least recently used is least recently touched: a hit sets the modification time.
       futimens(descriptor, nil)
@@ -185,17 +188,23 @@ package final class ThumbnailCache: Sendable {
   private func readFully(_ descriptor: Int32, count: Int, at offset: Int) -> [UInt8]? {
     var failed = false
     let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
-      while done < count {
-        let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-        if got < 0 && errno == EINTR { continue }
-        if got <= 0 {
-          failed = true
-          break
-        }
-        done += got
-      }
+      failed = !readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+      done = failed ? 0 : count
     }
     return failed ? nil : bytes
+  }
+
+  /// Fills `buffer` with the file's bytes from `offset`; false when the file ends first or
+  /// cannot be read.
+  private func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
+    var done = 0
+    while done < buffer.count {
+      let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+      if got < 0 && errno == EINTR { continue }
+      if got <= 0 { return false }
+      done += got
+    }
+    return true
   }
 
   private func writeFully(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -41,60 +41,65 @@ extension RasterImage {
     // is filtered horizontally once, into a ring of as many rows as one output row's taps span,
     // so memory is that window, not the whole (possibly huge) intermediate image.
     let window = max(1, vertical.widestTaps)
-    var ring = [Float](repeating: 0, count: width * window * 4)
+    var ring = [SIMD4<Float>](repeating: .zero, count: width * window)
+    var sourceRow = [SIMD4<Float>](repeating: .zero, count: self.width)
+    var sums = [SIMD4<Float>](repeating: .zero, count: width)
     var filteredUpTo = vertical.sourceRange.lowerBound
     var out = [UInt8](repeating: 0, count: width * height * 4)
-    // Each pixel's four channels are summed as one SIMD4 of Float: the same multiply and add per
-    // channel, in the same order, as four scalar sums (so the same bytes), without the
-    // reference counting a slice per pixel would cost.
+    let columns = horizontal.sourceRange
+    // Each pixel's four channels are one SIMD4 of Float, and every output channel is the same
+    // multiply and add per tap, in the same order, as a scalar sum (so the same bytes). A source
+    // row is converted to Float once, however many taps read each pixel, and the vertical pass
+    // adds one ring row at a time across the whole output row.
     pixels.withUnsafeBufferPointer { source in
       ring.withUnsafeMutableBufferPointer { ring in
-        out.withUnsafeMutableBufferPointer { target in
-          horizontal.withTaps { horizontalStarts, horizontalOffsets, horizontalWeights in
-            vertical.withTaps { verticalStarts, verticalOffsets, verticalWeights in
-              for y in 0..<height {
-                let verticalStart = verticalStarts[y]
-                let verticalFirst = verticalOffsets[y]
-                let verticalEnd = verticalOffsets[y + 1]
-                filteredUpTo = max(filteredUpTo, verticalStart)
-                while filteredUpTo < verticalStart + (verticalEnd - verticalFirst) {
-                  let sourceRow = filteredUpTo * self.width * 4
-                  let ringRow = (filteredUpTo % window) * width * 4
-                  for x in 0..<width {
-                    let first = horizontalOffsets[x]
-                    var p = sourceRow + horizontalStarts[x] * 4
-                    var sum = SIMD4<Float>.zero
-                    for tap in first..<horizontalOffsets[x + 1] {
-                      let pixel = SIMD4<Float>(
-                        Float(source[p]), Float(source[p + 1]), Float(source[p + 2]), Float(source[p + 3]))
-                      sum = sum + pixel * horizontalWeights[tap]
-                      p += 4
+        sourceRow.withUnsafeMutableBufferPointer { sourceRow in
+          sums.withUnsafeMutableBufferPointer { sums in
+            out.withUnsafeMutableBufferPointer { target in
+              horizontal.withTaps { horizontalStarts, horizontalOffsets, horizontalWeights in
+                vertical.withTaps { verticalStarts, verticalOffsets, verticalWeights in
+                  for y in 0..<height {
+                    let verticalStart = verticalStarts[y]
+                    let verticalFirst = verticalOffsets[y]
+                    let verticalEnd = verticalOffsets[y + 1]
+                    filteredUpTo = max(filteredUpTo, verticalStart)
+                    while filteredUpTo < verticalStart + (verticalEnd - verticalFirst) {
+                      let row = UnsafeRawPointer(source.baseAddress!) + filteredUpTo * self.width * 4
+                      for x in columns {
+                        sourceRow[x] = SIMD4<Float>(row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self))
+                      }
+                      let ringRow = (filteredUpTo % window) * width
+                      for x in 0..<width {
+                        var column = horizontalStarts[x]
+                        var sum = SIMD4<Float>.zero
+                        for tap in horizontalOffsets[x]..<horizontalOffsets[x + 1] {
+                          sum = sum + sourceRow[column] * horizontalWeights[tap]
+                          column += 1
+                        }
+                        ring[ringRow + x] = sum
+                      }
+                      filteredUpTo += 1
                     }
-                    let t = ringRow + x * 4
-                    ring[t] = sum[0]
-                    ring[t + 1] = sum[1]
-                    ring[t + 2] = sum[2]
-                    ring[t + 3] = sum[3]
+                    for x in 0..<width { sums[x] = .zero }
+                    var row = verticalStart
+                    for tap in verticalFirst..<verticalEnd {
+                      let ringRow = (row % window) * width
+                      let weight = verticalWeights[tap]
+                      for x in 0..<width { sums[x] = sums[x] + ring[ringRow + x] * weight }
+                      row += 1
+                    }
+                    var t = y * width * 4
+                    for x in 0..<width {
+                      let sum = sums[x]
+                      let alpha = min(max(sum[3].rounded(), 0), 255)
+                      // Premultiplied colour never exceeds its alpha.
+                      target[t] = UInt8(min(max(sum[0].rounded(), 0), alpha))
+                      target[t + 1] = UInt8(min(max(sum[1].rounded(), 0), alpha))
+                      target[t + 2] = UInt8(min(max(sum[2].rounded(), 0), alpha))
+                      target[t + 3] = UInt8(alpha)
+                      t += 4
+                    }
                   }
-                  filteredUpTo += 1
-                }
-                for x in 0..<width {
-                  var sum = SIMD4<Float>.zero
-                  var row = verticalStart
-                  for tap in verticalFirst..<verticalEnd {
-                    let p = ((row % window) * width + x) * 4
-                    sum =
-                      sum + SIMD4<Float>(ring[p], ring[p + 1], ring[p + 2], ring[p + 3])
-                      * verticalWeights[tap]
-                    row += 1
-                  }
-                  let alpha = min(max(sum[3].rounded(), 0), 255)
-                  let t = (y * width + x) * 4
-                  // Premultiplied colour never exceeds its alpha.
-                  target[t] = UInt8(min(max(sum[0].rounded(), 0), alpha))
-                  target[t + 1] = UInt8(min(max(sum[1].rounded(), 0), alpha))
-                  target[t + 2] = UInt8(min(max(sum[2].rounded(), 0), alpha))
-                  target[t + 3] = UInt8(alpha)
                 }
               }
             }

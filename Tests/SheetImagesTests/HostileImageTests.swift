@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import SheetSupport
 import TestSupport
 import Testing
 
@@ -60,14 +61,37 @@ struct HostileImageTests {
     for (width, height) in [(16, 30), (100, 700), (64, 17)] {
       #expect(image.resampled(width: width, height: height).pixels == Self.reference(image, width, height))
     }
+    // Noise with premultiplied alpha, and crops that start and end between pixels.
+    var random = SeededRandom(seed: 7)
+    var noisy: [UInt8] = []
+    for _ in 0..<(97 * 61) {
+      let alpha = UInt8(random.next() % 256)
+      for _ in 0..<3 { noisy.append(UInt8(random.next() % (UInt64(alpha) + 1))) }
+      noisy.append(alpha)
+    }
+    let translucent = RasterImage(width: 97, height: 61, pixels: noisy, hasAlpha: true)
+    let crops = [
+      PixelRegion(x: 0, y: 0, width: 97, height: 61), PixelRegion(x: 10.25, y: 3.5, width: 60.5, height: 40),
+      PixelRegion(x: 90, y: 55, width: 7, height: 6),
+    ]
+    for crop in crops {
+      for (width, height) in [(13, 9), (31, 47), (200, 130)] {
+        #expect(
+          translucent.resampled(width: width, height: height, from: crop).pixels
+            == Self.reference(translucent, width, height, from: crop))
+      }
+    }
   }
 
   /// Lanczos resampling the plain way: the whole horizontal pass, then the vertical one.
-  static func reference(_ image: RasterImage, _ width: Int, _ height: Int) -> [UInt8] {
+  static func reference(
+    _ image: RasterImage, _ width: Int, _ height: Int, from region: PixelRegion? = nil
+  ) -> [UInt8] {
+    let region = region ?? PixelRegion(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
     let horizontal = FilterBank(
-      outputCount: width, sourceStart: 0, sourceLength: Double(image.width), sourceLimit: image.width)
+      outputCount: width, sourceStart: region.x, sourceLength: region.width, sourceLimit: image.width)
     let vertical = FilterBank(
-      outputCount: height, sourceStart: 0, sourceLength: Double(image.height), sourceLimit: image.height)
+      outputCount: height, sourceStart: region.y, sourceLength: region.height, sourceLimit: image.height)
     var middle = [Float](repeating: 0, count: width * image.height * 4)
     for row in 0..<image.height {
       for x in 0..<width {
