@@ -100,7 +100,9 @@ enum CacheEntry {
   static func decode(
     head: [UInt8], warnings: [UInt8], header: Header, readPixels: (UnsafeMutableRawBufferPointer) -> Bool
   ) -> Result<DecodedImage, Rejection> {
-    guard head.count == headerSize, warnings.count == header.warningBytes else { return .failure(.wrongLength) }
+    guard head.count == headerSize, warnings.count == header.warningBytes else {
+      return .failure(.wrongLength)
+    }
     let count = header.width * header.height
     var rejection: Rejection?
     let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, done in
@@ -137,7 +139,9 @@ enum CacheEntry {
     let image = RasterImage(
       width: header.width, height: header.height, pixels: pixels, hasAlpha: header.hasAlpha)
     return .success(
-      DecodedImage(image: image, warnings: warningText.isEmpty ? [] : warningText.split(separator: "\n").map(String.init))
+      DecodedImage(
+        image: image, warnings: warningText.isEmpty ? [] : warningText.split(separator: "\n").map(String.init)
+      )
     )
   }
 

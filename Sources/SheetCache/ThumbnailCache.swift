@@ -196,7 +196,9 @@ package final class ThumbnailCache: Sendable {
 
   /// Fills `buffer` with the file's bytes from `offset`; false when the file ends first or
   /// cannot be read.
-  private func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
+  private func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int)
+    -> Bool
+  {
     var done = 0
     while done < buffer.count {
       let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))

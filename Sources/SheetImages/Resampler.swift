@@ -66,7 +66,8 @@ extension RasterImage {
                     while filteredUpTo < verticalStart + (verticalEnd - verticalFirst) {
                       let row = UnsafeRawPointer(source.baseAddress!) + filteredUpTo * self.width * 4
                       for x in columns {
-                        sourceRow[x] = SIMD4<Float>(row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self))
+                        sourceRow[x] = SIMD4<Float>(
+                          row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self))
                       }
                       let ringRow = (filteredUpTo % window) * width
                       for x in 0..<width {
