@@ -28,10 +28,11 @@ public enum ImageFormat: String, Sendable, Hashable {
     if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
     if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
     if has("RIFF", at: 0) && has("WEBP", at: 8) { return .webp }
-    // Raw formats with a signature of their own: Canon CR2 ("CR" after a TIFF header),
-    // Olympus ORF, Panasonic RW2, Fujifilm RAF.
+    // Raw formats with a signature of their own: Canon CR2 ("CR" after a TIFF header) and CRW
+    // (a CIFF heap), Olympus ORF, Panasonic RW2, Fujifilm RAF, Minolta MRW, Sigma X3F.
     if (has("II*\0", at: 0) && has("CR", at: 8)) || has("IIRO", at: 0) || has("IIRS", at: 0)
       || has("MMOR", at: 0) || has("IIU\0", at: 0) || has("FUJIFILMCCD-RAW", at: 0)
+      || (has("II", at: 0) && has("HEAPCCDR", at: 6)) || has("\0MRM", at: 0) || has("FOVb", at: 0)
     {
       return .raw
     }

@@ -90,9 +90,9 @@ public enum ImageReader {
     case .raw:
       // LibRaw reads what it needs (the preview, or the raw data) from the open file; the
       // result is upright and in sRGB already.
-      return DecodedImage(
-        image: try RAWCodec.decode(.file(file), header: header, path: path, minimumSize: stored),
-        warnings: warnings)
+      let image = try RAWCodec.decode(
+        .file(file), header: header, path: path, minimumSize: stored, warnings: &warnings)
+      return DecodedImage(image: image, warnings: warnings)
     }
     if let profile = header.colorProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
     return DecodedImage(image: image.oriented(header.orientation), warnings: warnings)

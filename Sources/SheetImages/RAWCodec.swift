@@ -26,7 +26,8 @@ enum RAWCodec {
   /// The size, orientation (from LibRaw's flip) and fields of a RAW file.
   static func header(_ source: Source, path: String, stamp: FileStamp?) throws -> ImageHeader {
     let bytes = source.start
-    return try withRAW(source, path: path) { raw in
+    var damage: [String] = []  // the decode reports it
+    return try withRAW(source, path: path, warnings: &damage) { raw in
       let sizes = raw.pointee.sizes
       guard sizes.width > 0, sizes.height > 0 else {
         throw ImageError(path: path, reason: "camera RAW gives no size")
@@ -47,28 +48,34 @@ enum RAWCodec {
 
   /// Decodes upright: the embedded JPEG preview when it is at least `minimumSize` (stored
   /// orientation) or, with no size given, at least half the sensor's size; else a half-size
-  /// decode of the raw data.
+  /// decode of the raw data. Damage LibRaw reads past (a truncated or corrupt file) is added
+  /// to `warnings`.
   static func decode(
-    _ source: Source, header: ImageHeader, path: String, minimumSize: (width: Int, height: Int)?
+    _ source: Source, header: ImageHeader, path: String, minimumSize: (width: Int, height: Int)?,
+    warnings: inout [String]
   ) throws -> RasterImage {
-    try withRAW(source, path: path) { raw in
-      let wanted = minimumSize ?? (header.storedWidth / 2, header.storedHeight / 2)
+    let wanted = minimumSize ?? (header.storedWidth / 2, header.storedHeight / 2)
+    let fromFirstOpen: RasterImage? = try withRAW(source, path: path, warnings: &warnings) { raw in
+      // A thumbnail LibRaw fails to read leaves it reset (as if never opened), so the raw
+      // data is then decoded from a second open below.
+      guard libraw_unpack_thumb(raw) == LIBRAW_SUCCESS.rawValue else { return nil }
       if let preview = try preview(raw, covering: wanted, path: path) {
         return preview.oriented(header.orientation)
       }
       return try halfSize(raw, path: path)
     }
+    if let fromFirstOpen { return fromFirstOpen }
+    return try withRAW(source, path: path, warnings: &warnings) { try halfSize($0, path: path) }
   }
 
   /// LibRaw's version, for fingerprints.
   static var version: String { String(cString: libraw_version()) }
 
-  /// The embedded JPEG preview decoded at the smallest scale covering `wanted`, or nil when
-  /// there is none, it is not a JPEG, or it is smaller than `wanted`.
+  /// The embedded JPEG preview (unpacked already) decoded at the smallest scale covering
+  /// `wanted`, or nil when there is none, it is not a JPEG, or it is smaller than `wanted`.
   private static func preview(
     _ raw: UnsafeMutablePointer<libraw_data_t>, covering wanted: (width: Int, height: Int), path: String
   ) throws -> RasterImage? {
-    guard libraw_unpack_thumb(raw) == LIBRAW_SUCCESS.rawValue else { return nil }
     let thumbnail = raw.pointee.thumbnail
     guard thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG, let data = thumbnail.thumb, thumbnail.tlength > 0 else {
       return nil
@@ -94,7 +101,10 @@ enum RAWCodec {
     if status == LIBRAW_SUCCESS.rawValue { status = libraw_dcraw_process(raw) }
     guard status == LIBRAW_SUCCESS.rawValue else {
       throw ImageError(
-        path: path, reason: "camera RAW data cannot be decoded (\(String(cString: libraw_strerror(status))))")
+        path: path,
+        reason: status == LIBRAW_IO_ERROR.rawValue
+          ? "camera RAW data ends before the picture does (the file may be truncated)"
+          : "camera RAW data cannot be decoded (\(String(cString: libraw_strerror(status))))")
     }
     var error: Int32 = 0
     guard let image = libraw_dcraw_make_mem_image(raw, &error) else {
@@ -155,31 +165,68 @@ enum RAWCodec {
   }
 
   /// Opens `source` (bytes are not copied) with LibRaw, its messages silenced, and runs `body`.
+  /// Where LibRaw reads past damaged data, one warning per damaged place is added to `warnings`
+  /// (at most ``maxDamageWarnings``).
   private static func withRAW<Result>(
-    _ source: Source, path: String, _ body: (UnsafeMutablePointer<libraw_data_t>) throws -> Result
+    _ source: Source, path: String, warnings: inout [String],
+    _ body: (UnsafeMutablePointer<libraw_data_t>) throws -> Result
   ) throws -> Result {
     guard let raw = libraw_init(0) else { throw ImageError(path: path, reason: "could not start LibRaw") }
     defer { libraw_close(raw) }
+    let damage = DamageLog()
+    defer { warnings += damage.warnings }
     // LibRaw's default handlers print to stderr.
-    libraw_set_dataerror_handler(raw, { _, _, _ in }, nil)
+    libraw_set_dataerror_handler(
+      raw,
+      { context, _, offset in
+        guard let context else { return }
+        Unmanaged<DamageLog>.fromOpaque(context).takeUnretainedValue().record(offset: Int(offset))
+      }, Unmanaged.passUnretained(damage).toOpaque())
     libraw_set_memerror_handler(raw, { _, _, _ in }, nil)
-    func opened(_ status: Int32) throws -> Result {
-      guard status == LIBRAW_SUCCESS.rawValue else {
-        throw ImageError(
-          path: path, reason: "not a camera RAW LibRaw can read (\(String(cString: libraw_strerror(status))))"
-        )
+    return try withExtendedLifetime(damage) {
+      func opened(_ status: Int32) throws -> Result {
+        guard status == LIBRAW_SUCCESS.rawValue else {
+          throw ImageError(
+            path: path,
+            reason: "not a camera RAW LibRaw can read (\(String(cString: libraw_strerror(status))))"
+          )
+        }
+        return try body(raw)
       }
-      return try body(raw)
+      switch source {
+      case .file(let file, _):
+        return try withExtendedLifetime(file) { try opened(libraw_open_file(raw, file.descriptorPath)) }
+      case .bytes(let bytes):
+        return try bytes.withUnsafeBytes { buffer in
+          // LibRaw only reads the buffer, though its signature does not say so.
+          try opened(
+            libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count))
+        }
+      }
     }
-    switch source {
-    case .file(let file, _):
-      return try withExtendedLifetime(file) { try opened(libraw_open_file(raw, file.descriptorPath)) }
-    case .bytes(let bytes):
-      return try bytes.withUnsafeBytes { buffer in
-        // LibRaw only reads the buffer, though its signature does not say so.
-        try opened(
-          libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count))
+  }
+
+  /// At most this many places of damage are named for one file.
+  static let maxDamageWarnings = 3
+
+  /// The places where LibRaw found the data damaged, as it reports them.
+  private final class DamageLog {
+    private var offsets: [Int] = []
+    private var more = 0
+
+    func record(offset: Int) {
+      if offsets.contains(offset) { return }
+      if offsets.count < RAWCodec.maxDamageWarnings { offsets.append(offset) } else { more += 1 }
+    }
+
+    var warnings: [String] {
+      var lines = offsets.map {
+        $0 < 0
+          ? "camera RAW data ends early or is damaged: the part LibRaw could read is shown"
+          : "camera RAW data is damaged at byte \($0): the picture may be partly wrong"
       }
+      if more > 0 { lines.append("camera RAW data is damaged in \(more) more places") }
+      return lines
     }
   }
 }

@@ -153,6 +153,29 @@ struct MoreFormatTests {
     #expect(large.width == 120 && large.height == 80)
   }
 
+  @Test("a RAW cut short in its raw data is named as truncated, in words")
+  func truncatedRAW() throws {
+    let bytes = try [UInt8](
+      Data(contentsOf: URL(fileURLWithPath: ImageFixtures.format("camera-nopreview.dng"))))
+    let path = try FixturePaths.temporaryFolder().appendingPathComponent("cut.dng").path
+    try Data(bytes.prefix(bytes.count * 9 / 10)).write(to: URL(fileURLWithPath: path))
+    let header = try ImageReader.header(path: path)
+    #expect(
+      throws: ImageError(
+        path: path, reason: "camera RAW data ends before the picture does (the file may be truncated)")
+    ) {
+      try ImageReader.load(path: path, header: header, minimumSize: (50, 50), maxPixels: 50_000_000)
+    }
+  }
+
+  @Test("signatures of the older RAW formats LibRaw reads: Canon CRW, Minolta MRW, Sigma X3F")
+  func olderRAWSignatures() {
+    #expect(ImageFormat.sniff(Array("II\u{1a}\0\0\0HEAPCCDR\0\0\u{1}\0".utf8)) == .raw)
+    #expect(ImageFormat.sniff([0, 0x4D, 0x52, 0x4D, 0, 0, 0, 8]) == .raw)
+    #expect(ImageFormat.sniff(Array("FOVb\0\0\u{2}\0".utf8)) == .raw)
+    #expect(ImageFormat.sniff(Array("II\u{1a}\0\0\0HEAPCCDX".utf8)) == nil)
+  }
+
   @Test("a RAW's orientation flag turns both the preview and the half-size decode upright")
   func dngOrientation() throws {
     let path = ImageFixtures.format("camera-rotated.dng")
