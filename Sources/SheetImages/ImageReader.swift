@@ -77,7 +77,8 @@ public enum ImageReader {
       image = try PNGCodec.decode(try allBytes(), expectedSize: size, path: path, minimumSize: stored)
     case .webp(let hasAlpha):
       image = try WebPCodec.decode(
-        try allBytes(), size: size, hasAlpha: hasAlpha, path: path, minimumSize: stored)
+        try allBytes(), size: size, hasAlpha: hasAlpha, path: path, minimumSize: stored,
+        warnings: &warnings)
     case .tiff(let details):
       // libtiff reads the strips or tiles it needs from the open file, not a copy of all of it.
       image = try TIFFCodec.decode(

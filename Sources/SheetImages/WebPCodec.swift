@@ -1,7 +1,8 @@
 import CWebP
 
 /// WebP reading through libwebp, which shrinks while decoding (`use_scaling`) and writes
-/// premultiplied B, G, R, A straight into our buffer.
+/// premultiplied B, G, R, A straight into our buffer. An animated WebP shows its first frame,
+/// composed on its canvas by libwebpdemux as a viewer shows it.
 enum WebPCodec {
   /// The size and alpha from the bitstream's header, read by libwebp.
   static func info(_ bytes: [UInt8], path: String) throws -> (width: Int, height: Int, hasAlpha: Bool) {
@@ -17,8 +18,15 @@ enum WebPCodec {
   /// size that keeps the aspect ratio and is at least `minimumSize` (never enlarging).
   static func decode(
     _ bytes: [UInt8], size header: (width: Int, height: Int), hasAlpha: Bool, path: String,
-    minimumSize: (width: Int, height: Int)?
+    minimumSize: (width: Int, height: Int)?, warnings: inout [String]
   ) throws -> RasterImage {
+    var features = WebPBitstreamFeatures()
+    let featureStatus = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+    if featureStatus == VP8_STATUS_OK, features.has_animation != 0 {
+      let (image, frames) = try firstFrame(bytes, size: header, hasAlpha: hasAlpha, path: path)
+      warnings.append("animated WebP (\(frames) frames): the first frame is shown")
+      return image
+    }
     var width = header.width
     var height = header.height
     if let minimumSize {
@@ -57,6 +65,40 @@ enum WebPCodec {
       throw ImageError(path: path, reason: reason)
     }
     return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: hasAlpha)
+  }
+
+  /// The first frame of an animation and how many frames it has; the canvas is decoded whole
+  /// (libwebpdemux does not shrink), within the pixel limit checked on the header before.
+  private static func firstFrame(
+    _ bytes: [UInt8], size: (width: Int, height: Int), hasAlpha: Bool, path: String
+  ) throws -> (image: RasterImage, frames: Int) {
+    try bytes.withUnsafeBufferPointer { source in
+      var data = WebPData(bytes: source.baseAddress, size: source.count)
+      var options = WebPAnimDecoderOptions()
+      guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+        throw ImageError(path: path, reason: "could not start the WebP decoder (library version mismatch)")
+      }
+      options.color_mode = MODE_bgrA
+      options.use_threads = 0
+      guard let decoder = WebPAnimDecoderNew(&data, &options) else {
+        throw ImageError(path: path, reason: "animated WebP is corrupt (its frames cannot be read)")
+      }
+      defer { WebPAnimDecoderDelete(decoder) }
+      var info = WebPAnimInfo()
+      var frame: UnsafeMutablePointer<UInt8>?
+      var timestamp: Int32 = 0
+      guard WebPAnimDecoderGetInfo(decoder, &info) != 0,
+        Int(info.canvas_width) == size.width, Int(info.canvas_height) == size.height,
+        WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame
+      else {
+        throw ImageError(path: path, reason: "animated WebP's first frame cannot be decoded")
+      }
+      let pixels = Array(UnsafeBufferPointer(start: frame, count: size.width * size.height * 4))
+      return (
+        RasterImage(width: size.width, height: size.height, pixels: pixels, hasAlpha: hasAlpha),
+        Int(info.frame_count)
+      )
+    }
   }
 
   private static func describe(_ status: VP8StatusCode) -> String {

@@ -153,6 +153,16 @@ struct MoreFormatTests {
     #expect(large.width == 120 && large.height == 80)
   }
 
+  @Test("an animated WebP shows its first frame, with a warning saying so")
+  func animatedWebP() throws {
+    let loaded = try ImageReader.load(path: ImageFixtures.format("animated.webp"), minimumSize: (20, 15))
+    #expect(loaded.image.width == 40 && loaded.image.height == 30)
+    #expect(loaded.warnings == ["animated WebP (2 frames): the first frame is shown"])
+    // B, G, R, A of the red first frame (the blue second frame would be 0xd0, 0x40, 0x20).
+    let pixel = Array(loaded.image.pixels[0..<4])
+    #expect(abs(Int(pixel[2]) - 0xd0) < 12 && pixel[0] < 0x40 && pixel[3] == 255)
+  }
+
   @Test("a RAW cut short in its raw data is named as truncated, in words")
   func truncatedRAW() throws {
     let bytes = try [UInt8](
@@ -192,7 +202,7 @@ struct MoreFormatTests {
     "cut short or scrambled, every new format fails with a reason and never crashes",
     arguments: [
       "photo.heic", "photo.avif", "camera.dng", "camera-nopreview.dng", "rgb-lzw.tif",
-      "rgb16-tiled-deflate.tif",
+      "rgb16-tiled-deflate.tif", "animated.webp",
     ])
   func hostile(name: String) throws {
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: ImageFixtures.format(name))))
