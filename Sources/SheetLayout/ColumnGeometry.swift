@@ -43,8 +43,15 @@ struct ColumnGeometry {
       count = max(
         1, min(10_000, Int(((content.width + options.gutter) / (minimum + options.gutter)).rounded(.down))))
     }
+    let gutters = options.gutter * Double(count - 1)
+    guard gutters < content.width else {
+      throw LayoutError(
+        option: "--gutter",
+        "\(count - 1) gutters of \(Self.format(options.gutter)) pt take more than the \(Self.format(content.width)) pt between the margins; use a smaller --gutter or fewer columns"
+      )
+    }
     let shiftFraction = options.mode == .staggered ? options.staggerOffset : 0
-    width = (content.width - options.gutter * Double(count - 1)) / (Double(count) + shiftFraction)
+    width = (content.width - gutters) / (Double(count) + shiftFraction)
     stagger = width * shiftFraction
     innerWidth = width - 2 * options.padding
     guard innerWidth >= 1 else {

@@ -26,6 +26,7 @@ struct BadInputTests {
       ("--column-width", { $0.columns = .minimumWidth(0) }),
       ("--column-width", { $0.columns = .minimumWidth(.nan) }),
       ("--gutter", { $0.gutter = -1 }),
+      ("--gutter", { $0.gutter = 2_000 }),  // Gutters wider than the page between the margins.
       ("--row-gap", { $0.rowGap = .nan }),
       ("--padding", { $0.padding = -0.5 }),
       // Padding wider than the 100 pt columns: the column rule is named, the message names both.
