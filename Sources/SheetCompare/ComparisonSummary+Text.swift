@@ -51,7 +51,12 @@ extension CaseResult {
     if let changes = environmentChanges {
       line += ": environment changed since the golden was recorded (\(changes.joined(separator: "; ")))"
     }
-    if let message { line += ": \(message)" }
+    if let message {
+      // A file's own error already starts with its path: the case's name is not said twice.
+      let firstPart = message.split(separator: ":", maxSplits: 1).first ?? ""
+      let namesItself = environmentChanges == nil && firstPart.hasSuffix(name)
+      line = namesItself ? "\(status.rawValue): \(message)" : line + ": \(message)"
+    }
     lines.append(line)
     for page in pages where page.status != .matched {
       let label = pages.count > 1 ? "  page \(page.page): " : "  "

@@ -120,7 +120,10 @@ struct CompareCommandTests {
       FixturePaths.photo("coffee.png"), folder.appendingPathComponent("none.png").path,
     ])
     #expect(missing.status == 2)
-    #expect(missing.standardOutput.contains("file not found"))
+    // The file's path is said once, as the error names it.
+    let missingPath = folder.appendingPathComponent("none.png").path
+    #expect(missing.standardOutput.contains("error: \(missingPath): file not found"))
+    #expect(!missing.standardOutput.contains("none.png: \(missingPath)"))
     let mixed = try compare([FixturePaths.photos.path, FixturePaths.photo("coffee.png")])
     #expect(mixed.status == 2)
   }
