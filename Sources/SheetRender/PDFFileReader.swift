@@ -36,7 +36,8 @@ final class PDFFileReader {
     self.file = file
     size = try file.seekToEnd()
     let tailStart = size > 1024 ? size - 1024 : 0
-    let tail = String(decoding: try Self.read(file, at: tailStart, count: Int(size - tailStart)), as: UTF8.self)
+    let tail = String(
+      decoding: try Self.read(file, at: tailStart, count: Int(size - tailStart)), as: UTF8.self)
     guard let range = tail.range(of: "startxref", options: .backwards),
       let number = tail[range.upperBound...].split(whereSeparator: \.isWhitespace).first.flatMap({ Int($0) })
     else { throw RenderError("cannot read \(path): no startxref at its end") }
@@ -93,12 +94,15 @@ final class PDFFileReader {
 
   /// The page objects (references), in page order, from the catalog's page tree.
   func pages() throws -> [(id: Int, generation: Int)] {
-    guard case .reference(let rootID, _)? = trailer["Root"], case .reference(let treeID, _)? = try object(rootID)["Pages"]
+    guard case .reference(let rootID, _)? = trailer["Root"],
+      case .reference(let treeID, _)? = try object(rootID)["Pages"]
     else { throw RenderError("cannot read \(path): its catalog names no page tree") }
     var pages: [(id: Int, generation: Int)] = []
     var visited: Set<Int> = []
     func visit(_ id: Int, generation: Int) throws {
-      guard visited.insert(id).inserted else { throw RenderError("cannot read \(path): its page tree has a loop") }
+      guard visited.insert(id).inserted else {
+        throw RenderError("cannot read \(path): its page tree has a loop")
+      }
       let node = try object(id)
       guard case .name("Pages")? = node["Type"] else {
         pages.append((id, generation))
@@ -167,7 +171,9 @@ final class PDFFileReader {
       do {
         try parser.expect("trailer")
         let trailer = try parser.value()
-        guard case .dictionary = trailer else { throw RenderError("cannot read \(path): its trailer is not a dictionary") }
+        guard case .dictionary = trailer else {
+          throw RenderError("cannot read \(path): its trailer is not a dictionary")
+        }
         return trailer
       } catch let error as PDFParser.SyntaxError {
         guard error.truncated, position + UInt64(count) < size else {

@@ -115,7 +115,8 @@ struct PDFFinisher {
       }
       var extra = ""
       if trimInset > 0 {
-        guard case .array(let media)? = dictionary["MediaBox"], media.count == 4, let width = media[2].number else {
+        guard case .array(let media)? = dictionary["MediaBox"], media.count == 4, let width = media[2].number
+        else {
           throw RenderError("cannot finish \(path): page \(index + 1) has no /MediaBox")
         }
         extra += boxes(width: width, height: pageHeights[index])

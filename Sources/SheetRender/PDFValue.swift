@@ -134,8 +134,12 @@ struct PDFParser {
   /// Reads `keyword` (such as `obj`) or throws.
   mutating func expect(_ keyword: String) throws {
     skipWhitespace()
-    guard position < bytes.count else { throw SyntaxError(message: "ends before \(keyword)", truncated: true) }
-    guard peekToken() == keyword else { throw SyntaxError(message: "expected \(keyword), found \(peekToken())") }
+    guard position < bytes.count else {
+      throw SyntaxError(message: "ends before \(keyword)", truncated: true)
+    }
+    guard peekToken() == keyword else {
+      throw SyntaxError(message: "expected \(keyword), found \(peekToken())")
+    }
     position += keyword.utf8.count
   }
 
@@ -176,7 +180,9 @@ struct PDFParser {
       var items: [PDFValue] = []
       while true {
         skipWhitespace()
-        guard position < bytes.count else { throw SyntaxError(message: "ends inside an array", truncated: true) }
+        guard position < bytes.count else {
+          throw SyntaxError(message: "ends inside an array", truncated: true)
+        }
         if bytes[position] == UInt8(ascii: "]") {
           position += 1
           return .array(items)
@@ -195,7 +201,9 @@ struct PDFParser {
           position += 2
           return .dictionary(entries)
         }
-        guard case .name(let key) = try value() else { throw SyntaxError(message: "a dictionary key is not a name") }
+        guard case .name(let key) = try value() else {
+          throw SyntaxError(message: "a dictionary key is not a name")
+        }
         entries.append((key, try value()))
       }
     case UInt8(ascii: "<"):
@@ -223,7 +231,9 @@ struct PDFParser {
       throw SyntaxError(message: "ends inside a string", truncated: true)
     default:
       let token = peekToken()
-      guard !token.isEmpty else { throw SyntaxError(message: "unexpected \(Character(Unicode.Scalar(byte)))") }
+      guard !token.isEmpty else {
+        throw SyntaxError(message: "unexpected \(Character(Unicode.Scalar(byte)))")
+      }
       position += token.utf8.count
       switch token {
       case "true": return .bool(true)
@@ -235,7 +245,9 @@ struct PDFParser {
         // `id generation R` is a reference: look ahead, and go back if it is not one.
         let after = position
         skipWhitespace()
-        guard position < bytes.count else { throw SyntaxError(message: "ends after a number", truncated: true) }
+        guard position < bytes.count else {
+          throw SyntaxError(message: "ends after a number", truncated: true)
+        }
         let generationToken = peekToken()
         if let generation = Int(generationToken), integer >= 0, generation >= 0 {
           position += generationToken.utf8.count
