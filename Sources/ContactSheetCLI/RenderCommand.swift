@@ -93,6 +93,12 @@ struct RenderCommand: StyledCommand {
     let document = SheetDocument(
       layout: layout, items: sheet.renderItems, info: info, coverImage: layoutFlags.coverImage)
     let drawnPages = try selection?.indices(pageCount: layout.pages.count)
+    // The records read for the layout are not needed to draw (the document holds what it
+    // draws): released here, they do not count towards a long document's peak memory.
+    let imageCount = sheet.items.count
+    sheet.entries = []
+    sheet.items = []
+    sheet.catalog.entries = []
     let written: [String]
     let thumbnailCache = try cacheFlags.makeCache()
     defer { cacheFlags.finish(thumbnailCache, quiet: quiet) }
@@ -128,7 +134,7 @@ struct RenderCommand: StyledCommand {
     if !quiet {
       Diagnostics.note(
         Summary(
-          images: sheet.items.count, pages: drawnPages?.count ?? layout.pages.count,
+          images: imageCount, pages: drawnPages?.count ?? layout.pages.count,
           placeholderReasons: placeholderReasons,
           withWarnings: imagesWithWarnings.count, files: written,
           seconds: Date().timeIntervalSince(started)

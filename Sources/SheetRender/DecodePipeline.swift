@@ -6,7 +6,9 @@ import Foundation
 /// images decode while the current page is drawn, and memory is bounded by the window, not
 /// by the number of images. Each result is handed over once and then forgotten.
 final class DecodePipeline: @unchecked Sendable {
-  private let jobs: [ImageJob]
+  /// Job `index`, made when a worker starts it, so no job is held for the whole run.
+  private let job: @Sendable (Int) -> ImageJob
+  private let jobCount: Int
   private let window: Int
   private let condition = NSCondition()
   private var results: [Int: PreparedImage] = [:]
@@ -16,17 +18,28 @@ final class DecodePipeline: @unchecked Sendable {
   /// The most images ever started but not yet taken: never more than the window.
   private(set) var peakAhead = 0
 
-  /// Starts `workers` threads on `jobs`.
-  init(jobs: [ImageJob], workers: Int = ProcessInfo.processInfo.activeProcessorCount, window: Int? = nil) {
-    self.jobs = jobs
-    let workers = max(1, min(workers, jobs.count))
+  /// Starts `workers` threads on `count` jobs, each made by `job` from its index as it starts.
+  init(
+    count: Int, workers: Int = ProcessInfo.processInfo.activeProcessorCount, window: Int? = nil,
+    job: @escaping @Sendable (Int) -> ImageJob
+  ) {
+    self.job = job
+    jobCount = count
+    let workers = max(1, min(workers, count))
     self.window = max(window ?? 3 * workers, workers)
-    guard !jobs.isEmpty else { return }
+    guard count > 0 else { return }
     for _ in 0..<workers {
       let thread = Thread { [self] in work() }
       thread.stackSize = 1 << 20
       thread.start()
     }
+  }
+
+  /// Starts `workers` threads on `jobs`.
+  convenience init(
+    jobs: [ImageJob], workers: Int = ProcessInfo.processInfo.activeProcessorCount, window: Int? = nil
+  ) {
+    self.init(count: jobs.count, workers: workers, window: window) { jobs[$0] }
   }
 
   /// The result of job `index`, waiting for it if needed. Call once per job, in order.
@@ -52,8 +65,8 @@ final class DecodePipeline: @unchecked Sendable {
   private func work() {
     while true {
       condition.lock()
-      while !cancelled && nextJob < jobs.count && nextJob >= taken + window { condition.wait() }
-      guard !cancelled, nextJob < jobs.count else {
+      while !cancelled && nextJob < jobCount && nextJob >= taken + window { condition.wait() }
+      guard !cancelled, nextJob < jobCount else {
         condition.unlock()
         return
       }
@@ -61,7 +74,7 @@ final class DecodePipeline: @unchecked Sendable {
       nextJob += 1
       peakAhead = max(peakAhead, nextJob - taken)
       condition.unlock()
-      let result = PreparedImage.load(jobs[index])
+      let result = PreparedImage.load(job(index))
       condition.lock()
       if !cancelled { results[index] = result }
       condition.broadcast()

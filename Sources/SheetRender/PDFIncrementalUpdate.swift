@@ -1,31 +1,51 @@
-import CQPDF
 import Foundation
 
 /// Appends an incremental update to a PDF (ISO 32000 §7.5.6): the changed and new objects,
 /// a cross-reference section for them alone, and a trailer pointing back at the file's own.
-/// The file Cairo wrote is kept byte for byte, so finishing it costs memory and time for the
-/// objects changed only; rewriting it whole through libqpdf held every object of the file in
-/// memory (about 180 KB a page: 1.8 GB for 10,000 pages).
+/// The file Cairo wrote is kept byte for byte, and objects are written as they are given (in
+/// ascending number), keeping only their offsets, so finishing a file costs memory for
+/// neither its objects nor the update's. (Rewriting it whole through libqpdf held every object
+/// of the file in memory: about 180 KB a page, 1.8 GB for 10,000 pages.)
 struct PDFIncrementalUpdate {
-  /// An object to write: its number, generation and body (without `obj`/`endobj`).
-  struct Object {
-    var id: Int
-    var generation: Int
-    var body: [UInt8]
+  private let file: FileHandle
+  private let path: String
+  /// The offset of the file's newest cross-reference section, before the update.
+  private let previous: Int
+  /// Where the next byte written lands in the file.
+  private var offset: Int
+  /// Bytes not written yet.
+  private var pending: [UInt8] = []
+  /// Each object written, with its generation and offset, in ascending number.
+  private var written: [(id: Int, generation: Int, offset: Int)] = []
+
+  /// Starts an update of the PDF at `path`, whose newest cross-reference section is at
+  /// `previous`.
+  init(path: String, previous: Int) throws {
+    guard let file = FileHandle(forUpdatingAtPath: path) else {
+      throw RenderError("cannot finish \(path): \(String(cString: strerror(errno)))")
+    }
+    self.file = file
+    self.path = path
+    self.previous = previous
+    offset = Int(try file.seekToEnd())
+    pending = Array("\n".utf8)
   }
 
-  /// The objects, in any order.
-  var objects: [Object] = []
+  /// Writes object `id` with `body` (without `obj`/`endobj`); objects must come in ascending
+  /// number.
+  mutating func add(id: Int, generation: Int = 0, body: [UInt8]) throws {
+    precondition(written.last.map { $0.id < id } ?? true, "incremental update objects out of order")
+    written.append((id, generation, offset + pending.count))
+    pending += Array("\(id) \(generation) obj\n".utf8) + body + Array("\nendobj\n".utf8)
+    if pending.count >= 1 << 20 { try flush() }
+  }
 
-  /// Adds the indirect object `handle` of `qpdf` as it is now (a dictionary), with the
-  /// dictionary entries `adding` (text such as ` /Annots [12 0 R]`) appended.
-  mutating func add(_ qpdf: qpdf_data, _ handle: qpdf_oh, adding: String = "") {
-    var body = String(cString: qpdf_oh_unparse_resolved(qpdf, handle))
+  /// Writes object `id` with `dictionary` (a dictionary read from the file) and the entries
+  /// `adding` (text such as ` /Annots [12 0 R]`) appended, as libqpdf would write it.
+  mutating func add(id: Int, generation: Int, dictionary: PDFValue, adding: String = "") throws {
+    var body = dictionary.unparsed
     if !adding.isEmpty, body.hasSuffix(">>") { body = String(body.dropLast(2)) + adding + " >>" }
-    objects.append(
-      Object(
-        id: Int(qpdf_oh_get_object_id(qpdf, handle)), generation: Int(qpdf_oh_get_generation(qpdf, handle)),
-        body: Array(body.utf8)))
+    try add(id: id, generation: generation, body: Array(body.utf8))
   }
 
   /// `text` as a PDF string: `(…)` with `\\`, `(` and `)` escaped when it is printable ASCII
@@ -43,50 +63,47 @@ struct PDFIncrementalUpdate {
     return "(" + escaped + ")"
   }
 
-  /// Adds a stream object numbered `id` holding `data` unfiltered.
-  mutating func addStream(id: Int, data: Data) {
+  /// Writes a stream object numbered `id` holding `data` unfiltered.
+  mutating func addStream(id: Int, data: Data) throws {
     var body = Array("<< /Length \(data.count) >>\nstream\n".utf8)
     body += data
     body += Array("\nendstream".utf8)
-    objects.append(Object(id: id, generation: 0, body: body))
+    try add(id: id, body: body)
   }
 
-  /// Appends the update to the PDF at `path`, whose trailer (as libqpdf read it) is `trailer`:
-  /// its `/Root`, `/Info` and `/ID` are kept, `/Size` grows to cover the new objects.
-  func append(to path: String, trailer: Trailer) throws {
-    guard let file = FileHandle(forUpdatingAtPath: path) else {
-      throw RenderError("cannot finish \(path): \(String(cString: strerror(errno)))")
-    }
-    defer { try? file.close() }
-    let previous = try Self.startXref(file, path: path)
-    var offset = Int(try file.seekToEnd())
-    var text: [UInt8] = Array("\n".utf8)
-    offset += 1
-    var offsets: [Int: (Int, Int)] = [:]
-    for object in objects.sorted(by: { $0.id < $1.id }) {
-      offsets[object.id] = (offset + text.count - 1, object.generation)
-      text += Array("\(object.id) \(object.generation) obj\n".utf8) + object.body + Array("\nendobj\n".utf8)
-    }
-    let xref = offset + text.count - 1
-    text += Array("xref\n".utf8)
-    let ids = offsets.keys.sorted()
+  /// Writes the update's cross-reference section and trailer, which keeps the file's `/Root`,
+  /// `/Info` and `/ID` from `trailer` and grows `/Size` to cover the new objects.
+  mutating func finish(trailer: Trailer) throws {
+    let xref = offset + pending.count
+    pending += Array("xref\n".utf8)
     var start = 0
-    while start < ids.count {
+    while start < written.count {
       var end = start
-      while end + 1 < ids.count && ids[end + 1] == ids[end] + 1 { end += 1 }
-      text += Array("\(ids[start]) \(end - start + 1)\n".utf8)
-      for id in ids[start...end] {
-        let (at, generation) = offsets[id]!
-        text += Array(String(format: "%010d %05d n\r\n", at, generation).utf8)
+      while end + 1 < written.count && written[end + 1].id == written[end].id + 1 { end += 1 }
+      pending += Array("\(written[start].id) \(end - start + 1)\n".utf8)
+      for object in written[start...end] {
+        pending += Array(String(format: "%010d %05d n\r\n", object.offset, object.generation).utf8)
       }
       start = end + 1
     }
-    let size = max(trailer.size, (ids.last ?? 0) + 1)
+    let size = max(trailer.size, (written.last?.id ?? 0) + 1)
     var entries = "/Size \(size) /Root \(trailer.root)"
     if let info = trailer.info { entries += " /Info \(info)" }
     if let id = trailer.id { entries += " /ID \(id)" }
-    text += Array("trailer\n<< \(entries) /Prev \(previous) >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
-    try file.write(contentsOf: text)
+    pending += Array("trailer\n<< \(entries) /Prev \(previous) >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+    try flush()
+    try file.close()
+  }
+
+  /// Writes the pending bytes.
+  private mutating func flush() throws {
+    do {
+      try file.write(contentsOf: pending)
+    } catch {
+      throw RenderError("cannot finish \(path): \(error.localizedDescription)")
+    }
+    offset += pending.count
+    pending.removeAll(keepingCapacity: true)
   }
 
   /// What the update's trailer keeps from the file's: references written as `N G R`.
@@ -96,30 +113,15 @@ struct PDFIncrementalUpdate {
     var info: String?
     var id: String?
 
-    /// The trailer of the file open in `qpdf`.
-    init(_ qpdf: qpdf_data) {
-      let trailer = qpdf_get_trailer(qpdf)
-      size = Int(qpdf_oh_get_int_value(qpdf, qpdf_oh_get_key(qpdf, trailer, "/Size")))
-      func reference(_ key: String) -> String? {
-        let value = qpdf_oh_get_key(qpdf, trailer, key)
-        guard qpdf_oh_is_null(qpdf, value) == 0 else { return nil }
-        return String(cString: qpdf_oh_unparse(qpdf, value))
+    /// The entries of the file's newest trailer dictionary, `trailer`.
+    init(_ trailer: PDFValue, path: String) throws {
+      guard case .integer(let size)? = trailer["Size"], let root = trailer["Root"] else {
+        throw RenderError("cannot finish \(path): its trailer has no /Size or no /Root")
       }
-      root = reference("/Root") ?? ""
-      info = reference("/Info")
-      id = reference("/ID")
+      self.size = size
+      self.root = root.unparsed
+      info = trailer["Info"]?.unparsed
+      id = trailer["ID"]?.unparsed
     }
-  }
-
-  /// The offset of the file's last cross-reference section: the number after its final
-  /// `startxref`.
-  private static func startXref(_ file: FileHandle, path: String) throws -> Int {
-    let end = try file.seekToEnd()
-    try file.seek(toOffset: end > 1024 ? end - 1024 : 0)
-    let tail = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
-    guard let range = tail.range(of: "startxref", options: .backwards),
-      let number = tail[range.upperBound...].split(whereSeparator: \.isWhitespace).first.flatMap({ Int($0) })
-    else { throw RenderError("cannot finish \(path): no startxref at its end") }
-    return number
   }
 }

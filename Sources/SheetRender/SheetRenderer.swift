@@ -101,7 +101,9 @@ public struct SheetRenderer {
     if format == .pdf { painter.bleed = printMarks.bleed }
     let bands = drawn.map { sink.bands(pageHeight: pages[$0].height) }
     let plan = DrawPlan(document: document, pages: drawn, bands: bands, reach: reach)
-    let pipeline = DecodePipeline(jobs: imageJobs(plan, document: document, resolution: sink.imageResolution))
+    let pipeline = DecodePipeline(
+      count: plan.cardsInDrawingOrder.count,
+      job: imageJob(plan, document: document, resolution: sink.imageResolution))
     defer { pipeline.cancel() }
     var nextJob = 0
     var progress = RenderProgress(
@@ -215,10 +217,17 @@ public struct SheetRenderer {
     return 2 * shadow.blur + max(abs(shadow.offsetX), abs(shadow.offsetY)) + 1
   }
 
-  /// One job per card with an image to decode, in the order the cards are first drawn.
-  private func imageJobs(_ plan: DrawPlan, document: SheetDocument, resolution: ImageResolution) -> [ImageJob]
+  /// The job of the `n`th card with an image to decode, in the order the cards are first drawn,
+  /// made when a worker starts it.
+  private func imageJob(_ plan: DrawPlan, document: SheetDocument, resolution: ImageResolution)
+    -> @Sendable (Int) -> ImageJob
   {
-    plan.cardsInDrawingOrder.map { element in
+    let maxPixels = style.maxPixels
+    let jpegQuality = style.jpegQuality
+    let cache = thumbnailCache
+    return { n in
+      let card = plan.cardsInDrawingOrder[n]
+      let element = document.layout.pages[Int(card.page)].elements[Int(card.element)]
       let item =
         element.kind == .picture ? RenderItem(path: document.coverImage) : document.items[element.item!]
       var size: PixelSize?
@@ -232,7 +241,7 @@ public struct SheetRenderer {
       if case .embedded = resolution { wantsJPEG = true }
       return ImageJob(
         path: item.path!, header: item.header, pixelSize: size, wantsJPEG: wantsJPEG,
-        maxPixels: style.maxPixels, jpegQuality: style.jpegQuality, cache: thumbnailCache)
+        maxPixels: maxPixels, jpegQuality: jpegQuality, cache: cache)
     }
   }
 
@@ -244,8 +253,9 @@ private struct DrawPlan {
   var items: [RenderItem]
   var coverImage: String?
   var reach: Double
-  /// Cards, and the cover's picture, in the order their images are first drawn.
-  var cardsInDrawingOrder: [LayoutElement] = []
+  /// Cards, and the cover's picture, in the order their images are first drawn: the page and
+  /// element index of each (8 bytes a card, where the elements themselves took 480).
+  var cardsInDrawingOrder: [(page: Int32, element: Int32)] = []
 
   /// The plan for drawing the document pages `pages`, each in its `bands`.
   init(document: SheetDocument, pages: [Int], bands: [[PageBand]], reach: Double) {
@@ -254,13 +264,13 @@ private struct DrawPlan {
     self.reach = reach
     for (pageIndex, pageBands) in zip(pages, bands) {
       let page = document.layout.pages[pageIndex]
-      let cards = page.elements.filter(hasJob)
+      let cards = page.elements.indices.filter { hasJob(page.elements[$0]) }
       // A stable sort: elements first drawn in the same band keep their layout order.
-      let ordered = cards.enumerated().sorted {
-        (span(of: $0.element, bands: pageBands).lowerBound, $0.offset)
-          < (span(of: $1.element, bands: pageBands).lowerBound, $1.offset)
+      let ordered = cards.sorted {
+        (span(of: page.elements[$0], bands: pageBands).lowerBound, $0)
+          < (span(of: page.elements[$1], bands: pageBands).lowerBound, $1)
       }
-      cardsInDrawingOrder += ordered.map(\.element)
+      cardsInDrawingOrder += ordered.map { (Int32(pageIndex), Int32($0)) }
     }
   }
 
