@@ -54,7 +54,7 @@ public final class FastTextMeasurer: TextMeasuring {
   }
 
   /// The model's measurement, or nil where it leaves the text to Pango.
-  func fastMeasure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement? {
+  package func fastMeasure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement? {
     guard !text.isEmpty, width > 0, let caption = CaptionText.parse(text, isMarkup: style.isMarkup) else {
       return nil
     }
@@ -209,7 +209,7 @@ struct ParagraphWrapper {
     guard variants[start - 1] == variants[start] else { return 0 }
     // Spaces take the font of the character before them: start from the last that is not one.
     var from = start - 1
-    while from > 0 && characters[from].properties.isWhitespace { from -= 1 }
+    while from > 0 && CharacterClasses.isWhitespace(characters[from]) { from -= 1 }
     guard variants[from..<start].allSatisfy({ $0 == variants[start] }) else { return 0 }
     return table.kerning(characters[from..<start], characters[start], variant: variants[start])
   }
@@ -235,7 +235,7 @@ struct ParagraphWrapper {
   /// Whether a character has a script of its own (a letter or mark of some script), so that
   /// Pango does not give it the script of the text before it.
   static func hasOwnScript(_ character: Unicode.Scalar) -> Bool {
-    character.properties.isAlphabetic || character.properties.generalCategory == .nonspacingMark
+    CharacterClasses.hasOwnScript(character)
   }
 
   /// Whether `paragraph` has right-to-left letters (Hebrew, Arabic) and letters of another
@@ -244,7 +244,7 @@ struct ParagraphWrapper {
   static func mixesDirections(_ paragraph: [Unicode.Scalar]) -> Bool {
     var rightToLeft = false
     var other = false
-    for character in paragraph where character.properties.isAlphabetic {
+    for character in paragraph where CharacterClasses.isAlphabetic(character) {
       switch character.value {
       case 0x590...0x8FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: rightToLeft = true
       default: other = true

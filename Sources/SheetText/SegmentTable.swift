@@ -30,7 +30,7 @@ final class SegmentTable {
 
   private let engine: TextEngine
   private let font: String
-  private var known: [String: Metrics?] = [:]
+  private var known: [SegmentKey: Metrics?] = [:]
   private var marks: [UInt8: Marks] = [:]
   private var pairs: [String: Int] = [:]
   private var packedPairs = [[UInt64: Int]](repeating: [:], count: 4)
@@ -46,11 +46,10 @@ final class SegmentTable {
   /// The metrics of `characters` in `variant` (see ``CaptionText``); nil when Pango would do
   /// something the fast path does not model there (a break that removes characters).
   func metrics(_ characters: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Metrics? {
-    var key = String(Character(Unicode.Scalar(variant + 1)))
-    key.unicodeScalars.append(contentsOf: characters)
-    if let found = known[key] { return found }
+    // Looked up by the slice of the paragraph itself (no copy); stored with its own copy.
+    if let found = known[SegmentKey(variant: variant, characters: characters)] { return found }
     let measured = measure(characters, variant: variant)
-    known[key] = measured
+    known[SegmentKey(variant: variant, characters: ArraySlice(Array(characters)))] = measured
     return measured
   }
 
@@ -61,10 +60,8 @@ final class SegmentTable {
   func kerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8) -> Int {
     if before.count <= 2 {
       // One or two characters and the next, 21 bits each, in one number per variant.
-      var packed = UInt64(next.value)
-      for (shift, character) in zip([21, 42], before.reversed()) {
-        packed |= UInt64(character.value) << shift
-      }
+      var packed = UInt64(next.value) | UInt64(before.last!.value) << 21
+      if before.count == 2 { packed |= UInt64(before.first!.value) << 42 }
       if let found = packedPairs[Int(variant)][packed] { return found }
       let found = measureKerning(before, next, variant: variant)
       packedPairs[Int(variant)][packed] = found
@@ -104,11 +101,11 @@ final class SegmentTable {
     // Hex boxes for characters no font has: their extents are Pango's business.
     if whole.hasBoxes { return nil }
     var trimmed = whole.width
-    if let last = characters.last, last.properties.isWhitespace {
+    if let last = characters.last, CharacterClasses.isWhitespace(last) {
       trimmed = characters.count == 1 ? 0 : line(characters.dropLast(), variant: variant).width
     }
     var probe = 0
-    if characters.count > 1 && characters.contains(where: { $0.properties.isAlphabetic }) {
+    if characters.count > 1 && characters.contains(where: CharacterClasses.isAlphabetic) {
       let attributes = LineBreaks.logAttributes(characters)
       var lastHyphen = 0
       for position in 1..<characters.count {
@@ -152,16 +149,16 @@ final class SegmentTable {
       if index > base {
         // Spaces take the font of the character before them: kern from the last that is not one.
         var from = index - 1
-        while from > base && characters[from].properties.isWhitespace { from -= 1 }
+        while from > base && CharacterClasses.isWhitespace(characters[from]) { from -= 1 }
         width += kerning(characters[from..<index], character, variant: variant)
       }
       widths.append(width)
       previous = character
     }
     let count = characters.count
-    let lastIsWhite = characters.last!.properties.isWhitespace
+    let lastIsWhite = CharacterClasses.isWhitespace(characters.last!)
     var lastInk = count - 1
-    while lastInk > 0 && characters[base + lastInk].properties.isWhitespace { lastInk -= 1 }
+    while lastInk > 0 && CharacterClasses.isWhitespace(characters[base + lastInk]) { lastInk -= 1 }
     let probe = lastInk >= 1 ? widths[lastInk] + marks(variant).hyphenWidth : 0
     let line = primaryLine(variant)
     return Metrics(
@@ -201,5 +198,21 @@ final class SegmentTable {
     if variant & CaptionText.italic != 0 { markup = "<i>" + markup + "</i>" }
     if variant & CaptionText.bold != 0 { markup = "<b>" + markup + "</b>" }
     return engine.lineMetrics(markup, font: font, isMarkup: true)
+  }
+}
+
+/// A segment's characters and font variant, compared by code point (not by Swift's canonical
+/// string equivalence: Pango may set "é" and "e" + U+0301 differently).
+private struct SegmentKey: Hashable {
+  var variant: UInt8
+  var characters: ArraySlice<Unicode.Scalar>
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(variant)
+    characters.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+
+  static func == (a: SegmentKey, b: SegmentKey) -> Bool {
+    a.variant == b.variant && a.characters.elementsEqual(b.characters)
   }
 }
