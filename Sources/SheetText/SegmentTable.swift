@@ -20,6 +20,13 @@ final class SegmentTable {
     var descent: Int
   }
 
+  /// A space Pango sets as a run of its own (see ``loneSpace(after:variant:)``).
+  struct LoneSpace {
+    var width: Int
+    var ascent: Int
+    var descent: Int
+  }
+
   /// A variant's hyphen and ellipsis.
   struct Marks {
     var hyphenWidth: Int
@@ -36,6 +43,8 @@ final class SegmentTable {
   private var packedPairs = [[UInt64: Int]](repeating: [:], count: 4)
   private var advances: [UInt64: Int?] = [:]
   private var primaryLines: [UInt8: (ascent: Int, descent: Int)] = [:]
+  private var loneSpaces: [UInt64: LoneSpace?] = [:]
+  private var levelsAlone: [SegmentKey: UInt8?] = [:]
 
   /// A table for `font`, measured with `engine`.
   init(engine: TextEngine, font: String) {
@@ -81,6 +90,36 @@ final class SegmentTable {
   {
     line(Array(before) + [next], variant: variant).width - line(before, variant: variant).width
       - line([next], variant: variant).width
+  }
+
+  /// The one bidirectional level all of `characters` share set alone as a paragraph (as
+  /// ``metrics(_:variant:)`` sets them); nil when they differ.
+  func levelAlone(_ characters: ArraySlice<Unicode.Scalar>) -> UInt8? {
+    if let found = levelsAlone[SegmentKey(variant: 0, characters: characters)] { return found }
+    let level = BidiLevels.uniformLevel(of: characters)
+    levelsAlone[SegmentKey(variant: 0, characters: ArraySlice(Array(characters)))] = level
+    return level
+  }
+
+  /// A space U+0020 after `letter`, in `variant`, where the space's bidirectional level differs
+  /// from the letter's (the space sits between text of the paragraph's direction and a word of
+  /// the other) and the character after it has another script: Pango then makes a run of the
+  /// space alone, in the font its fonts give a space in the letter's script, which need not be
+  /// the letter's font. Measured once from such a run in a line Pango sets (a letter of the
+  /// other direction, `letter`, the space and that letter again); nil when Pango did not set
+  /// the space alone there.
+  func loneSpace(after letter: Unicode.Scalar, variant: UInt8) -> LoneSpace? {
+    let key = UInt64(letter.value) << 8 | UInt64(variant)
+    if let found = loneSpaces[key] { return found }
+    let other: Unicode.Scalar = BidiLevels.isRightToLeft(letter) ? "x" : "\u{5D0}"
+    let text = String(String.UnicodeScalarView([other, letter, " ", other]))
+    let spaceOffset = String(String.UnicodeScalarView([other, letter])).utf8.count
+    let runs = engine.lineRuns(markup(text, variant: variant), font: font, isMarkup: variant != 0)
+    let found = runs.first { $0.offset == spaceOffset && $0.length == 1 }.map {
+      LoneSpace(width: $0.width, ascent: $0.ascent, descent: $0.descent)
+    }
+    loneSpaces[key] = found
+    return found
   }
 
   /// The hyphen and ellipsis of `variant`.
@@ -193,11 +232,16 @@ final class SegmentTable {
     width: Int, ascent: Int, height: Int, hasBoxes: Bool
   ) {
     let text = String(String.UnicodeScalarView(characters))
-    guard variant != 0 else { return engine.lineMetrics(text, font: font, isMarkup: false) }
+    return engine.lineMetrics(markup(text, variant: variant), font: font, isMarkup: variant != 0)
+  }
+
+  /// `text` as Pango markup setting it in `variant`; `text` itself for the plain variant.
+  private func markup(_ text: String, variant: UInt8) -> String {
+    guard variant != 0 else { return text }
     var markup = Markup.escape(text)
     if variant & CaptionText.italic != 0 { markup = "<i>" + markup + "</i>" }
     if variant & CaptionText.bold != 0 { markup = "<b>" + markup + "</b>" }
-    return engine.lineMetrics(markup, font: font, isMarkup: true)
+    return markup
   }
 }
 
