@@ -38,7 +38,8 @@ enum BidiLevels {
   static func script(_ character: Unicode.Scalar) -> UInt32? {
     let script = g_unichar_get_script(gunichar(character.value))
     switch script {
-    case G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_INHERITED, G_UNICODE_SCRIPT_UNKNOWN, G_UNICODE_SCRIPT_INVALID_CODE:
+    case G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_INHERITED, G_UNICODE_SCRIPT_UNKNOWN,
+      G_UNICODE_SCRIPT_INVALID_CODE:
       return nil
     default: return UInt32(bitPattern: script.rawValue)
     }

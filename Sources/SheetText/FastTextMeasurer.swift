@@ -190,7 +190,8 @@ struct ParagraphWrapper {
     var descent = 0
     var index = first
     while index < segments.count && x <= limit + slack {
-      guard let metrics = metrics(index), let kerning = index > first ? boundaryKerning(before: index) : 0 else {
+      guard let metrics = metrics(index), let kerning = index > first ? boundaryKerning(before: index) : 0
+      else {
         return nil
       }
       x += kerning + metrics.width
@@ -238,7 +239,8 @@ struct ParagraphWrapper {
       // pair must be shaped as it is alone: one level throughout, of the direction it has alone.
       if endsInLoneSpace[index - 1] || levels[start - 1] != levels[start] { return 0 }
       let level = levels[start]
-      guard levels[from...start].allSatisfy({ $0 == level }), let alone = table.levelAlone(characters[from...start]),
+      guard levels[from...start].allSatisfy({ $0 == level }),
+        let alone = table.levelAlone(characters[from...start]),
         alone % 2 == level % 2
       else { return nil }
     }

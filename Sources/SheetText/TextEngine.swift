@@ -113,7 +113,8 @@ public final class TextEngine: TextMeasuring {
     let layout = measuringLayout
     configure(layout, text, style: TextStyle(font: font, isMarkup: isMarkup), width: -1)
     pango_layout_set_width(layout, -1)
-    guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0) else {
+    guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0)
+    else {
       return []
     }
     var runs: [(offset: Int, length: Int, width: Int, ascent: Int, descent: Int)] = []
@@ -124,7 +125,8 @@ public final class TextEngine: TextMeasuring {
       pango_glyph_string_extents(run.glyphs, run.item.pointee.analysis.font, nil, &logical)
       runs.append(
         (
-          Int(run.item.pointee.offset), Int(run.item.pointee.length), Int(pango_glyph_string_get_width(run.glyphs)),
+          Int(run.item.pointee.offset), Int(run.item.pointee.length),
+          Int(pango_glyph_string_get_width(run.glyphs)),
           Int(-logical.y), Int(logical.height + logical.y)
         ))
       node = current.pointee.next

@@ -66,12 +66,15 @@ enum CatalogCheck {
     let fast = FastTextMeasurer(engine: try TextEngine(fonts: .system))
     var start = processSeconds()
     var declined: [TextRequest] = []
-    for request in requests where fast.fastMeasure(request.text, style: request.style, width: request.width) == nil {
+    for request in requests
+    where fast.fastMeasure(request.text, style: request.style, width: request.width) == nil {
       declined.append(request)
     }
     let fastSeconds = processSeconds() - start
     start = processSeconds()
-    for request in declined { _ = fast.engine.measure(request.text, style: request.style, width: request.width) }
+    for request in declined {
+      _ = fast.engine.measure(request.text, style: request.style, width: request.width)
+    }
     let pangoSeconds = processSeconds() - start
     print(
       "one thread: the fast path tried all in \(String(format: "%.3f", fastSeconds)) s CPU; Pango's full layout took \(String(format: "%.3f", pangoSeconds)) s CPU for the \(declined.count) it declined"
