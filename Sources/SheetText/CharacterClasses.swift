@@ -15,14 +15,15 @@ enum CharacterClasses {
     alphabetic.contains(character) { $0.properties.isAlphabetic }
   }
 
-  /// Whether `character` has a script of its own (a letter or a non-spacing mark), so that
-  /// Pango does not give it the script of the text before it.
+  /// Whether `character` has a script of its own (GLib's script, which Pango's itemizer reads,
+  /// is neither Common nor Inherited), so that Pango does not give it the script of the text
+  /// before it. (Some letters have none: the prolonged sound mark ー of kana is Common.)
   static func hasOwnScript(_ character: Unicode.Scalar) -> Bool {
     ownScript.contains(character, Self.computeOwnScript)
   }
 
   private static func computeOwnScript(_ character: Unicode.Scalar) -> Bool {
-    character.properties.isAlphabetic || character.properties.generalCategory == .nonspacingMark
+    BidiLevels.script(character) != nil
   }
 
   private static let alphabetic = BasicPlaneSet { $0.properties.isAlphabetic }

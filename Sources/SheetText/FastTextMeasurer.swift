@@ -72,7 +72,13 @@ public final class FastTextMeasurer: TextMeasuring {
       // levels, which the model follows for a caption of one paragraph (see `ParagraphWrapper`).
       var levels: [UInt8]?
       if ParagraphWrapper.mixesDirections(paragraph) {
-        guard caption.paragraphs.count == 1 else { return nil }
+        // Right-to-left letters among Latin ones only (pango-check found lines mixing them
+        // with CJK that the model set apart from Pango).
+        guard caption.paragraphs.count == 1,
+          paragraph.allSatisfy({
+            !ParagraphWrapper.hasOwnScript($0) || $0.value < 0x250 || BidiLevels.isRightToLeft($0)
+          })
+        else { return nil }
         levels = BidiLevels.levels(of: paragraph)
       }
       var wrapper = ParagraphWrapper(
@@ -201,6 +207,9 @@ struct ParagraphWrapper {
     }
     if index == segments.count && x <= limit - slack { return (ascent + descent, x, false) }
     guard x > limit + slack else { return nil }
+    // Pango's ellipsis in a line mixing directions: pango-check found one it kept shorter than
+    // the model (the cut need not keep what precedes it in logical order): left to Pango.
+    guard levels == nil else { return nil }
     // Ellipsized: the ellipsis and whatever stays visible before it set the height. Pango cuts
     // by grapheme, so a taller segment counts when it ends before the ellipsis, does not when it
     // starts after it, and goes to Pango when it straddles the cut.
@@ -234,6 +243,18 @@ struct ParagraphWrapper {
     var from = start - 1
     while from > 0 && CharacterClasses.isWhitespace(characters[from]) { from -= 1 }
     guard variants[from..<start].allSatisfy({ $0 == variants[start] }) else { return 0 }
+    // A pair measured alone that starts with a character of no script of its own (a digit, a
+    // sign, ー) gives it the script of the character after it, where the paragraph gives it the
+    // script of the text before it: only Latin on both sides gives the same (pango-check found
+    // "a; ひ" and "ー s" set apart from how Pango sets them in the paragraph).
+    // Such a pair is measured after that text instead (from its last letter on).
+    if !Self.hasOwnScript(characters[from]),
+      let letter = characters[..<from].lastIndex(where: Self.hasOwnScript),
+      characters[start].value >= 0x250 || characters[letter].value >= 0x250
+    {
+      guard levels == nil, variants[letter..<start].allSatisfy({ $0 == variants[start] }) else { return nil }
+      return table.kerning(inContext: characters[letter...start], variant: variants[start])
+    }
     if let levels {
       // A lone space or a change of level ends a run: nothing is shaped across it. Else the
       // pair must be shaped as it is alone: one level throughout, of the direction it has alone.

@@ -45,6 +45,7 @@ final class SegmentTable {
   private var primaryLines: [UInt8: (ascent: Int, descent: Int)] = [:]
   private var loneSpaces: [UInt64: LoneSpace?] = [:]
   private var levelsAlone: [SegmentKey: UInt8?] = [:]
+  private var pairsInContext: [SegmentKey: Int] = [:]
 
   /// A table for `font`, measured with `engine`.
   init(engine: TextEngine, font: String) {
@@ -82,6 +83,17 @@ final class SegmentTable {
     if let found = pairs[key] { return found }
     let found = measureKerning(before, next, variant: variant)
     pairs[key] = found
+    return found
+  }
+
+  /// How much Pango's shaping moves the last of `text` when it follows the rest, all in
+  /// `variant`: ``kerning(_:_:variant:)`` for a pair whose first characters have no script of
+  /// their own, measured after the letter whose script they take (`text` runs from it).
+  func kerning(inContext text: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Int {
+    let key = SegmentKey(variant: variant, characters: text, split: -1)
+    if let found = pairsInContext[key] { return found }
+    let found = measureKerning(text.dropLast(), text.last!, variant: variant)
+    pairsInContext[SegmentKey(variant: variant, characters: ArraySlice(Array(text)), split: -1)] = found
     return found
   }
 
@@ -250,13 +262,16 @@ final class SegmentTable {
 private struct SegmentKey: Hashable {
   var variant: UInt8
   var characters: ArraySlice<Unicode.Scalar>
+  /// Tells apart keys of different tables kept in one dictionary (0 unless said otherwise).
+  var split = 0
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(variant)
+    hasher.combine(split)
     characters.withUnsafeBytes { hasher.combine(bytes: $0) }
   }
 
   static func == (a: SegmentKey, b: SegmentKey) -> Bool {
-    a.variant == b.variant && a.characters.elementsEqual(b.characters)
+    a.variant == b.variant && a.split == b.split && a.characters.elementsEqual(b.characters)
   }
 }

@@ -15,6 +15,20 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--layout", arguments.count >= 2 {
   exit(try CatalogCheck.run(layoutFile: arguments[1], compare: !arguments.contains("--time-only")) ? 0 : 1)
 }
+if arguments.first == "--caption", arguments.count == 5, let lines = Int(arguments[3]),
+  let width = Double(arguments[4])
+{
+  // `pango-check --caption TEXT FONT MAX_LINES WIDTH`: one caption (markup), both ways.
+  let style = TextStyle(font: arguments[2], isMarkup: true, maxLines: lines)
+  let engine = try TextEngine(fonts: .system)
+  let fast = FastTextMeasurer(engine: try TextEngine(fonts: .system))
+  print("fast: \(String(describing: fast.fastMeasure(arguments[1], style: style, width: width)))")
+  print("Pango: \(engine.measure(arguments[1], style: style, width: width))")
+  for line in engine.lines(arguments[1], style: style, width: width) {
+    print("  \(line.height): \(line.text)")
+  }
+  exit(0)
+}
 let count = arguments.first.flatMap { Int($0) } ?? 100_000
 let seed = arguments.dropFirst().first.flatMap { UInt64($0) } ?? 20_261_122
 let start = Date()
