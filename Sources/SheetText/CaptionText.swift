@@ -24,6 +24,8 @@ struct CaptionText {
     var variants: [[UInt8]] = []
     var current: [Unicode.Scalar] = []
     var currentVariants: [UInt8] = []
+    current.reserveCapacity(text.utf8.count)
+    currentVariants.reserveCapacity(text.utf8.count)
     var open: [String] = []
     var boldDepth = 0
     var italicDepth = 0

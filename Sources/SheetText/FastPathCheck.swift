@@ -3,7 +3,9 @@ import SheetLayout
 import SheetSupport
 
 /// Checks ``FastTextMeasurer`` against Pango's full layout on random captions of every script
-/// (Latin, accented Latin, CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Thai, mixed), with
+/// (Latin, accented Latin, CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Thai, mixed; and
+/// as a shop's catalog mixes them: Arabic, Hebrew or CJK words among Latin ones, with
+/// product numbers and prices), with
 /// markup, entities, numbers bound by no-break spaces, hyphens, punctuation, several
 /// paragraphs, and line limits from none to three, at many widths. The same seed gives the
 /// same captions. `benchmarks/run-scale` runs it on 100,000 captions; the test suite on a few
@@ -105,7 +107,7 @@ package struct FastPathCheck {
 
   /// One random caption, style and width.
   static func sample(_ random: inout SeededRandom) -> (String, TextStyle, Double) {
-    let mix = random.int(0...9)
+    let mix = random.int(0...13)
     var paragraphs: [String] = []
     for _ in 0..<(random.int(0...9) == 0 ? 2 : 1) {
       var parts: [String] = []
@@ -113,11 +115,20 @@ package struct FastPathCheck {
         let pool: [String]
         switch mix {
         case 0...5: pool = words[min(mix, 5)]
+        // As in a shop's catalog: right-to-left or CJK words among Latin ones, half and half.
+        case 10, 11: pool = words[random.int(0...1) == 0 ? 3 : random.int(0...1)]
+        case 12: pool = words[random.int(0...1) == 0 ? 2 : random.int(0...1)]
+        case 13: pool = words[[0, 1, 2, 3][random.int(0...3)]]
         default: pool = words[random.int(0...words.count - 1)]
         }
         var word = pool[random.int(0...pool.count - 1)]
         if random.int(0...29) == 0 { word = words[5][random.int(0...words[5].count - 1)] }
         parts.append(word)
+      }
+      if mix >= 10 {
+        // A product number and a price, as the catalog benchmark writes them.
+        parts.insert("#\(random.int(0...999_999))", at: random.int(0...parts.count))
+        if random.int(0...2) == 0 { parts.append("€\u{00A0}\(random.int(5...1999)),\(random.int(10...99))") }
       }
       let separator = random.int(0...19) == 0 ? "  " : " "
       paragraphs.append(parts.joined(separator: separator))

@@ -54,7 +54,7 @@ public final class FastTextMeasurer: TextMeasuring {
   }
 
   /// The model's measurement, or nil where it leaves the text to Pango.
-  func fastMeasure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement? {
+  package func fastMeasure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement? {
     guard !text.isEmpty, width > 0, let caption = CaptionText.parse(text, isMarkup: style.isMarkup) else {
       return nil
     }
@@ -68,10 +68,22 @@ public final class FastTextMeasurer: TextMeasuring {
     // together stay within it is the model sure: a caption cut across paragraphs goes to Pango.
     let paragraphLimit = caption.paragraphs.count == 1 ? style.maxLines : 0
     for (paragraph, variants) in zip(caption.paragraphs, caption.variants) {
-      guard !ParagraphWrapper.mixesDirections(paragraph) else { return nil }
+      // Right-to-left words among others: Pango's runs follow the paragraph's bidirectional
+      // levels, which the model follows for a caption of one paragraph (see `ParagraphWrapper`).
+      var levels: [UInt8]?
+      if ParagraphWrapper.mixesDirections(paragraph) {
+        // Right-to-left letters among Latin ones only (pango-check found lines mixing them
+        // with CJK that the model set apart from Pango).
+        guard caption.paragraphs.count == 1,
+          paragraph.allSatisfy({
+            !ParagraphWrapper.hasOwnScript($0) || $0.value < 0x250 || BidiLevels.isRightToLeft($0)
+          })
+        else { return nil }
+        levels = BidiLevels.levels(of: paragraph)
+      }
       var wrapper = ParagraphWrapper(
         characters: paragraph, variants: variants, segments: LineBreaks.segments(of: paragraph), table: table,
-        limit: limit, maxLines: paragraphLimit)
+        limit: limit, maxLines: paragraphLimit, levels: levels)
       guard let lines = wrapper.wrap() else { return nil }
       height += lines.height
       widest = max(widest, lines.widest)
@@ -93,6 +105,13 @@ public final class FastTextMeasurer: TextMeasuring {
 }
 
 /// Wraps one paragraph as Pango does, from segment metrics (see ``FastTextMeasurer``).
+///
+/// A paragraph mixing right-to-left words with others comes with its bidirectional levels.
+/// Pango shapes each run of one level (and script, font and variant) on its own, so a segment
+/// is taken as measured alone only where its characters share one level of the direction they
+/// have alone; nothing is shaped across a change of level; and a trailing space whose level
+/// differs from the word before it (between a word and one of the other direction) is a run of
+/// its own, measured as such (``SegmentTable/loneSpace(after:variant:)``).
 struct ParagraphWrapper {
   var characters: [Unicode.Scalar]
   var variants: [UInt8]
@@ -100,11 +119,15 @@ struct ParagraphWrapper {
   var table: SegmentTable
   var limit: Int
   var maxLines: Int
+  /// The bidirectional level of each character, for a paragraph mixing directions; else nil.
+  var levels: [UInt8]?
   private var measured: [SegmentTable.Metrics?] = []
+  /// Whether each measured segment ends in a space Pango sets as a run of its own.
+  private var endsInLoneSpace: [Bool] = []
 
   init(
     characters: [Unicode.Scalar], variants: [UInt8], segments: [LineBreaks.Segment], table: SegmentTable,
-    limit: Int, maxLines: Int
+    limit: Int, maxLines: Int, levels: [UInt8]? = nil
   ) {
     self.characters = characters
     self.variants = variants
@@ -112,6 +135,7 @@ struct ParagraphWrapper {
     self.table = table
     self.limit = limit
     self.maxLines = maxLines
+    self.levels = levels
     measured = []
     measured.reserveCapacity(segments.count)
   }
@@ -140,7 +164,7 @@ struct ParagraphWrapper {
         let hyphen =
           segments[next].insertsHyphen && !isLast
           ? table.marks(variants[segments[next].start]).hyphenWidth : 0
-        let kerning = next > first ? boundaryKerning(before: next) : 0
+        guard let kerning = next > first ? boundaryKerning(before: next) : 0 else { return nil }
         let needed = x + kerning + metrics.trimmedWidth + hyphen
         let probe = metrics.probeWidth > 0 ? x + kerning + metrics.probeWidth : 0
         if max(needed, probe) <= limit - slack {
@@ -172,14 +196,20 @@ struct ParagraphWrapper {
     var descent = 0
     var index = first
     while index < segments.count && x <= limit + slack {
-      guard let metrics = metrics(index) else { return nil }
-      x += (index > first ? boundaryKerning(before: index) : 0) + metrics.width
+      guard let metrics = metrics(index), let kerning = index > first ? boundaryKerning(before: index) : 0
+      else {
+        return nil
+      }
+      x += kerning + metrics.width
       ascent = max(ascent, metrics.ascent)
       descent = max(descent, metrics.descent)
       index += 1
     }
     if index == segments.count && x <= limit - slack { return (ascent + descent, x, false) }
     guard x > limit + slack else { return nil }
+    // Pango's ellipsis in a line mixing directions: pango-check found one it kept shorter than
+    // the model (the cut need not keep what precedes it in logical order): left to Pango.
+    guard levels == nil else { return nil }
     // Ellipsized: the ellipsis and whatever stays visible before it set the height. Pango cuts
     // by grapheme, so a taller segment counts when it ends before the ellipsis, does not when it
     // starts after it, and goes to Pango when it straddles the cut.
@@ -190,9 +220,10 @@ struct ParagraphWrapper {
     x = 0
     for index in first..<segments.count {
       if x >= visibleEnd + slack { break }
-      guard let metrics = metrics(index), variants[segments[index].start] == variants[segments[first].start]
+      guard let metrics = metrics(index), variants[segments[index].start] == variants[segments[first].start],
+        let kerning = index > first ? boundaryKerning(before: index) : 0
       else { return nil }
-      x += index > first ? boundaryKerning(before: index) : 0
+      x += kerning
       if metrics.ascent > ascent || metrics.descent > descent {
         guard x + metrics.width <= visibleEnd - slack else { return nil }
         ascent = max(ascent, metrics.ascent)
@@ -203,15 +234,71 @@ struct ParagraphWrapper {
     return (ascent + descent, limit, true)
   }
 
-  /// The kerning between segment `index` and the one before it (none across font variants).
-  private func boundaryKerning(before index: Int) -> Int {
+  /// The kerning between segment `index` and the one before it (none across font variants);
+  /// nil where the model cannot tell. Call after measuring both segments.
+  private func boundaryKerning(before index: Int) -> Int? {
     let start = segments[index].start
     guard variants[start - 1] == variants[start] else { return 0 }
     // Spaces take the font of the character before them: start from the last that is not one.
     var from = start - 1
-    while from > 0 && characters[from].properties.isWhitespace { from -= 1 }
+    while from > 0 && CharacterClasses.isWhitespace(characters[from]) { from -= 1 }
     guard variants[from..<start].allSatisfy({ $0 == variants[start] }) else { return 0 }
+    // A pair measured alone that starts with a character of no script of its own (a digit, a
+    // sign, ー) gives it the script of the character after it, where the paragraph gives it the
+    // script of the text before it: only Latin on both sides gives the same (pango-check found
+    // "a; ひ" and "ー s" set apart from how Pango sets them in the paragraph).
+    // Such a pair is measured after that text instead (from its last letter on).
+    if !Self.hasOwnScript(characters[from]),
+      let letter = characters[..<from].lastIndex(where: Self.hasOwnScript),
+      characters[start].value >= 0x250 || characters[letter].value >= 0x250
+    {
+      guard levels == nil, variants[letter..<start].allSatisfy({ $0 == variants[start] }) else { return nil }
+      return table.kerning(inContext: characters[letter...start], variant: variants[start])
+    }
+    if let levels {
+      // A lone space or a change of level ends a run: nothing is shaped across it. Else the
+      // pair must be shaped as it is alone: one level throughout, of the direction it has alone.
+      if endsInLoneSpace[index - 1] || levels[start - 1] != levels[start] { return 0 }
+      let level = levels[start]
+      guard levels[from...start].allSatisfy({ $0 == level }),
+        let alone = table.levelAlone(characters[from...start]),
+        alone % 2 == level % 2
+      else { return nil }
+    }
     return table.kerning(characters[from..<start], characters[start], variant: variants[start])
+  }
+
+  /// In a paragraph mixing directions, `metrics` of `segment` as Pango sets it there, and
+  /// whether it ends in a space set as a run of its own; nil where the model cannot tell.
+  private func placed(_ metrics: SegmentTable.Metrics, _ segment: LineBreaks.Segment, levels: [UInt8]) -> (
+    SegmentTable.Metrics, endsInLoneSpace: Bool
+  )? {
+    var inkEnd = segment.end
+    while inkEnd > segment.start && CharacterClasses.isWhitespace(characters[inkEnd - 1]) { inkEnd -= 1 }
+    guard inkEnd > segment.start else { return nil }
+    // Shaped as alone: one level, of the direction the segment has alone.
+    let level = levels[segment.start]
+    guard levels[segment.start..<inkEnd].allSatisfy({ $0 == level }),
+      let alone = table.levelAlone(characters[segment.start..<segment.end]), alone % 2 == level % 2
+    else { return nil }
+    if levels[inkEnd..<segment.end].allSatisfy({ $0 == level }) { return (metrics, false) }
+    // One space at another level after a letter: a run of its own when the character after it
+    // (if any) has another script, so that the run cannot go on; the letter's script gives the
+    // space its font.
+    let letter = characters[inkEnd - 1]
+    guard segment.end - inkEnd == 1, characters[inkEnd] == " ", CharacterClasses.isAlphabetic(letter),
+      let script = BidiLevels.script(letter)
+    else { return nil }
+    if segment.end < characters.count {
+      let next = characters[segment.end]
+      guard CharacterClasses.hasOwnScript(next), BidiLevels.script(next) != script else { return nil }
+    }
+    guard let space = table.loneSpace(after: letter, variant: variants[segment.start]) else { return nil }
+    var placed = metrics
+    placed.width = metrics.trimmedWidth + space.width
+    placed.ascent = max(metrics.ascent, space.ascent)
+    placed.descent = max(metrics.descent, space.descent)
+    return (placed, true)
   }
 
   private mutating func metrics(_ index: Int) -> SegmentTable.Metrics? {
@@ -227,7 +314,14 @@ struct ParagraphWrapper {
       {
         return nil
       }
-      measured.append(table.metrics(characters[segment.start..<segment.end], variant: variant))
+      var metrics = table.metrics(characters[segment.start..<segment.end], variant: variant)
+      var loneSpace = false
+      if let levels, let alone = metrics {
+        guard let placed = placed(alone, segment, levels: levels) else { return nil }
+        (metrics, loneSpace) = (placed.0, placed.endsInLoneSpace)
+      }
+      measured.append(metrics)
+      endsInLoneSpace.append(loneSpace)
     }
     return measured[index]
   }
@@ -235,20 +329,18 @@ struct ParagraphWrapper {
   /// Whether a character has a script of its own (a letter or mark of some script), so that
   /// Pango does not give it the script of the text before it.
   static func hasOwnScript(_ character: Unicode.Scalar) -> Bool {
-    character.properties.isAlphabetic || character.properties.generalCategory == .nonspacingMark
+    CharacterClasses.hasOwnScript(character)
   }
 
   /// Whether `paragraph` has right-to-left letters (Hebrew, Arabic) and letters of another
-  /// script: the spaces between them then take the paragraph's direction, which can move them
-  /// to another font than the word measured alone had (the tests found such lines).
+  /// script: the spaces between them then take the paragraph's direction, which can make them
+  /// runs of their own, in another font than the word measured alone had (the tests found
+  /// such lines), so the wrapper needs the paragraph's levels.
   static func mixesDirections(_ paragraph: [Unicode.Scalar]) -> Bool {
     var rightToLeft = false
     var other = false
-    for character in paragraph where character.properties.isAlphabetic {
-      switch character.value {
-      case 0x590...0x8FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: rightToLeft = true
-      default: other = true
-      }
+    for character in paragraph where CharacterClasses.isAlphabetic(character) {
+      if BidiLevels.isRightToLeft(character) { rightToLeft = true } else { other = true }
       if rightToLeft && other { return true }
     }
     return false

@@ -26,6 +26,9 @@ public struct ParallelMeasurer: Sendable {
     self.threads = max(1, threads)
   }
 
+  /// How many texts a thread takes at a time.
+  static let batch = 256
+
   /// Texts measured by the fast path and by Pango's full layout in this process so far (for
   /// benchmarks: `CONTACTSHEET_TIMINGS=1` prints them).
   package static let counts = Mutex<(fast: Int, pango: Int)>((0, 0))
@@ -46,6 +49,7 @@ public struct ParallelMeasurer: Sendable {
     let results = ConcurrentSlots<TextMeasurement>(count: unique.count)
     let workers = min(threads, max(1, unique.count / 64))
     let failures = ConcurrentSlots<any Error>(count: workers)
+    let next = Atomic(0)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       do {
         let pango = try TextEngine(fonts: fonts)
@@ -59,12 +63,15 @@ public struct ParallelMeasurer: Sendable {
             }
           }
         }
-        // Contiguous chunks keep each thread's font caches warm for similar texts.
-        let chunk = (unique.count + workers - 1) / workers
-        let range = (worker * chunk)..<min(unique.count, (worker + 1) * chunk)
-        for index in range {
-          let request = unique[index]
-          results.set(index, engine.measure(request.text, style: request.style, width: request.width))
+        // Each thread takes the next batch when done with its own, so a thread slowed by
+        // harder texts (or by other processes) leaves the rest to the others.
+        while true {
+          let start = next.add(Self.batch, ordering: .relaxed).oldValue
+          guard start < unique.count else { break }
+          for index in start..<min(unique.count, start + Self.batch) {
+            let request = unique[index]
+            results.set(index, engine.measure(request.text, style: request.style, width: request.width))
+          }
         }
       } catch {
         failures.set(worker, error)

@@ -20,6 +20,13 @@ final class SegmentTable {
     var descent: Int
   }
 
+  /// A space Pango sets as a run of its own (see ``loneSpace(after:variant:)``).
+  struct LoneSpace {
+    var width: Int
+    var ascent: Int
+    var descent: Int
+  }
+
   /// A variant's hyphen and ellipsis.
   struct Marks {
     var hyphenWidth: Int
@@ -30,12 +37,15 @@ final class SegmentTable {
 
   private let engine: TextEngine
   private let font: String
-  private var known: [String: Metrics?] = [:]
+  private var known: [SegmentKey: Metrics?] = [:]
   private var marks: [UInt8: Marks] = [:]
   private var pairs: [String: Int] = [:]
   private var packedPairs = [[UInt64: Int]](repeating: [:], count: 4)
   private var advances: [UInt64: Int?] = [:]
   private var primaryLines: [UInt8: (ascent: Int, descent: Int)] = [:]
+  private var loneSpaces: [UInt64: LoneSpace?] = [:]
+  private var levelsAlone: [SegmentKey: UInt8?] = [:]
+  private var pairsInContext: [SegmentKey: Int] = [:]
 
   /// A table for `font`, measured with `engine`.
   init(engine: TextEngine, font: String) {
@@ -46,11 +56,10 @@ final class SegmentTable {
   /// The metrics of `characters` in `variant` (see ``CaptionText``); nil when Pango would do
   /// something the fast path does not model there (a break that removes characters).
   func metrics(_ characters: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Metrics? {
-    var key = String(Character(Unicode.Scalar(variant + 1)))
-    key.unicodeScalars.append(contentsOf: characters)
-    if let found = known[key] { return found }
+    // Looked up by the slice of the paragraph itself (no copy); stored with its own copy.
+    if let found = known[SegmentKey(variant: variant, characters: characters)] { return found }
     let measured = measure(characters, variant: variant)
-    known[key] = measured
+    known[SegmentKey(variant: variant, characters: ArraySlice(Array(characters)))] = measured
     return measured
   }
 
@@ -61,10 +70,8 @@ final class SegmentTable {
   func kerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8) -> Int {
     if before.count <= 2 {
       // One or two characters and the next, 21 bits each, in one number per variant.
-      var packed = UInt64(next.value)
-      for (shift, character) in zip([21, 42], before.reversed()) {
-        packed |= UInt64(character.value) << shift
-      }
+      var packed = UInt64(next.value) | UInt64(before.last!.value) << 21
+      if before.count == 2 { packed |= UInt64(before.first!.value) << 42 }
       if let found = packedPairs[Int(variant)][packed] { return found }
       let found = measureKerning(before, next, variant: variant)
       packedPairs[Int(variant)][packed] = found
@@ -79,11 +86,52 @@ final class SegmentTable {
     return found
   }
 
+  /// How much Pango's shaping moves the last of `text` when it follows the rest, all in
+  /// `variant`: ``kerning(_:_:variant:)`` for a pair whose first characters have no script of
+  /// their own, measured after the letter whose script they take (`text` runs from it).
+  func kerning(inContext text: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Int {
+    let key = SegmentKey(variant: variant, characters: text, split: -1)
+    if let found = pairsInContext[key] { return found }
+    let found = measureKerning(text.dropLast(), text.last!, variant: variant)
+    pairsInContext[SegmentKey(variant: variant, characters: ArraySlice(Array(text)), split: -1)] = found
+    return found
+  }
+
   private func measureKerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8)
     -> Int
   {
     line(Array(before) + [next], variant: variant).width - line(before, variant: variant).width
       - line([next], variant: variant).width
+  }
+
+  /// The one bidirectional level all of `characters` share set alone as a paragraph (as
+  /// ``metrics(_:variant:)`` sets them); nil when they differ.
+  func levelAlone(_ characters: ArraySlice<Unicode.Scalar>) -> UInt8? {
+    if let found = levelsAlone[SegmentKey(variant: 0, characters: characters)] { return found }
+    let level = BidiLevels.uniformLevel(of: characters)
+    levelsAlone[SegmentKey(variant: 0, characters: ArraySlice(Array(characters)))] = level
+    return level
+  }
+
+  /// A space U+0020 after `letter`, in `variant`, where the space's bidirectional level differs
+  /// from the letter's (the space sits between text of the paragraph's direction and a word of
+  /// the other) and the character after it has another script: Pango then makes a run of the
+  /// space alone, in the font its fonts give a space in the letter's script, which need not be
+  /// the letter's font. Measured once from such a run in a line Pango sets (a letter of the
+  /// other direction, `letter`, the space and that letter again); nil when Pango did not set
+  /// the space alone there.
+  func loneSpace(after letter: Unicode.Scalar, variant: UInt8) -> LoneSpace? {
+    let key = UInt64(letter.value) << 8 | UInt64(variant)
+    if let found = loneSpaces[key] { return found }
+    let other: Unicode.Scalar = BidiLevels.isRightToLeft(letter) ? "x" : "\u{5D0}"
+    let text = String(String.UnicodeScalarView([other, letter, " ", other]))
+    let spaceOffset = String(String.UnicodeScalarView([other, letter])).utf8.count
+    let runs = engine.lineRuns(markup(text, variant: variant), font: font, isMarkup: variant != 0)
+    let found = runs.first { $0.offset == spaceOffset && $0.length == 1 }.map {
+      LoneSpace(width: $0.width, ascent: $0.ascent, descent: $0.descent)
+    }
+    loneSpaces[key] = found
+    return found
   }
 
   /// The hyphen and ellipsis of `variant`.
@@ -104,11 +152,11 @@ final class SegmentTable {
     // Hex boxes for characters no font has: their extents are Pango's business.
     if whole.hasBoxes { return nil }
     var trimmed = whole.width
-    if let last = characters.last, last.properties.isWhitespace {
+    if let last = characters.last, CharacterClasses.isWhitespace(last) {
       trimmed = characters.count == 1 ? 0 : line(characters.dropLast(), variant: variant).width
     }
     var probe = 0
-    if characters.count > 1 && characters.contains(where: { $0.properties.isAlphabetic }) {
+    if characters.count > 1 && characters.contains(where: CharacterClasses.isAlphabetic) {
       let attributes = LineBreaks.logAttributes(characters)
       var lastHyphen = 0
       for position in 1..<characters.count {
@@ -152,16 +200,16 @@ final class SegmentTable {
       if index > base {
         // Spaces take the font of the character before them: kern from the last that is not one.
         var from = index - 1
-        while from > base && characters[from].properties.isWhitespace { from -= 1 }
+        while from > base && CharacterClasses.isWhitespace(characters[from]) { from -= 1 }
         width += kerning(characters[from..<index], character, variant: variant)
       }
       widths.append(width)
       previous = character
     }
     let count = characters.count
-    let lastIsWhite = characters.last!.properties.isWhitespace
+    let lastIsWhite = CharacterClasses.isWhitespace(characters.last!)
     var lastInk = count - 1
-    while lastInk > 0 && characters[base + lastInk].properties.isWhitespace { lastInk -= 1 }
+    while lastInk > 0 && CharacterClasses.isWhitespace(characters[base + lastInk]) { lastInk -= 1 }
     let probe = lastInk >= 1 ? widths[lastInk] + marks(variant).hyphenWidth : 0
     let line = primaryLine(variant)
     return Metrics(
@@ -196,10 +244,34 @@ final class SegmentTable {
     width: Int, ascent: Int, height: Int, hasBoxes: Bool
   ) {
     let text = String(String.UnicodeScalarView(characters))
-    guard variant != 0 else { return engine.lineMetrics(text, font: font, isMarkup: false) }
+    return engine.lineMetrics(markup(text, variant: variant), font: font, isMarkup: variant != 0)
+  }
+
+  /// `text` as Pango markup setting it in `variant`; `text` itself for the plain variant.
+  private func markup(_ text: String, variant: UInt8) -> String {
+    guard variant != 0 else { return text }
     var markup = Markup.escape(text)
     if variant & CaptionText.italic != 0 { markup = "<i>" + markup + "</i>" }
     if variant & CaptionText.bold != 0 { markup = "<b>" + markup + "</b>" }
-    return engine.lineMetrics(markup, font: font, isMarkup: true)
+    return markup
+  }
+}
+
+/// A segment's characters and font variant, compared by code point (not by Swift's canonical
+/// string equivalence: Pango may set "é" and "e" + U+0301 differently).
+private struct SegmentKey: Hashable {
+  var variant: UInt8
+  var characters: ArraySlice<Unicode.Scalar>
+  /// Tells apart keys of different tables kept in one dictionary (0 unless said otherwise).
+  var split = 0
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(variant)
+    hasher.combine(split)
+    characters.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+
+  static func == (a: SegmentKey, b: SegmentKey) -> Bool {
+    a.variant == b.variant && a.split == b.split && a.characters.elementsEqual(b.characters)
   }
 }

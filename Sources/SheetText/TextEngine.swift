@@ -103,6 +103,37 @@ public final class TextEngine: TextMeasuring {
     )
   }
 
+  /// The runs Pango makes of `text` set unwrapped on one line in `font` (as markup when
+  /// `isMarkup`): each run's first byte and byte count in the text set (markup removed), its
+  /// width, and its ascent and descent (the logical extents the line's height is made of), in
+  /// Pango units. Empty when the text does not fit one line.
+  func lineRuns(_ text: String, font: String, isMarkup: Bool) -> [(
+    offset: Int, length: Int, width: Int, ascent: Int, descent: Int
+  )] {
+    let layout = measuringLayout
+    configure(layout, text, style: TextStyle(font: font, isMarkup: isMarkup), width: -1)
+    pango_layout_set_width(layout, -1)
+    guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0)
+    else {
+      return []
+    }
+    var runs: [(offset: Int, length: Int, width: Int, ascent: Int, descent: Int)] = []
+    var node = line.pointee.runs
+    while let current = node {
+      let run = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+      var logical = PangoRectangle()
+      pango_glyph_string_extents(run.glyphs, run.item.pointee.analysis.font, nil, &logical)
+      runs.append(
+        (
+          Int(run.item.pointee.offset), Int(run.item.pointee.length),
+          Int(pango_glyph_string_get_width(run.glyphs)),
+          Int(-logical.y), Int(logical.height + logical.y)
+        ))
+      node = current.pointee.next
+    }
+    return runs
+  }
+
   /// The text and height (Pango units) of each line of `text` as Pango sets it: for checking
   /// the fast path.
   package func lines(_ text: String, style: TextStyle, width: Double) -> [(text: String, height: Int)] {

@@ -13,8 +13,9 @@ struct FastPathCheckTests {
     let result = try FastPathCheck(fonts: .system).run(count: 3_000, seed: 20_261_122)
     #expect(result.mismatches == 0, "\(result.examples.joined(separator: "\n"))")
     #expect(result.breakMismatches == 0, "\(result.examples.joined(separator: "\n"))")
-    // Mixed scripts (Devanagari, Thai) and close calls go to Pango: both paths ran.
-    #expect(result.fast > 1_000 && result.fast < result.checked, "fast \(result.fast) of \(result.checked)")
+    // Mixed scripts (Devanagari, Thai), digits and signs before right-to-left or kana text,
+    // ellipsized lines mixing directions and close calls go to Pango: both paths ran.
+    #expect(result.fast > 800 && result.fast < result.checked, "fast \(result.fast) of \(result.checked)")
     #expect(result.breaksChecked > 500)
   }
 
@@ -22,6 +23,6 @@ struct FastPathCheckTests {
   func pinnedFonts() throws {
     let result = try FastPathCheck(fonts: .testFonts).run(count: 3_000, seed: 7)
     #expect(result.mismatches == 0, "\(result.examples.joined(separator: "\n"))")
-    #expect(result.fast > 700, "fast \(result.fast) of \(result.checked)")
+    #expect(result.fast > 550, "fast \(result.fast) of \(result.checked)")
   }
 }

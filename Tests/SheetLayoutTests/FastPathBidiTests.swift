@@ -1,0 +1,99 @@
+import SheetLayout
+import TestSupport
+import Testing
+
+@testable import SheetText
+
+/// The fast path on paragraphs mixing right-to-left words with others, and the character
+/// tables it reads instead of Unicode property lookups.
+@Suite("caption fast path: mixed directions and character tables")
+struct FastPathBidiTests {
+  @Test("the character tables agree with Unicode's properties on every character")
+  func characterTables() {
+    for value in UInt32(0)...0x10FFFF {
+      guard let character = Unicode.Scalar(value) else { continue }
+      let properties = character.properties
+      #expect(CharacterClasses.isWhitespace(character) == properties.isWhitespace, "U+\(value)")
+      #expect(CharacterClasses.isAlphabetic(character) == properties.isAlphabetic, "U+\(value)")
+      #expect(CharacterClasses.hasOwnScript(character) == (BidiLevels.script(character) != nil), "U+\(value)")
+    }
+  }
+
+  @Test("bidirectional levels: the paragraph's direction is its first strong character's")
+  func levels() {
+    #expect(BidiLevels.levels(of: Array("ab كر".unicodeScalars)) == [0, 0, 0, 1, 1])
+    #expect(BidiLevels.levels(of: Array("كر ab".unicodeScalars)) == [1, 1, 1, 2, 2])
+    // Between two words of the other direction a space takes the paragraph's level.
+    #expect(BidiLevels.levels(of: Array("a كر b".unicodeScalars)) == [0, 0, 1, 1, 0, 0])
+    #expect(BidiLevels.uniformLevel(of: Array("كرسي ".unicodeScalars)) == 1)
+    #expect(BidiLevels.uniformLevel(of: Array("كر 12".unicodeScalars)) == nil)
+  }
+
+  /// Captions `pango-check` found where summing the words as measured alone, without the
+  /// paragraph's bidirectional runs, differs from Pango (a space between the two directions
+  /// set in another font, taller in bold DejaVu Serif; words of the other direction shaped
+  /// apart): the model answers them, as Pango does.
+  @Test("captions the sum of words measured alone got wrong")
+  func knownCaptions() throws {
+    let engine = try TextEngine(fonts: .system)
+    let measurer = FastTextMeasurer(engine: try TextEngine(fonts: .system))
+    let first =
+      "<b>modern hand-made quatre-vingt-dix Yellow حجر stone señor affine حجر جديد كلاسيكي جديد Ærø Type "
+      + "كرسي زجاج نحاس piñata linen كرسي مصباح Øresund שלום WAVY</b>"
+    let second =
+      "<b>table stone $12 Øresund quatre-vingt-dix wool שלום affine jalapeño زجاج Ærø über حديث שלום طاولة "
+      + "piñata שולחן ash كلاسيكي café jalapeño</b>"
+    let cases: [(String, String, Int, Double)] = [
+      (first, "DejaVu Serif 7.5", 0, 45.41000654771113),
+      (first, "DejaVu Serif 7.5", 0, 44.233753922402705),
+      (second, "DejaVu Serif 7.5", 0, 45.41000654771113),
+    ]
+    for (caption, font, maxLines, width) in cases {
+      let style = TextStyle(font: font, isMarkup: true, maxLines: maxLines)
+      let fast = try #require(measurer.fastMeasure(caption, style: style, width: width), "\(caption)")
+      let pango = engine.measure(caption, style: style, width: width)
+      #expect(
+        fast.lineCount == pango.lineCount && fast.height == pango.height
+          && fast.isTruncated == pango.isTruncated,
+        "\(caption): fast \(fast), Pango \(pango)")
+    }
+  }
+
+  /// Arabic and Hebrew words among Latin ones, in a font without Arabic (DejaVu Serif: the
+  /// Arabic words fall back to another font, and the space after them, set alone between
+  /// the two directions, does not) and one with it, bold and plain, at every width from 40
+  /// to 300 pt by quarter points, with and without a line limit.
+  @Test("mixed right-to-left and left-to-right captions measure as Pango measures them")
+  func mixedDirections() throws {
+    let engine = try TextEngine(fonts: .system)
+    let measurer = FastTextMeasurer(engine: try TextEngine(fonts: .system))
+    let captions = [
+      "lamp مصباح chair كرسي table #000123 oak طاولة brass نحاس",
+      "مرحبا كرسي walnut table طاولة مصباح oak ash زجاج حجر",
+      "<b>Yellow שלום AVATAR כיסא Type</b> naïve مصباح",
+      "كرسي طاولة جديد WAVY llama office affine مرحبا خشب نحاس",
+    ]
+    var answered = 0
+    var compared = 0
+    for font in ["DejaVu Serif 7.5", "DejaVu Sans 7", "Sans Bold 8"] {
+      for caption in captions {
+        for maxLines in [0, 2] {
+          let style = TextStyle(font: font, isMarkup: true, maxLines: maxLines)
+          for quarter in 160...1_200 {
+            let width = Double(quarter) / 4
+            compared += 1
+            guard let fast = measurer.fastMeasure(caption, style: style, width: width) else { continue }
+            answered += 1
+            let pango = engine.measure(caption, style: style, width: width)
+            #expect(
+              fast.lineCount == pango.lineCount && fast.height == pango.height
+                && fast.isTruncated == pango.isTruncated,
+              "\(caption) in \(font), \(maxLines) lines at \(width) pt: fast \(fast), Pango \(pango)")
+          }
+        }
+      }
+    }
+    // Many widths are answered by the model (close calls and ellipsized lines go to Pango).
+    #expect(answered > compared / 2, "\(answered) of \(compared)")
+  }
+}
