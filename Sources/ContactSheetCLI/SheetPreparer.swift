@@ -106,39 +106,35 @@ struct SheetPreparer {
   private func finish(
     _ catalog: Catalog, templates: inout CaptionTemplates, attributes: [String: FileAttributes]
   ) throws -> PreparedSheet {
+    let items = catalog.items
+    let itemTemplates = try items.map { try templates.template(for: $0) }
+    let captions = CaptionBuilder(indexField: indexField, attributes: attributes)
+      .captions(items, templates: itemTemplates)
     var entries: [LayoutEntry] = []
-    var items: [CatalogItem] = []
+    entries.reserveCapacity(catalog.entries.count)
     var renderItems: [RenderItem] = []
+    renderItems.reserveCapacity(items.count)
     var invalidMarkup: [CaptionTemplate: String] = [:]
     var longCaptions: [String] = []
+    var next = 0
     for entry in catalog.entries {
       switch entry {
       case .banner(let content):
         entries.append(.banner(content))
       case .item(let item):
-        let fields = CaptionFields(item: item, index: items.count + 1, fileAttributes: attributes[item.path])
-        let template = try templates.template(for: item)
-        var caption = template.render { fields.value($0, format: $1) }
-        if caption.utf8.count > Self.maxCaptionBytes {
-          // Cut as plain text, so the cut never splits a tag or an entity; then escaped again.
-          caption = Markup.escape(Self.shortened(Markup.plainText(caption)))
-          longCaptions.append(item.origin ?? item.path)
+        let caption = captions[next]
+        if caption.wasCut { longCaptions.append(item.origin ?? item.path) }
+        if caption.wasInvalid && invalidMarkup[itemTemplates[next]] == nil {
+          invalidMarkup[itemTemplates[next]] = item.path
         }
-        // A number never parts from its currency or unit where the caption wraps.
-        caption = NoBreakSpaces.bind(caption)
-        // Decided once per caption: text that is not valid markup is escaped into markup.
-        if !TextEngine.isValidMarkup(caption) {
-          if invalidMarkup[template] == nil { invalidMarkup[template] = item.path }
-          caption = Markup.escape(caption)
-        }
+        next += 1
         let size = item.layoutSize
         // The layout puts a banner wherever the section changes.
         entries.append(
           .item(
             LayoutItem(
-              pixelWidth: size.width, pixelHeight: size.height, caption: caption, section: item.section,
-              link: item.link, indexTerm: indexField.flatMap { fields.value($0, format: nil) })))
-        items.append(item)
+              pixelWidth: size.width, pixelHeight: size.height, caption: caption.text, section: item.section,
+              link: item.link, indexTerm: caption.indexTerm)))
         renderItems.append(
           RenderItem(
             path: item.path, failure: item.failure?.reason, link: item.link,
