@@ -49,7 +49,7 @@ struct SheetPreparer {
     collector.csv = try flags.csvOptions()
     var catalog = try collector.collect(flags.inputs)
     var notes = catalog.scanReports
-    catalog.entries = ProofSections.numberFrames(catalog.entries)
+    ProofSections.numberFrames(&catalog.entries)
     let items = catalog.items
     guard !items.isEmpty else {
       guard notes.isEmpty else { throw InputError("no images found: \(notes.joined(separator: "; "))") }
@@ -76,20 +76,10 @@ struct SheetPreparer {
         || !allFields.isDisjoint(with: CaptionFields.fileSystemFields),
       maxPixels: maxPixels,
       progress: { [progress] done in progress?.update(stage: "Reading", done: done, total: items.count) })
-    let (readItems, attributeList) = reader.read(items)
+    let attributes = reader.read(&catalog.entries)
     progress?.finishStage()
-    var attributes: [String: FileAttributes] = [:]
-    for (item, attribute) in zip(readItems, attributeList) { attributes[item.path] = attribute }
-    // Put the read items back in place of the unread ones.
-    var readIterator = readItems.makeIterator()
-    catalog.entries = catalog.entries.map { entry in
-      if case .item = entry, let read = readIterator.next() { return .item(read) }
-      return entry
-    }
-    let filtered = filter.apply(catalog.entries)
-    catalog.entries = filtered.entries
-    if let report = filtered.report { notes.append(report) }
-    guard !catalog.items.isEmpty else {
+    if let report = filter.apply(&catalog.entries) { notes.append(report) }
+    guard catalog.hasItems else {
       throw InputError("no images left: \(notes.joined(separator: "; "))")
     }
     if let sectionBy {

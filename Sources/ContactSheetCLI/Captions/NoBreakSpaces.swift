@@ -32,6 +32,7 @@ enum NoBreakSpaces {
   static func bind(_ text: String) -> String {
     guard text.contains(" ") else { return text }
     var result = ""
+    result.reserveCapacity(text.utf8.count + 8)
     var rest = Substring(text)
     // Tags are copied as written; only the text between them is changed.
     while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
@@ -59,16 +60,25 @@ enum NoBreakSpaces {
     }
     guard candidate else { return text }
     let scalars = Array(text.unicodeScalars)
-    var bound = scalars
-    var changed = false
-    for index in scalars.indices where scalars[index] == " " && binds(scalars, at: index) {
-      bound[index] = "\u{00A0}"
-      changed = true
+    let spaces = scalars.indices.filter { scalars[$0] == " " && binds(scalars, at: $0) }
+    guard !spaces.isEmpty else { return text }
+    // The same bytes, with each bound space (scalar number `spaces[i]`) as U+00A0.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + spaces.count)
+    var scalarIndex = -1
+    var nextSpace = 0
+    for byte in text.utf8 {
+      // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a scalar.
+      if byte & 0xC0 != 0x80 { scalarIndex += 1 }
+      if nextSpace < spaces.count && scalarIndex == spaces[nextSpace] {
+        bytes.append(0xC2)
+        bytes.append(0xA0)
+        nextSpace += 1
+      } else {
+        bytes.append(byte)
+      }
     }
-    guard changed else { return text }
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: bound)
-    return Substring(String(view))
+    return Substring(String(decoding: bytes, as: UTF8.self))
   }
 
   /// Whether the space at `index` of `text` is bound by one of the three rules.
