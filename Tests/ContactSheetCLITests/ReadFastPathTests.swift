@@ -91,6 +91,25 @@ struct ReadFastPathTests {
       #expect(found == expected, "\(path)")
     }
   }
+
+  @Test("a path's last part taken as text is the one URL gives")
+  func lastComponent() {
+    var generator = SeededRandom(seed: 9)
+    let pieces = [
+      "/", "a", "b.jpg", ".", "..", "%", "%20", ";", "?", "#", " ", "é", "e\u{0301}", "~", "~a", ":", "\\", "&", "+",
+      "=", "@", "[", "]", "東京", "\u{FFFD}", "\n", "\t", "\u{0}", "x.y.z", "\u{200B}", "😀", "'", "\"", "*",
+    ]
+    var taken = 0
+    for _ in 0..<20_000 {
+      let path = Self.randomText(&generator, pieces: pieces, count: 6)
+      guard let name = PathText.lastComponent(path) else { continue }
+      taken += 1
+      #expect(name == URL(fileURLWithPath: path).lastPathComponent, "\(Array(path.unicodeScalars))")
+    }
+    #expect(taken > 10_000)
+    #expect(PathText.lastComponent("photos/p0000001.jpg") == "p0000001.jpg")
+    #expect(PathText.lastComponent("~") == nil)
+  }
 }
 
 /// Natural order as first written: the reference for its ASCII fast path.
