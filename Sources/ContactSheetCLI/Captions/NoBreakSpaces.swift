@@ -25,12 +25,15 @@ enum NoBreakSpaces {
   /// What rule 1 binds after a word boundary, besides currency codes.
   static let labels = ["ISO", "No.", "Nr.", "f/"]
 
-  private static let before: [[Unicode.Scalar]] = (currencyCodes + labels).map { Array($0.unicodeScalars) }
-  private static let after: [[Unicode.Scalar]] = (currencyCodes + units).map { Array($0.unicodeScalars) }
+  private static let before: [[UInt8]] = (currencyCodes + labels).map { Array($0.utf8) }
+  private static let after: [[UInt8]] = (currencyCodes + units).map { Array($0.utf8) }
 
   /// `text` (plain text or Pango markup) with the spaces that must not break made no-break.
   static func bind(_ text: String) -> String {
-    guard text.contains(" ") else { return text }
+    // Checked on bytes: a space or a "<" that is part of a larger character is never one the
+    // rules bind or a tag starts with.
+    guard text.utf8.contains(0x20) else { return text }
+    guard text.utf8.contains(UInt8(ascii: "<")) else { return String(bindPlain(text[...])) }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
     var rest = Substring(text)
@@ -45,32 +48,17 @@ enum NoBreakSpaces {
 
   /// `text` with the spaces the three rules bind made no-break; `text` itself when none is.
   private static func bindPlain(_ text: Substring) -> Substring {
-    // Every rule needs a space with a digit or one of "-+.," after it (rule 1) or a digit
-    // before it (rules 2 and 3); most text has neither, and is returned without decoding it.
-    var candidate = false
-    var previous: UInt8 = 0
-    var afterSpace = false
-    for byte in text.utf8 {
-      // A byte from 0x80 up is part of a character that may be a digit of another script.
-      if afterSpace && (byte >= 0x80 || isASCIIDigit(byte) || "-+.,".utf8.contains(byte)) { candidate = true }
-      if byte == 0x20 && (previous >= 0x80 || isASCIIDigit(previous)) { candidate = true }
-      if candidate { break }
-      afterSpace = byte == 0x20
-      previous = byte
-    }
-    guard candidate else { return text }
-    let scalars = Array(text.unicodeScalars)
-    let spaces = scalars.indices.filter { scalars[$0] == " " && binds(scalars, at: $0) }
+    let utf8 = text.utf8
+    let spaces =
+      utf8.withContiguousStorageIfAvailable { boundSpaces(UTF8Text(bytes: $0)) }
+      ?? Array(utf8).withUnsafeBufferPointer { boundSpaces(UTF8Text(bytes: $0)) }
     guard !spaces.isEmpty else { return text }
-    // The same bytes, with each bound space (scalar number `spaces[i]`) as U+00A0.
+    // The same bytes, with each bound space as U+00A0.
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count + spaces.count)
-    var scalarIndex = -1
+    bytes.reserveCapacity(utf8.count + spaces.count)
     var nextSpace = 0
-    for byte in text.utf8 {
-      // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a scalar.
-      if byte & 0xC0 != 0x80 { scalarIndex += 1 }
-      if nextSpace < spaces.count && scalarIndex == spaces[nextSpace] {
+    for (offset, byte) in utf8.enumerated() {
+      if nextSpace < spaces.count && offset == spaces[nextSpace] {
         bytes.append(0xC2)
         bytes.append(0xA0)
         nextSpace += 1
@@ -81,60 +69,102 @@ enum NoBreakSpaces {
     return Substring(String(decoding: bytes, as: UTF8.self))
   }
 
-  /// Whether the space at `index` of `text` is bound by one of the three rules.
-  static func binds(_ text: [Unicode.Scalar], at index: Int) -> Bool {
-    let next = index + 1 < text.count ? text[index + 1] : nil
-    // Rule 1: a number follows ([-+]?[\d.,]), after a currency symbol or a code or label
-    // that starts at a word boundary.
+  /// The byte offsets of the spaces of `text` that one of the rules binds.
+  private static func boundSpaces(_ text: UTF8Text) -> [Int] {
+    var spaces: [Int] = []
+    for offset in text.bytes.indices where text.bytes[offset] == 0x20 && binds(text, at: offset) {
+      spaces.append(offset)
+    }
+    return spaces
+  }
+
+  /// Whether the space at byte `offset` of `text` is bound by one of the three rules.
+  private static func binds(_ text: UTF8Text, at offset: Int) -> Bool {
+    let next = text.scalar(at: offset + 1)
+    let previous = text.scalar(before: offset)?.scalar
+    // Rule 1: a number follows ([-+]?[\d.,]), after a currency symbol, or after a code or
+    // label that starts at a word boundary.
     if let next {
       let number: (Unicode.Scalar) -> Bool = { isDigit($0) || $0 == "." || $0 == "," }
-      let followsNumber =
-        number(next)
-        || ((next == "-" || next == "+") && index + 2 < text.count && number(text[index + 2]))
-      if followsNumber {
-        if index > 0 && isCurrencySymbol(text[index - 1]) { return true }
-        for word in before where ends(text, at: index, with: word) {
-          if isWordBoundary(text, at: index - word.count) { return true }
+      let sign = next.scalar == "-" || next.scalar == "+"
+      if number(next.scalar) || (sign && text.scalar(at: next.end).map { number($0.scalar) } == true) {
+        if let previous, isCurrencySymbol(previous) { return true }
+        for word in before where text.ends(at: offset, with: word) {
+          if text.isWordBoundary(at: offset - word.count) { return true }
         }
       }
     }
     // Rules 2 and 3 need a digit before the space.
-    guard index > 0, isDigit(text[index - 1]), let next else { return false }
+    guard let previous, isDigit(previous), let next else { return false }
     // Rule 2: a currency symbol, or a code or unit not followed by a letter or digit.
-    if isCurrencySymbol(next) { return true }
-    for word in after where starts(text, at: index + 1, with: word) {
-      let end = index + 1 + word.count
-      if end == text.count || !(isLetter(text[end]) || isDigit(text[end])) { return true }
+    if isCurrencySymbol(next.scalar) { return true }
+    for word in after where text.starts(at: offset + 1, with: word) {
+      guard let following = text.scalar(at: offset + 1 + word.count)?.scalar else { return true }
+      if !(isLetter(following) || isDigit(following)) { return true }
     }
     // Rule 3: exactly three digits.
-    let group = index + 1..<index + 4
-    guard group.upperBound <= text.count, group.allSatisfy({ isDigit(text[$0]) }) else { return false }
-    return group.upperBound == text.count || !isDigit(text[group.upperBound])
-  }
-
-  private static func ends(_ text: [Unicode.Scalar], at end: Int, with word: [Unicode.Scalar]) -> Bool {
-    end >= word.count && text[(end - word.count)..<end].elementsEqual(word)
-  }
-
-  private static func starts(_ text: [Unicode.Scalar], at start: Int, with word: [Unicode.Scalar]) -> Bool {
-    start + word.count <= text.count && text[start..<(start + word.count)].elementsEqual(word)
-  }
-
-  /// ICU's `\b` before a word character at `index`: the character before it, skipping
-  /// combining and format characters, is not a word character (or there is none).
-  private static func isWordBoundary(_ text: [Unicode.Scalar], at index: Int) -> Bool {
-    var before = index - 1
-    while before >= 0 && (text[before].properties.isGraphemeExtend || text[before].properties.generalCategory == .format) {
-      before -= 1
+    var position = offset + 1
+    for _ in 0..<3 {
+      guard let digit = text.scalar(at: position), isDigit(digit.scalar) else { return false }
+      position = digit.end
     }
-    return before < 0 || !isWordCharacter(text[before])
+    guard let following = text.scalar(at: position)?.scalar else { return true }
+    return !isDigit(following)
+  }
+
+  /// Valid UTF-8 text, read a scalar at a time around a byte offset.
+  private struct UTF8Text {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// The scalar that starts at byte `offset`, and the offset after it; nil at the end.
+    func scalar(at offset: Int) -> (scalar: Unicode.Scalar, end: Int)? {
+      guard offset < bytes.count else { return nil }
+      let lead = bytes[offset]
+      if lead < 0x80 { return (Unicode.Scalar(lead), offset + 1) }
+      let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      var value = UInt32(lead & (0xFF >> (length + 1)))
+      for index in offset + 1..<offset + length { value = value << 6 | UInt32(bytes[index] & 0x3F) }
+      return (Unicode.Scalar(value) ?? "\u{FFFD}", offset + length)
+    }
+
+    /// The scalar that ends just before byte `offset`, and the offset it starts at; nil at the
+    /// start.
+    func scalar(before offset: Int) -> (scalar: Unicode.Scalar, start: Int)? {
+      guard offset > 0 else { return nil }
+      var start = offset - 1
+      while bytes[start] & 0xC0 == 0x80 { start -= 1 }
+      return scalar(at: start).map { ($0.scalar, start) }
+    }
+
+    /// Whether the bytes before `offset` are `word`.
+    func ends(at offset: Int, with word: [UInt8]) -> Bool {
+      offset >= word.count && bytes[(offset - word.count)..<offset].elementsEqual(word)
+    }
+
+    /// Whether the bytes from `offset` are `word`.
+    func starts(at offset: Int, with word: [UInt8]) -> Bool {
+      offset + word.count <= bytes.count && bytes[offset..<(offset + word.count)].elementsEqual(word)
+    }
+
+    /// ICU's `\b` before a word character at `offset`: the character before it, skipping
+    /// combining and format characters, is not a word character (or there is none).
+    func isWordBoundary(at offset: Int) -> Bool {
+      var position = offset
+      while let (scalar, start) = scalar(before: position) {
+        let properties = scalar.properties
+        let skipped = !scalar.isASCII && (properties.isGraphemeExtend || properties.generalCategory == .format)
+        if !skipped { return !NoBreakSpaces.isWordCharacter(scalar) }
+        position = start
+      }
+      return true
+    }
   }
 
   /// ICU's `\w`: `[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\u200c\u200d]`.
-  private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+  fileprivate static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII {
       let byte = UInt8(scalar.value)
-      return isASCIIDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F
+      return isASCIIDigit(byte) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || byte == 0x5F
     }
     let properties = scalar.properties
     switch properties.generalCategory {
