@@ -110,6 +110,24 @@ struct ReadFastPathTests {
     #expect(PathText.lastComponent("photos/p0000001.jpg") == "p0000001.jpg")
     #expect(PathText.lastComponent("~") == nil)
   }
+
+  @Test("a path read as normal on its bytes is one that folding its parts leaves as it is")
+  func normalPaths() {
+    var generator = SeededRandom(seed: 13)
+    let pieces = ["/", "/", ".", "..", "...", "a", "b.jpg", ".x", "é", "\u{0301}", "東京"]
+    var normal = 0
+    for _ in 0..<20_000 {
+      let path = Self.randomText(&generator, pieces: pieces, count: 7)
+      if PathText.isNormal(path) {
+        normal += 1
+        #expect(PathText.normalizedByParts(path) == path, "\(Array(path.unicodeScalars))")
+      }
+      #expect(PathText.normalize(path) == PathText.normalizedByParts(path))
+    }
+    #expect(normal > 5000)
+    #expect(!PathText.isNormal("") && !PathText.isNormal("a/./b") && !PathText.isNormal("a//b"))
+    #expect(!PathText.isNormal("../a") && !PathText.isNormal("a/") && PathText.isNormal("/a/...b/c"))
+  }
 }
 
 /// Natural order as first written: the reference for its ASCII fast path.

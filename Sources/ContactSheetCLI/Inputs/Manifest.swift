@@ -30,7 +30,8 @@ extension Catalog {
       captionTemplate = caption.text
       captionSource = "\(manifest.path):\(caption.location): caption"
     }
-    entries += manifest.entries
+    // The first manifest's entries are taken as they are (shared, not copied one by one).
+    if entries.isEmpty { entries = manifest.entries } else { entries += manifest.entries }
     inputFiles.append(manifest.path)
   }
 }
