@@ -12,14 +12,19 @@ import Testing
 struct ReadFastPathTests {
   /// Pieces random text is made of: every rule's trigger, and what sits next to one.
   static let pieces = [
-    " ", " ", " ", "  ", "5", "0", "123", "1234", "٣", "١٢", "۴", "５", "𝟓", "€", "$", "£", "¥", "₹", "EUR", "USD",
-    "BRL", "ISO", "No.", "Nr.", "f/", "No", "f", "mm", "m", "min", "mins", "kg", "kgs", "mAh", "°C", "°F", "°",
+    " ", " ", " ", "  ", "5", "0", "123", "1234", "٣", "١٢", "۴", "５", "𝟓", "€", "$", "£", "¥", "₹", "EUR",
+    "USD",
+    "BRL", "ISO", "No.", "Nr.", "f/", "No", "f", "mm", "m", "min", "mins", "kg", "kgs", "mAh", "°C", "°F",
+    "°",
     "%", "x", "×", "kHz", "MP", "KB", "kB", ".", ",", "-", "+", "a", "Z", "é", "e", "\u{0301}", "\u{200D}",
-    "\u{200C}", "\u{00AD}", "\u{0600}", "_", "東京", "مرحبا", "ك", "ñ", "ß", "<b>", "</b>", "<", ">", "&amp;", "&",
+    "\u{200C}", "\u{00AD}", "\u{0600}", "_", "東京", "مرحبا", "ك", "ñ", "ß", "<b>", "</b>", "<", ">", "&amp;",
+    "&",
     "'", "\"", "\n", "\r\n", "\t", "{", "}", "{{", "}}", "\\", "\\n", "{name}", "·", "#000123", "\u{00A0}",
   ]
 
-  static func randomText(_ generator: inout SeededRandom, pieces: [String] = pieces, count: Int = 12) -> String {
+  static func randomText(_ generator: inout SeededRandom, pieces: [String] = pieces, count: Int = 12)
+    -> String
+  {
     (0..<Int(generator.next() % UInt64(count + 1))).map { _ in
       pieces[Int(generator.next() % UInt64(pieces.count))]
     }.joined()
@@ -41,7 +46,8 @@ struct ReadFastPathTests {
     #expect(bound > 2000)
   }
 
-  @Test("a caption with no brace or backslash parses as one literal, as reading it character by character does")
+  @Test(
+    "a caption with no brace or backslash parses as one literal, as reading it character by character does")
   func literalTemplates() throws {
     var generator = SeededRandom(seed: 7)
     let plain = Self.pieces.filter { !$0.contains("{") && !$0.contains("}") && !$0.contains("\\") }
@@ -59,17 +65,22 @@ struct ReadFastPathTests {
   @Test("text without <, > or & is valid markup without asking Pango, as Pango would say")
   func markupFastPath() {
     var generator = SeededRandom(seed: 11)
-    let controls = (1..<32).map { String(UnicodeScalar(UInt8($0))) } + ["\u{7F}", "\u{85}", "\u{FEFF}", "\u{FFFF}"]
+    let controls =
+      (1..<32).map { String(UnicodeScalar(UInt8($0))) } + ["\u{7F}", "\u{85}", "\u{FEFF}", "\u{FFFF}"]
     for _ in 0..<5000 {
       let text = Self.randomText(&generator, pieces: Self.pieces + controls)
-      #expect(CaptionBuilder.isValidMarkup(text) == TextEngine.isValidMarkup(text), "\(Array(text.unicodeScalars))")
+      #expect(
+        CaptionBuilder.isValidMarkup(text) == TextEngine.isValidMarkup(text), "\(Array(text.unicodeScalars))")
     }
   }
 
   @Test("natural order compares ASCII names as it compares any names")
   func naturalOrder() {
     var generator = SeededRandom(seed: 3)
-    let pieces = ["a", "B", "b", "Z", "_", "-", ".", "0", "00", "1", "2", "9", "10", "010", "٣", "é", "E\u{0301}", "İ", "x"]
+    let pieces = [
+      "a", "B", "b", "Z", "_", "-", ".", "0", "00", "1", "2", "9", "10", "010", "٣", "é", "E\u{0301}", "İ",
+      "x",
+    ]
     for _ in 0..<20_000 {
       let a = Self.randomText(&generator, pieces: pieces, count: 6)
       let b = generator.next() % 4 == 0 ? a : Self.randomText(&generator, pieces: pieces, count: 6)
@@ -96,7 +107,8 @@ struct ReadFastPathTests {
   func lastComponent() {
     var generator = SeededRandom(seed: 9)
     let pieces = [
-      "/", "a", "b.jpg", ".", "..", "%", "%20", ";", "?", "#", " ", "é", "e\u{0301}", "~", "~a", ":", "\\", "&", "+",
+      "/", "a", "b.jpg", ".", "..", "%", "%20", ";", "?", "#", " ", "é", "e\u{0301}", "~", "~a", ":", "\\",
+      "&", "+",
       "=", "@", "[", "]", "東京", "\u{FFFD}", "\n", "\t", "\u{0}", "x.y.z", "\u{200B}", "😀", "'", "\"", "*",
     ]
     var taken = 0

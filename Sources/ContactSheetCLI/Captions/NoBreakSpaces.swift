@@ -19,7 +19,8 @@ enum NoBreakSpaces {
   /// The units of rule 2.
   static let units = [
     "mm", "cm", "dm", "m", "km", "in", "ft", "mg", "g", "kg", "lb", "oz", "ml", "cl", "dl", "l", "s", "ms",
-    "min", "h", "px", "pt", "MP", "KB", "kB", "MB", "GB", "TB", "W", "kW", "V", "mAh", "Hz", "kHz", "°C", "°F",
+    "min", "h", "px", "pt", "MP", "KB", "kB", "MB", "GB", "TB", "W", "kW", "V", "mAh", "Hz", "kHz", "°C",
+    "°F",
     "°", "%", "x", "×",
   ]
   /// What rule 1 binds after a word boundary, besides currency codes.
@@ -152,7 +153,8 @@ enum NoBreakSpaces {
       var position = offset
       while let (scalar, start) = scalar(before: position) {
         let properties = scalar.properties
-        let skipped = !scalar.isASCII && (properties.isGraphemeExtend || properties.generalCategory == .format)
+        let skipped =
+          !scalar.isASCII && (properties.isGraphemeExtend || properties.generalCategory == .format)
         if !skipped { return !NoBreakSpaces.isWordCharacter(scalar) }
         position = start
       }

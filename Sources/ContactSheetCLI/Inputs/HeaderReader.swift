@@ -51,7 +51,8 @@ struct HeaderReader {
     }
     var attributes: [String: FileAttributes] = [:]
     for (index, position) in positions.enumerated() {
-      guard let (header, fileAttributes, tags) = slots.get(index), case .item(var item) = entries[position] else {
+      guard let (header, fileAttributes, tags) = slots.get(index), case .item(var item) = entries[position]
+      else {
         continue
       }
       if let header { item.header = header }

@@ -124,7 +124,9 @@ enum NaturalOrder {
           let leftNumber = leftDigits.drop { $0 == "0" }
           let rightNumber = rightDigits.drop { $0 == "0" }
           let (leftCount, rightCount) = (leftNumber.count, rightNumber.count)
-          if leftCount != rightCount { return leftCount < rightCount ? .orderedAscending : .orderedDescending }
+          if leftCount != rightCount {
+            return leftCount < rightCount ? .orderedAscending : .orderedDescending
+          }
           if let (p, q) = zip(leftNumber, rightNumber).first(where: { $0 != $1 }) {
             return p.value < q.value ? .orderedAscending : .orderedDescending
           }
