@@ -12,7 +12,7 @@ import Testing
 struct ReadFastPathTests {
   /// Pieces random text is made of: every rule's trigger, and what sits next to one.
   static let pieces = [
-    " ", " ", " ", "  ", "5", "0", "123", "1234", "٣", "١٢", "۴", "５", "𝟓", "€", "$", "£", "¥", "₹", "EUR",
+    " ", " ", " ", "  ", "5", "0", "123", "1234", "٣", "١٢", "۴", "５", "\u{1D7D3}", "€", "$", "£", "¥", "₹", "EUR",
     "USD",
     "BRL", "ISO", "No.", "Nr.", "f/", "No", "f", "mm", "m", "min", "mins", "kg", "kgs", "mAh", "°C", "°F",
     "°",
@@ -121,24 +121,6 @@ struct ReadFastPathTests {
     #expect(taken > 10_000)
     #expect(PathText.lastComponent("photos/p0000001.jpg") == "p0000001.jpg")
     #expect(PathText.lastComponent("~") == nil)
-  }
-
-  @Test("a path read as normal on its bytes is one that folding its parts leaves as it is")
-  func normalPaths() {
-    var generator = SeededRandom(seed: 13)
-    let pieces = ["/", "/", ".", "..", "...", "a", "b.jpg", ".x", "é", "\u{0301}", "東京"]
-    var normal = 0
-    for _ in 0..<20_000 {
-      let path = Self.randomText(&generator, pieces: pieces, count: 7)
-      if PathText.isNormal(path) {
-        normal += 1
-        #expect(PathText.normalizedByParts(path) == path, "\(Array(path.unicodeScalars))")
-      }
-      #expect(PathText.normalize(path) == PathText.normalizedByParts(path))
-    }
-    #expect(normal > 5000)
-    #expect(!PathText.isNormal("") && !PathText.isNormal("a/./b") && !PathText.isNormal("a//b"))
-    #expect(!PathText.isNormal("../a") && !PathText.isNormal("a/") && PathText.isNormal("/a/...b/c"))
   }
 }
 

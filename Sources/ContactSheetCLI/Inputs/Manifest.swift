@@ -30,8 +30,7 @@ extension Catalog {
       captionTemplate = caption.text
       captionSource = "\(manifest.path):\(caption.location): caption"
     }
-    // The first manifest's entries are taken as they are (shared, not copied one by one).
-    if entries.isEmpty { entries = manifest.entries } else { entries += manifest.entries }
+    entries += manifest.entries
     inputFiles.append(manifest.path)
   }
 }

@@ -8,29 +8,6 @@ enum PathText {
   }
 
   static func normalize(_ path: String) -> String {
-    isNormal(path) ? path : normalizedByParts(path)
-  }
-
-  /// Whether `normalize` leaves `path` as it is, read on its bytes: it is not empty, and has no
-  /// empty, `.` or `..` part (besides the empty one before a leading `/`).
-  static func isNormal(_ path: String) -> Bool {
-    var length = 0
-    var dots = 0
-    for (offset, byte) in path.utf8.enumerated() {
-      if byte == UInt8(ascii: "/") {
-        if offset > 0 && (length == 0 || (dots == length && length <= 2)) { return false }
-        length = 0
-        dots = 0
-      } else {
-        length += 1
-        if byte == UInt8(ascii: ".") { dots += 1 }
-      }
-    }
-    return length > 0 && !(dots == length && length <= 2)
-  }
-
-  /// `path` split into parts, `.` and `..` folded, and joined again.
-  static func normalizedByParts(_ path: String) -> String {
     let absolute = path.hasPrefix("/")
     var parts: [Substring] = []
     for part in path.split(separator: "/") {
