@@ -12,7 +12,8 @@ import Testing
 struct ReadFastPathTests {
   /// Pieces random text is made of: every rule's trigger, and what sits next to one.
   static let pieces = [
-    " ", " ", " ", "  ", "5", "0", "123", "1234", "٣", "١٢", "۴", "５", "\u{1D7D3}", "€", "$", "£", "¥", "₹", "EUR",
+    " ", " ", " ", "  ", "5", "0", "123", "1234", "٣", "١٢", "۴", "５", "\u{1D7D3}", "€", "$", "£", "¥", "₹",
+    "EUR",
     "USD",
     "BRL", "ISO", "No.", "Nr.", "f/", "No", "f", "mm", "m", "min", "mins", "kg", "kgs", "mAh", "°C", "°F",
     "°",
