@@ -49,7 +49,7 @@ struct SheetPreparer {
     collector.csv = try flags.csvOptions()
     var catalog = try collector.collect(flags.inputs)
     var notes = catalog.scanReports
-    catalog.entries = ProofSections.numberFrames(catalog.entries)
+    ProofSections.numberFrames(&catalog.entries)
     let items = catalog.items
     guard !items.isEmpty else {
       guard notes.isEmpty else { throw InputError("no images found: \(notes.joined(separator: "; "))") }
@@ -76,20 +76,10 @@ struct SheetPreparer {
         || !allFields.isDisjoint(with: CaptionFields.fileSystemFields),
       maxPixels: maxPixels,
       progress: { [progress] done in progress?.update(stage: "Reading", done: done, total: items.count) })
-    let (readItems, attributeList) = reader.read(items)
+    let attributes = reader.read(&catalog.entries)
     progress?.finishStage()
-    var attributes: [String: FileAttributes] = [:]
-    for (item, attribute) in zip(readItems, attributeList) { attributes[item.path] = attribute }
-    // Put the read items back in place of the unread ones.
-    var readIterator = readItems.makeIterator()
-    catalog.entries = catalog.entries.map { entry in
-      if case .item = entry, let read = readIterator.next() { return .item(read) }
-      return entry
-    }
-    let filtered = filter.apply(catalog.entries)
-    catalog.entries = filtered.entries
-    if let report = filtered.report { notes.append(report) }
-    guard !catalog.items.isEmpty else {
+    if let report = filter.apply(&catalog.entries) { notes.append(report) }
+    guard catalog.hasItems else {
       throw InputError("no images left: \(notes.joined(separator: "; "))")
     }
     if let sectionBy {
@@ -106,39 +96,35 @@ struct SheetPreparer {
   private func finish(
     _ catalog: Catalog, templates: inout CaptionTemplates, attributes: [String: FileAttributes]
   ) throws -> PreparedSheet {
+    let items = catalog.items
+    let itemTemplates = try items.map { try templates.template(for: $0) }
+    let captions = CaptionBuilder(indexField: indexField, attributes: attributes)
+      .captions(items, templates: itemTemplates)
     var entries: [LayoutEntry] = []
-    var items: [CatalogItem] = []
+    entries.reserveCapacity(catalog.entries.count)
     var renderItems: [RenderItem] = []
+    renderItems.reserveCapacity(items.count)
     var invalidMarkup: [CaptionTemplate: String] = [:]
     var longCaptions: [String] = []
+    var next = 0
     for entry in catalog.entries {
       switch entry {
       case .banner(let content):
         entries.append(.banner(content))
       case .item(let item):
-        let fields = CaptionFields(item: item, index: items.count + 1, fileAttributes: attributes[item.path])
-        let template = try templates.template(for: item)
-        var caption = template.render { fields.value($0, format: $1) }
-        if caption.utf8.count > Self.maxCaptionBytes {
-          // Cut as plain text, so the cut never splits a tag or an entity; then escaped again.
-          caption = Markup.escape(Self.shortened(Markup.plainText(caption)))
-          longCaptions.append(item.origin ?? item.path)
+        let caption = captions[next]
+        if caption.wasCut { longCaptions.append(item.origin ?? item.path) }
+        if caption.wasInvalid && invalidMarkup[itemTemplates[next]] == nil {
+          invalidMarkup[itemTemplates[next]] = item.path
         }
-        // A number never parts from its currency or unit where the caption wraps.
-        caption = NoBreakSpaces.bind(caption)
-        // Decided once per caption: text that is not valid markup is escaped into markup.
-        if !TextEngine.isValidMarkup(caption) {
-          if invalidMarkup[template] == nil { invalidMarkup[template] = item.path }
-          caption = Markup.escape(caption)
-        }
+        next += 1
         let size = item.layoutSize
         // The layout puts a banner wherever the section changes.
         entries.append(
           .item(
             LayoutItem(
-              pixelWidth: size.width, pixelHeight: size.height, caption: caption, section: item.section,
-              link: item.link, indexTerm: indexField.flatMap { fields.value($0, format: nil) })))
-        items.append(item)
+              pixelWidth: size.width, pixelHeight: size.height, caption: caption.text, section: item.section,
+              link: item.link, indexTerm: caption.indexTerm)))
         renderItems.append(
           RenderItem(
             path: item.path, failure: item.failure?.reason, link: item.link,

@@ -59,10 +59,11 @@ struct ProofingUnitTests {
 
   @Test("frames count per folder in natural name order")
   func frames() {
-    let entries: [CatalogEntry] = ["a/img10.jpg", "b/x.jpg", "a/img2.jpg", "a/img1.jpg"].map {
+    var entries: [CatalogEntry] = ["a/img10.jpg", "b/x.jpg", "a/img2.jpg", "a/img1.jpg"].map {
       .item(CatalogItem(path: $0))
     }
-    let numbered = ProofSections.numberFrames(entries).compactMap { entry -> Int? in
+    ProofSections.numberFrames(&entries)
+    let numbered = entries.compactMap { entry -> Int? in
       if case .item(let item) = entry { return item.frame }
       return nil
     }

@@ -27,7 +27,7 @@ struct CaptionFields {
     var path: String { PathBytes.readable(item.path) }
     var url: URL { URL(fileURLWithPath: path) }
     switch name {
-    case "name": return url.lastPathComponent
+    case "name": return PathText.lastComponent(path) ?? url.lastPathComponent
     case "stem": return url.deletingPathExtension().lastPathComponent
     case "ext": return url.pathExtension
     case "dir": return (path as NSString).deletingLastPathComponent

@@ -21,7 +21,30 @@ struct CaptionTemplate: Hashable, Sendable {
     var message: String
   }
 
+  /// Parses `text`. A text with no `{`, `}` or `\` is a literal, taken as written without
+  /// looking at each character (most items' own captions are).
   init(_ text: String) throws {
+    parts = Self.isLiteral(text) ? Self.literalParts(text) : try Self.parts(of: text)
+  }
+
+  /// The template of a literal `text`, taken as written: what reading it character by
+  /// character gives when ``isLiteral(_:)`` holds.
+  init(literal text: String) {
+    parts = Self.literalParts(text)
+  }
+
+  private static func literalParts(_ text: String) -> [Part] {
+    text.isEmpty ? [] : [.literal(text)]
+  }
+
+  /// Whether `text` has none of the characters a template reads specially (`{`, `}`, and `\`
+  /// of `\n`), so that it is its own caption.
+  static func isLiteral(_ text: String) -> Bool {
+    !text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "\\") }
+  }
+
+  /// The parts of `text`, read character by character.
+  static func parts(of text: String) throws -> [Part] {
     var parts: [Part] = []
     var literal = ""
     var index = text.startIndex
@@ -54,7 +77,7 @@ struct CaptionTemplate: Hashable, Sendable {
       }
     }
     if !literal.isEmpty { parts.append(.literal(literal)) }
-    self.parts = parts
+    return parts
   }
 
   /// The field names the template refers to, defaults included.
@@ -96,6 +119,10 @@ struct CaptionTemplate: Hashable, Sendable {
   /// A line whose fields all come out empty is left out, so `{camera} · {lens}` leaves no
   /// stray line on a photo without EXIF data.
   func render(_ value: (String, String?) -> String?) -> String {
+    // A literal is its own caption: split into lines and joined again, it would come out
+    // unchanged.
+    if parts.isEmpty { return "" }
+    if parts.count == 1, case .literal(let text) = parts[0] { return text }
     var lines: [String] = []
     var line = ""
     var fieldCount = 0

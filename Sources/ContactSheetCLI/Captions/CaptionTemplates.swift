@@ -6,6 +6,8 @@
 struct CaptionTemplates {
   private let shared: (text: String, source: String)?
   private var parsed: [String: CaptionTemplate] = [:]
+  /// The template returned last, and its text.
+  private var last: (text: String, template: CaptionTemplate)?
 
   init(flags: InputFlags, catalog: Catalog) throws {
     if let caption = flags.caption {
@@ -28,10 +30,18 @@ struct CaptionTemplates {
     } else {
       (text, source) = (item.fields["title"] != nil ? "{title}" : "{name}", "default caption")
     }
-    if let known = parsed[text] { return known }
+    // Most items' own captions are literals (cheaper to take as they are than to look up),
+    // or all items share one template (found again without hashing its text).
+    if CaptionTemplate.isLiteral(text) { return CaptionTemplate(literal: text) }
+    if let last, last.text == text { return last.template }
+    if let known = parsed[text] {
+      last = (text, known)
+      return known
+    }
     do {
       let template = try CaptionTemplate(text)
       parsed[text] = template
+      last = (text, template)
       return template
     } catch let error as CaptionTemplate.ParseError {
       throw InputError("\(source): \(error.message)")

@@ -24,6 +24,11 @@ struct Catalog {
   var items: [CatalogItem] {
     entries.compactMap { if case .item(let item) = $0 { item } else { nil } }
   }
+
+  /// Whether any entry is an item.
+  var hasItems: Bool {
+    entries.contains { if case .item = $0 { true } else { false } }
+  }
 }
 
 /// One entry of the catalog, in reading order.

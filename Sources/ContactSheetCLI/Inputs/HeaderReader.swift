@@ -18,41 +18,52 @@ struct HeaderReader {
   /// Called after each file, from any thread, with the number done so far.
   var progress: @Sendable (Int) -> Void = { _ in }
 
-  /// The items with `header` filled in, and file attributes by index.
-  func read(_ items: [CatalogItem]) -> (items: [CatalogItem], attributes: [FileAttributes?]) {
-    let slots = ConcurrentSlots<(HeaderResult?, FileAttributes?, (XMPTags, String?)?)>(count: items.count)
-    let counter = ConcurrentCounter()
-    let folders = SidecarFolders()
-    DispatchQueue.concurrentPerform(iterations: items.count) { index in
-      let item = items[index]
-      let needsSize = needsHeaders || item.knownSize == nil || item.path.isEmpty
-      var header: HeaderResult?
-      if needsSize || needsExif {
-        header = readHeader(item, pixelLimit: needsSize)
-        // Read only for its EXIF fields: a file that cannot be read keeps its manifest size and
-        // shows no EXIF fields, as it would without them.
-        if !needsSize, case .failure = header { header = nil }
-      }
-      let attributes = needsFileAttributes ? FileAttributes(path: item.path) : nil
-      var withHeader = item
-      withHeader.header = header ?? item.header
-      let tags = needsTags ? TagReader.read(withHeader, folders: folders) : nil
-      // The rating and label are read: the packet is not kept for the rest of the run.
-      slots.set(index, (header?.map { $0.droppingXMP() }, attributes, tags))
-      progress(counter.increment())
+  /// Fills in the header, rating and label of every item among `entries`, in place (the files
+  /// are read in parallel), and returns the file attributes read, by path.
+  func read(_ entries: inout [CatalogEntry]) -> [String: FileAttributes] {
+    let positions = entries.indices.filter {
+      if case .item = entries[$0] { return true } else { return false }
     }
-    var result = items
-    var attributes: [FileAttributes?] = []
-    for index in items.indices {
-      let (header, fileAttributes, tags) = slots.get(index) ?? (nil, nil, nil)
-      if let header { result[index].header = header }
+    let slots = ConcurrentSlots<(HeaderResult?, FileAttributes?, (XMPTags, String?)?)>(count: positions.count)
+    do {
+      // What the threads read; let go of before the entries are changed, so they change in place.
+      let snapshot = entries
+      let counter = ConcurrentCounter()
+      let folders = SidecarFolders()
+      DispatchQueue.concurrentPerform(iterations: positions.count) { index in
+        guard case .item(let item) = snapshot[positions[index]] else { return }
+        let needsSize = needsHeaders || item.knownSize == nil || item.path.isEmpty
+        var header: HeaderResult?
+        if needsSize || needsExif {
+          header = readHeader(item, pixelLimit: needsSize)
+          // Read only for its EXIF fields: a file that cannot be read keeps its manifest size and
+          // shows no EXIF fields, as it would without them.
+          if !needsSize, case .failure = header { header = nil }
+        }
+        let attributes = needsFileAttributes ? FileAttributes(path: item.path) : nil
+        var withHeader = item
+        withHeader.header = header ?? item.header
+        let tags = needsTags ? TagReader.read(withHeader, folders: folders) : nil
+        // The rating and label are read: the packet is not kept for the rest of the run.
+        slots.set(index, (header?.map { $0.droppingXMP() }, attributes, tags))
+        progress(counter.increment())
+      }
+    }
+    var attributes: [String: FileAttributes] = [:]
+    for (index, position) in positions.enumerated() {
+      guard let (header, fileAttributes, tags) = slots.get(index), case .item(var item) = entries[position]
+      else {
+        continue
+      }
+      if let header { item.header = header }
       if let (found, warning) = tags {
-        result[index].tags = found
-        result[index].tagWarning = warning
+        item.tags = found
+        item.tagWarning = warning
       }
-      attributes.append(fileAttributes)
+      if needsFileAttributes { attributes[item.path] = fileAttributes }
+      entries[position] = .item(item)
     }
-    return (result, attributes)
+    return attributes
   }
 
   typealias HeaderResult = Result<ImageHeader, ImageError>

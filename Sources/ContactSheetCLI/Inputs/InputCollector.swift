@@ -114,6 +114,32 @@ enum NaturalOrder {
     var left = Substring(a).unicodeScalars[...]
     var right = Substring(b).unicodeScalars[...]
     while let l = left.first, let r = right.first {
+      if l.isASCII && r.isASCII {
+        // The same comparisons as below, without making strings: ASCII digits are the only
+        // ASCII characters with a numeric value, and lower-case themselves.
+        let (x, y) = (UInt8(l.value), UInt8(r.value))
+        if isDigit(x) && isDigit(y) {
+          let leftDigits = left.prefix { $0.isASCII && isDigit(UInt8($0.value)) }
+          let rightDigits = right.prefix { $0.isASCII && isDigit(UInt8($0.value)) }
+          let leftNumber = leftDigits.drop { $0 == "0" }
+          let rightNumber = rightDigits.drop { $0 == "0" }
+          let (leftCount, rightCount) = (leftNumber.count, rightNumber.count)
+          if leftCount != rightCount {
+            return leftCount < rightCount ? .orderedAscending : .orderedDescending
+          }
+          if let (p, q) = zip(leftNumber, rightNumber).first(where: { $0 != $1 }) {
+            return p.value < q.value ? .orderedAscending : .orderedDescending
+          }
+          left = left.dropFirst(leftDigits.count)
+          right = right.dropFirst(rightDigits.count)
+          continue
+        }
+        let lower = (lowercased(x), lowercased(y))
+        if lower.0 != lower.1 { return lower.0 < lower.1 ? .orderedAscending : .orderedDescending }
+        left = left.dropFirst()
+        right = right.dropFirst()
+        continue
+      }
       if l.properties.numericType != nil && r.properties.numericType != nil,
         l.value < 128, r.value < 128
       {
@@ -141,4 +167,8 @@ enum NaturalOrder {
     }
     return left.isEmpty ? .orderedAscending : .orderedDescending
   }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+  private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
 }

@@ -22,6 +22,16 @@ enum PathText {
     return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
   }
 
+  /// The last part of `path`, as `URL(fileURLWithPath:).lastPathComponent` gives it, taken as
+  /// text instead of through a URL (which looks the path up in the file system); nil when URL
+  /// may work it out otherwise: an empty, `.` or `..` last part, a leading `~`, a NUL.
+  static func lastComponent(_ path: String) -> String? {
+    let bytes = path.utf8
+    guard bytes.first != UInt8(ascii: "~"), !bytes.contains(0) else { return nil }
+    let name = bytes.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
+    return name.isEmpty || name == "." || name == ".." ? nil : name
+  }
+
   /// The folder part of `path` ("" for a bare file name).
   static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "" }

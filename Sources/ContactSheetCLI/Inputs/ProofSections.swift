@@ -20,7 +20,7 @@ enum SectionBy: String, CaseIterable {
 enum ProofSections {
   /// Numbers each photo within its folder (natural name order, 1 first), as frames are
   /// numbered on a film proof: counted over every item, before filters, so numbers stay put.
-  static func numberFrames(_ entries: [CatalogEntry]) -> [CatalogEntry] {
+  static func numberFrames(_ entries: inout [CatalogEntry]) {
     var byFolder: [String: [(name: String, index: Int)]] = [:]
     let currentFolder = FileManager.default.currentDirectoryPath
     for (index, entry) in entries.enumerated() {
@@ -28,23 +28,27 @@ enum ProofSections {
       let (folder, name) = folderAndName(item.path, currentFolder: currentFolder)
       byFolder[folder, default: []].append((name, index))
     }
-    var result = entries
     for photos in byFolder.values {
       let ordered = photos.sorted { NaturalOrder.ascending($0.name, $1.name) }
       for (position, photo) in ordered.enumerated() {
-        if case .item(var item) = result[photo.index] {
+        if case .item(var item) = entries[photo.index] {
           item.frame = position + 1
-          result[photo.index] = .item(item)
+          entries[photo.index] = .item(item)
         }
       }
     }
-    return result
   }
 
   /// The standardized folder and the name of the file at `path` (relative to `currentFolder`):
   /// split as text when the path has no `.`, `..` or empty parts, else through `URL`.
   static func folderAndName(_ path: String, currentFolder: String) -> (folder: String, name: String) {
     let absolute = path.hasPrefix("/") ? path : currentFolder + "/" + path
+    // A path whose bytes hold no such part has none as characters either: checked on bytes
+    // first, which is all most paths need.
+    if !currentFolder.isEmpty && !hasDotOrEmptyPart(absolute), let slash = absolute.lastIndex(of: "/") {
+      let folder = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+      return (folder, String(absolute[absolute.index(after: slash)...]))
+    }
     if !absolute.contains("/./") && !absolute.contains("/../") && !absolute.contains("//")
       && !absolute.hasSuffix("/") && !absolute.hasSuffix("/.") && !absolute.hasSuffix("/..")
       && !currentFolder.isEmpty, let slash = absolute.lastIndex(of: "/")
@@ -54,6 +58,24 @@ enum ProofSections {
     }
     let url = URL(fileURLWithPath: path).standardizedFileURL
     return (url.deletingLastPathComponent().path, url.lastPathComponent)
+  }
+
+  /// Whether the bytes of `path` hold `//`, `/./` or `/../`, or end in `/`, `/.` or `/..`.
+  static func hasDotOrEmptyPart(_ path: String) -> Bool {
+    let slash = UInt8(ascii: "/")
+    let dot = UInt8(ascii: ".")
+    var dotsSinceSlash: Int? = nil
+    for byte in path.utf8 {
+      if byte == slash {
+        if let dots = dotsSinceSlash, dots <= 2 { return true }
+        dotsSinceSlash = 0
+      } else if byte == dot, let dots = dotsSinceSlash {
+        dotsSinceSlash = dots + 1
+      } else {
+        dotsSinceSlash = nil
+      }
+    }
+    return dotsSinceSlash.map { $0 <= 2 } ?? false
   }
 
   /// Gives every item the section `by` says, and groups each run of items between explicit

@@ -45,17 +45,17 @@ struct RatingFilter {
     case rejected, belowRating, otherLabel
   }
 
-  /// Removes the photos this filter leaves out; returns the entries kept and a line saying
-  /// what was left out (nil when nothing was).
-  func apply(_ entries: [CatalogEntry]) -> (entries: [CatalogEntry], report: String?) {
+  /// Removes the photos this filter leaves out from `entries`; returns a line saying what was
+  /// left out (nil when nothing was).
+  func apply(_ entries: inout [CatalogEntry]) -> String? {
     var counts: [Exclusion: Int] = [:]
-    let kept = entries.filter { entry in
-      guard case .item(let item) = entry, let reason = exclusion(item.tags) else { return true }
+    entries.removeAll { entry in
+      guard case .item(let item) = entry, let reason = exclusion(item.tags) else { return false }
       counts[reason, default: 0] += 1
-      return false
+      return true
     }
     let total = counts.values.reduce(0, +)
-    guard total > 0 else { return (kept, nil) }
+    guard total > 0 else { return nil }
     let parts = Exclusion.allCases.compactMap { reason -> String? in
       guard let count = counts[reason] else { return nil }
       switch reason {
@@ -65,7 +65,7 @@ struct RatingFilter {
       case .otherLabel: return "\(count) without the label \(labels.joined(separator: " or ")) (--label)"
       }
     }
-    return (kept, "left out \(total) photo\(total == 1 ? "" : "s"): \(parts.joined(separator: ", "))")
+    return "left out \(total) photo\(total == 1 ? "" : "s"): \(parts.joined(separator: ", "))"
   }
 }
 

@@ -41,22 +41,24 @@ struct JSONStreamWriter {
 
   mutating func value(_ number: Int) {
     startValue()
-    buffer += Array(String(number).utf8)
+    appendDigits(Int64(number))
   }
 
   /// A number in its shortest form that reads back exactly (`12.5`, `0.1`, `595.2755905511812`).
   mutating func value(_ number: Double) {
     startValue()
     if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
-      buffer += Array(String(Int64(number)).utf8)
+      appendDigits(Int64(number))
+    } else if number.isFinite {
+      buffer.append(contentsOf: number.description.utf8)
     } else {
-      buffer += Array((number.isFinite ? "\(number)" : "0").utf8)
+      buffer.append(UInt8(ascii: "0"))
     }
   }
 
   mutating func value(_ flag: Bool) {
     startValue()
-    buffer += Array((flag ? "true" : "false").utf8)
+    buffer.append(contentsOf: (flag ? "true" : "false").utf8)
   }
 
   /// A member whose value is `value` when it is not nil; nothing otherwise (as `encodeIfPresent`).
@@ -129,8 +131,28 @@ struct JSONStreamWriter {
     buffer += repeatElement(0x20, count: 2 * hasMember.count)
   }
 
+  /// `number` in decimal, as `String(number)` writes it.
+  private mutating func appendDigits(_ number: Int64) {
+    if number < 0 { buffer.append(UInt8(ascii: "-")) }
+    // Int64.min's magnitude fits in UInt64; the largest power of ten (10^18) does too.
+    var magnitude = number.magnitude
+    var divisor: UInt64 = 1
+    while magnitude / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+      buffer.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    }
+  }
+
   private mutating func appendString(_ text: String) {
     buffer.append(UInt8(ascii: "\""))
+    // Most strings need no escape: copied whole.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      buffer.append(contentsOf: text.utf8)
+      buffer.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

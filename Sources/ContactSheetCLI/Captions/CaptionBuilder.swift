@@ -1,0 +1,68 @@
+import Foundation
+import SheetSupport
+import SheetText
+
+/// Builds every item's caption from its template: fields filled in, cut when too long, numbers
+/// bound to their units, and escaped when the result is not valid markup. Each caption depends
+/// on its own item alone, so they are built on every core at once, and returned in item order.
+struct CaptionBuilder {
+  /// One item's caption, and what building it found.
+  struct Caption: Sendable {
+    var text: String
+    /// The value of the index field (`--index`), when asked for and filled.
+    var indexTerm: String?
+    /// Whether the caption was longer than ``SheetPreparer/maxCaptionBytes`` and cut.
+    var wasCut = false
+    /// Whether the template made text that is not valid markup, so it was escaped.
+    var wasInvalid = false
+  }
+
+  /// The caption field whose value is each item's index term (`--index`), if any.
+  var indexField: String?
+  /// File sizes and times by path, for the fields that show them.
+  var attributes: [String: FileAttributes]
+
+  /// The captions of `items`, whose templates are `templates` (one each, in the same order).
+  func captions(_ items: [CatalogItem], templates: [CaptionTemplate]) -> [Caption] {
+    precondition(items.count == templates.count)
+    let slots = ConcurrentSlots<Caption>(count: items.count)
+    // Chunks of items, so threads take work in few steps.
+    let chunk = 1024
+    DispatchQueue.concurrentPerform(iterations: (items.count + chunk - 1) / chunk) { part in
+      for index in part * chunk..<min(items.count, (part + 1) * chunk) {
+        slots.set(index, caption(items[index], number: index + 1, template: templates[index]))
+      }
+    }
+    return items.indices.map { slots.get($0)! }
+  }
+
+  /// The caption of `item`, the `number`th item (from 1).
+  private func caption(_ item: CatalogItem, number: Int, template: CaptionTemplate) -> Caption {
+    let fields = CaptionFields(
+      item: item, index: number, fileAttributes: attributes.isEmpty ? nil : attributes[item.path])
+    var text = template.render { fields.value($0, format: $1) }
+    var wasCut = false
+    if text.utf8.count > SheetPreparer.maxCaptionBytes {
+      // Cut as plain text, so the cut never splits a tag or an entity; then escaped again.
+      text = Markup.escape(SheetPreparer.shortened(Markup.plainText(text)))
+      wasCut = true
+    }
+    // A number never parts from its currency or unit where the caption wraps.
+    text = NoBreakSpaces.bind(text)
+    // Decided once per caption: text that is not valid markup is escaped into markup.
+    let wasInvalid = !Self.isValidMarkup(text)
+    if wasInvalid { text = Markup.escape(text) }
+    return Caption(
+      text: text, indexTerm: indexField.flatMap { fields.value($0, format: nil) }, wasCut: wasCut,
+      wasInvalid: wasInvalid)
+  }
+
+  /// Whether `text` is valid Pango markup. Text without `<`, `>` or `&` is: Pango finds no tag
+  /// or entity in it, so it is not handed to Pango's parser.
+  static func isValidMarkup(_ text: String) -> Bool {
+    let needsParsing = text.utf8.contains {
+      $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&")
+    }
+    return !needsParsing || TextEngine.isValidMarkup(text)
+  }
+}
