@@ -91,7 +91,8 @@ public enum ImageReader {
       // LibRaw reads what it needs (the preview, or the raw data) from the open file; the
       // result is upright and in sRGB already.
       return DecodedImage(
-        image: try RAWCodec.decode(.file(file), header: header, path: path, minimumSize: stored),
+        image: try RAWCodec.decode(
+          .file(file), header: header, path: path, minimumSize: stored, maxPixels: maxPixels),
         warnings: warnings)
     }
     if let profile = header.colorProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
