@@ -47,4 +47,23 @@ struct FuzzFoundTests {
     let image = try ImageReader.decode(path: path, minimumSize: (7, 5), maxPixels: 4_000_000)
     #expect(image.width >= 7 && image.height >= 5)
   }
+
+  @Test(
+    "a TIFF whose one strip is 20000 rows tall is decoded in strip-sized bands, once, not once per band",
+    arguments: ["tall-single-strip.tif", "tiff-tall-strip-no-photometric.tif"])
+  func tallStrip(name: String) throws {
+    // Bands of a few rows had libtiff inflate the strip from its top for each band: seconds
+    // here (minutes under AddressSanitizer), against milliseconds decoding it once.
+    let path = Self.hostile(name)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let whole = try ImageReader.decode(path: path, maxPixels: 4_000_000)
+    let shrunk = try ImageReader.decode(path: path, minimumSize: (7, 5), maxPixels: 4_000_000)
+    #expect(clock.now - start < .seconds(3))
+    #expect(whole.width == 16 && shrunk.width == 8 && shrunk.height == (whole.height + 1) / 2)
+    if name == "tall-single-strip.tif" {
+      // Rows are grey levels stepping every 100 rows: row 250 is level 2, row 19950 level 199.
+      #expect(whole.pixels[(250 * 16) * 4] == 2 && whole.pixels[(19950 * 16) * 4] == 199)
+    }
+  }
 }
