@@ -33,8 +33,9 @@ test: deps lint
 
 ## Fuzzing: every harness for FUZZ_SECONDS each (libFuzzer with AddressSanitizer), corpora
 ## growing in .build/fuzz-corpus, seeds from Fuzz/corpus, crashes written to .build/fuzz-crashes.
+## Leaks inside C libraries that are not ours are listed in Fuzz/lsan-suppressions.txt.
 FUZZ_SECONDS ?= 60
-FUZZ_HARNESSES := headers jpeg png webp json yaml csv style template compare
+FUZZ_HARNESSES := headers jpeg png webp tiff heif raw xmp json yaml csv style template compare
 FUZZ_BIN := .build/fuzz/release/contactsheet-fuzz
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld \
 	-Xcc -fsanitize=fuzzer-no-link,address
@@ -45,7 +46,7 @@ fuzz: deps
 	@for h in $(FUZZ_HARNESSES); do \
 	  mkdir -p .build/fuzz-corpus/$$h; \
 	  echo "== fuzz $$h ($(FUZZ_SECONDS) s)"; \
-	  CONTACTSHEET_FUZZ=$$h $(FUZZ_BIN) .build/fuzz-corpus/$$h Fuzz/corpus/$$h -max_total_time=$(FUZZ_SECONDS) \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt CONTACTSHEET_FUZZ=$$h $(FUZZ_BIN) .build/fuzz-corpus/$$h Fuzz/corpus/$$h -max_total_time=$(FUZZ_SECONDS) \
 	    -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=10 -max_len=65536 -print_final_stats=1 \
 	    -artifact_prefix=.build/fuzz-crashes/$$h- 2>&1 | grep -E "^(#|==|stat::|INFO: (seed|-max)|SUMMARY)|ERROR|Done" \
 	    | grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)" ; \

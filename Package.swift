@@ -56,7 +56,7 @@ let package = Package(
     .target(name: "SheetLayout"),
     .target(name: "SheetText", dependencies: ["CPangoCairo", "SheetSupport", "SheetLayout"]),
     /// Ratings and colour labels from XMP packets and sidecars (exempi).
-    .target(name: "SheetXMP", dependencies: ["CExempi", "CExempiShim"]),
+    .target(name: "SheetXMP", dependencies: ["CExempi", "CExempiShim", "SheetSupport"]),
     // Silences exempi's own std::cerr error lines (C++, which Swift cannot call).
     .target(name: "CExempiShim"),
     .target(
@@ -107,7 +107,7 @@ let package = Package(
     // libFuzzer harnesses (`make fuzz`); a plain build replays seed files (`make fuzz-smoke`).
     .executableTarget(
       name: "contactsheet-fuzz", dependencies: ["ContactSheetCLI", "SheetDiff", "SheetImages"], path: "Fuzz",
-      exclude: ["corpus", "README.md"]),
+      exclude: ["corpus", "README.md", "make-decoder-seeds", "lsan-suppressions.txt"]),
 
     // Tests mirror the targets; TestSupport holds helpers they share.
     .target(

@@ -1,5 +1,6 @@
-// libFuzzer harnesses for every parser hostile input reaches: image headers, each decoder,
-// manifests (JSON, YAML), CSV, styles, caption templates and the compare path.
+// libFuzzer harnesses for every parser hostile input reaches: image headers, each decoder
+// (JPEG, PNG, WebP, TIFF, HEIF/AVIF, camera RAW), XMP packets and sidecars, manifests (JSON,
+// YAML), CSV, styles, caption templates and the compare path.
 //
 //   contactsheet-fuzz HARNESS FILE…                       replays files (a plain build)
 //   CONTACTSHEET_FUZZ=HARNESS contactsheet-fuzz [libFuzzer options and corpus folders]
@@ -18,6 +19,11 @@ let harnesses: [String: @Sendable ([UInt8]) -> Void] = [
   "jpeg": { bytes in decode(bytes, if: .jpeg) },
   "png": { bytes in decode(bytes, if: .png) },
   "webp": { bytes in decode(bytes, if: .webp) },
+  "tiff": { bytes in decode(bytes, if: .tiff) },
+  "heif": { bytes in decode(bytes, if: .heif, .avif) },
+  // DNG, NEF, ARW and PEF files sniff as TIFF; the header phase tells them apart.
+  "raw": { bytes in decode(bytes, if: .raw, .tiff) },
+  "xmp": xmp,
   "json": { bytes in try? FuzzEntryPoints.manifest(bytes, json: true) },
   "yaml": { bytes in try? FuzzEntryPoints.manifest(bytes, json: false) },
   "csv": { bytes in try? FuzzEntryPoints.csv(bytes) },
@@ -30,12 +36,21 @@ let harnesses: [String: @Sendable ([UInt8]) -> Void] = [
 /// header ask for 800 MB, which is legal; fuzzing looks for bugs, not big legal images.
 let fuzzPixels = 4_000_000
 
-/// Decodes `bytes` when they are an image of `format` (others return at once), whole and
-/// shrunk while decoding.
-func decode(_ bytes: [UInt8], if format: ImageFormat) {
-  guard ImageFormat.sniff(bytes[...]) == format else { return }
+/// Decodes `bytes` when they sniff as an image of one of `formats` (others return at once), as
+/// `render` does (header, then decode, colour management included), whole and shrunk while
+/// decoding.
+func decode(_ bytes: [UInt8], if formats: ImageFormat...) {
+  guard let format = ImageFormat.sniff(bytes[...]), formats.contains(format) else { return }
   _ = try? ImageReader.decode(bytes: bytes, maxPixels: fuzzPixels)
   _ = try? ImageReader.decode(bytes: bytes, minimumSize: (7, 5), maxPixels: fuzzPixels)
+}
+
+/// XMP as ratings and labels are read: the bytes as a sidecar dropped next to a photo and, when
+/// they are an image whose header read keeps no packet (TIFF, HEIF, RAW), the packet exempi's
+/// format handlers find in the file.
+func xmp(_ bytes: [UInt8]) {
+  try? FuzzEntryPoints.sidecar(bytes)
+  try? FuzzEntryPoints.embeddedXMP(bytes)
 }
 
 /// The compare path: the input's first byte splits it into two images, decoded and compared

@@ -18,6 +18,9 @@ struct ctiff {
   char warning[256];
 };
 
+// The most bytes one band of decoded RGBA rows may take.
+#define CTIFF_MAX_BAND_BYTES ((uint64_t)256 << 20)
+
 static pthread_once_t silence_once = PTHREAD_ONCE_INIT;
 
 // Messages from paths that have no TIFF handle would otherwise go to stderr.
@@ -179,8 +182,11 @@ int ctiff_read_bgra_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t ou
   // The file's own orientation: libtiff flips nothing, rows come as stored.
   image.req_orientation = orientation;
   uint32_t width = image.width, height = image.height;
-  // A band is a whole number of output rows and, where it fits in 1024 rows, of strips or tiles,
-  // so libtiff decodes each strip once rather than once per output row.
+  // A band is a whole number of output rows and of strips or tiles, so libtiff decodes each
+  // strip about once: a band that starts inside a strip has libtiff decode that strip from its
+  // top again, so bands of a few rows over one tall strip cost time quadratic in its height
+  // (fuzzing found a 16×64779 single-strip file taking minutes). Only a band over
+  // CTIFF_MAX_BAND_BYTES falls back to `factor` rows.
   uint32_t unit = 0;
   if (TIFFIsTiled(tif)) {
     TIFFGetField(tif, TIFFTAG_TILELENGTH, &unit);
@@ -188,7 +194,11 @@ int ctiff_read_bgra_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t ou
     TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &unit);
   }
   uint32_t band_rows = (uint32_t)factor;
-  if (unit > band_rows && unit <= 1024) band_rows = (unit + factor - 1) / factor * factor;
+  if (unit > band_rows) {
+    uint64_t rows = unit < image.height ? unit : image.height;
+    rows = (rows + (uint64_t)factor - 1) / (uint64_t)factor * (uint64_t)factor;
+    if ((uint64_t)image.width * rows * 4 <= CTIFF_MAX_BAND_BYTES) band_rows = (uint32_t)rows;
+  }
   if (band_rows > height + (uint32_t)factor) band_rows = (height + factor - 1) / factor * factor;
   uint32_t *band = malloc((size_t)width * band_rows * sizeof *band);
   uint64_t *sums = malloc((size_t)out_width * 4 * sizeof *sums);

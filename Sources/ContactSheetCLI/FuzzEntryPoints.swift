@@ -1,4 +1,6 @@
 import Foundation
+import SheetImages
+import SheetXMP
 
 /// The parsers hostile text reaches, callable with bytes: what the fuzzing harnesses in
 /// `Fuzz/` drive. Each returns normally or throws; a crash, a hang or a huge allocation is a
@@ -31,6 +33,21 @@ package enum FuzzEntryPoints {
   package static func template(_ bytes: [UInt8]) throws {
     let template = try CaptionTemplate(String(decoding: bytes, as: UTF8.self))
     _ = template.render { name, format in format.map { "\(name):\($0)" } ?? name }
+  }
+
+  /// Reads `bytes` as an XMP sidecar file, as ratings and labels are read beside a photo.
+  package static func sidecar(_ bytes: [UInt8]) throws {
+    _ = try XMPReader.readSidecar(path: try scratch(bytes, extension: "xmp"))
+  }
+
+  /// When `bytes` are an image whose header read keeps no XMP packet (TIFF, HEIF, AVIF, camera
+  /// RAW), reads the packet embedded in them through exempi's format handlers, as ``TagReader``
+  /// does for such a photo (only once its header has been read).
+  package static func embeddedXMP(_ bytes: [UInt8]) throws {
+    let header = try ImageReader.header(bytes: bytes)
+    guard !TagReader.headerCarriesXMP.contains(header.format) else { return }
+    let extensions: [ImageFormat: String] = [.tiff: "tif", .heif: "heic", .avif: "avif", .raw: "dng"]
+    _ = XMPReader.readEmbedded(path: try scratch(bytes, extension: extensions[header.format] ?? "img"))
   }
 
   /// A file in the temporary folder, one per process and extension, holding `bytes`.

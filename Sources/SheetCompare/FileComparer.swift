@@ -78,11 +78,8 @@ public struct FileComparer: Sendable {
 
   /// Compares `actual` with `expected`: two files, or two folders.
   public func compare(expected: String, actual: String) throws -> Run {
-    var isFolder: ObjCBool = false
-    let expectedIsFolder =
-      FileManager.default.fileExists(atPath: expected, isDirectory: &isFolder) && isFolder.boolValue
-    let actualIsFolder =
-      FileManager.default.fileExists(atPath: actual, isDirectory: &isFolder) && isFolder.boolValue
+    let expectedIsFolder = Self.isFolder(expected)
+    let actualIsFolder = Self.isFolder(actual)
     guard expectedIsFolder == actualIsFolder else {
       throw ImageError(
         path: expectedIsFolder ? actual : expected, reason: "is a file, but the other input is a folder")
@@ -337,22 +334,44 @@ public struct FileComparer: Sendable {
     }
   }
 
-  /// Image and PDF files under `folder`, as paths relative to it (hidden files skipped).
+  /// Image and PDF files under `folder`, as paths relative to it (hidden files and folders
+  /// skipped; folders reached through symbolic links are not entered, files are followed).
+  /// Names are read as bytes (``PathBytes``): a file whose name is not UTF-8 is compared too.
   static func comparableFiles(in folder: String) throws -> Set<String> {
-    let root = URL(fileURLWithPath: folder)
-    guard
-      let enumerator = FileManager.default.enumerator(
-        at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-    else { throw ImageError(path: folder, reason: "cannot be listed") }
     let extensions: Set<String> = ["png", "jpg", "jpeg", "pdf"]
     var names: Set<String> = []
-    let prefix = root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
-    for case let url as URL in enumerator where extensions.contains(url.pathExtension.lowercased()) {
-      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-      let full = url.standardizedFileURL.resolvingSymlinksInPath().path
-      names.insert(full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : url.lastPathComponent)
+    var pending = [""]
+    while let relative = pending.popLast() {
+      let path = relative.isEmpty ? folder : (folder as NSString).appendingPathComponent(relative)
+      guard let listed = PathBytes.folderNames(path) else {
+        // A subfolder that cannot be listed leaves its files out, as Foundation's walk did.
+        if relative.isEmpty { throw ImageError(path: folder, reason: "cannot be listed") }
+        continue
+      }
+      for name in listed where !name.hasPrefix(".") {
+        let child = relative.isEmpty ? name : relative + "/" + name
+        let childPath = (folder as NSString).appendingPathComponent(child)
+        if isRealFolder(childPath) {
+          pending.append(child)
+        } else if extensions.contains((name as NSString).pathExtension.lowercased()),
+          let status = PathBytes.status(childPath), status.st_mode & S_IFMT == S_IFREG
+        {
+          names.insert(child)
+        }
+      }
     }
     return names
+  }
+
+  /// Whether `path` is a folder itself, not a symbolic link to one.
+  private static func isRealFolder(_ path: String) -> Bool {
+    var status = stat()
+    return PathBytes.withCString(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// Whether `path` leads to a folder (following symbolic links); its name is read as bytes.
+  static func isFolder(_ path: String) -> Bool {
+    PathBytes.status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
   }
 }
 
@@ -364,9 +383,7 @@ extension FileComparer {
   ///   - folder: The review page's folder.
   ///   - expected: The expected file or folder, telling folder mode from file mode.
   public mutating func addReviewImages(in folder: String, expected: String) {
-    var isFolder: ObjCBool = false
-    let folderMode =
-      FileManager.default.fileExists(atPath: expected, isDirectory: &isFolder) && isFolder.boolValue
+    let folderMode = Self.isFolder(expected)
     let images = (folder as NSString).appendingPathComponent("images")
     if diffOutput == nil {
       diffOutput =

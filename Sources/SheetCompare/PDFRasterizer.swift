@@ -3,6 +3,7 @@ import CPoppler
 import Foundation
 import SheetDiff
 import SheetImages
+import SheetSupport
 
 /// A PDF opened with poppler-glib and rasterised page by page through its Cairo backend.
 ///
@@ -17,7 +18,8 @@ public final class PDFRasterizer {
     self.path = path
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
     var error: UnsafeMutablePointer<GError>?
-    guard let uri = g_filename_to_uri(absolute, nil, &error) else {
+    // The name's own bytes (``PathBytes``): a name that is not UTF-8 names the same file.
+    guard let uri = PathBytes.withCString(absolute, { g_filename_to_uri($0, nil, &error) }) else {
       throw ImageError(path: path, reason: Self.consume(error) ?? "not a usable file name")
     }
     defer { g_free(uri) }

@@ -222,10 +222,11 @@ enum HEIFCodec {
   /// The handle's nclx colour description (from its `colr` box), if it has one.
   private static func nclx(_ handle: OpaquePointer) -> heif_color_profile_nclx? {
     var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
-    guard heif_image_handle_get_nclx_color_profile(handle, &profile).code == heif_error_Ok, let profile else {
-      return nil
-    }
-    defer { heif_nclx_color_profile_free(profile) }
+    let error = heif_image_handle_get_nclx_color_profile(handle, &profile)
+    // libheif 1.15 hands over the profile it allocated even when it refuses the box's code
+    // points (an error), so it is freed whatever the result (fuzzing found the leak).
+    defer { if let profile { heif_nclx_color_profile_free(profile) } }
+    guard error.code == heif_error_Ok, let profile else { return nil }
     return profile.pointee
   }
 
@@ -247,6 +248,7 @@ enum HEIFCodec {
   {
     let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
     guard count > 0, count < 64 else { return nil }
+    let primaryPixels = Int(heif_image_handle_get_width(primary)) * Int(heif_image_handle_get_height(primary))
     var ids = [heif_item_id](repeating: 0, count: count)
     let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
     var best: (handle: OpaquePointer, pixels: Int)?
@@ -257,7 +259,10 @@ enum HEIFCodec {
       }
       let width = Int(heif_image_handle_get_width(handle))
       let height = Int(heif_image_handle_get_height(handle))
-      if width >= size.width, height >= size.height, width * height < (best?.pixels ?? .max) {
+      // Never larger than the primary image, whose size the pixel limit was checked on.
+      if width >= size.width, height >= size.height, width * height <= primaryPixels,
+        width * height < (best?.pixels ?? .max)
+      {
         if let previous = best?.handle { heif_image_handle_release(previous) }
         best = (handle, width * height)
       } else {

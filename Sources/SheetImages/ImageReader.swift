@@ -92,7 +92,8 @@ public enum ImageReader {
       // LibRaw reads what it needs (the preview, or the raw data) from the open file; the
       // result is upright and in sRGB already.
       let image = try RAWCodec.decode(
-        .file(file), header: header, path: path, minimumSize: stored, warnings: &warnings)
+        .file(file), header: header, path: path, minimumSize: stored, maxPixels: maxPixels,
+        warnings: &warnings)
       return DecodedImage(image: image, warnings: warnings)
     }
     if let profile = header.colorProfile { ColorManagement.convertToSRGB(&image, profile: profile) }

@@ -49,32 +49,39 @@ enum RAWCodec {
   /// Decodes upright: the embedded JPEG preview when it is at least `minimumSize` (stored
   /// orientation) or, with no size given, at least half the sensor's size; else a half-size
   /// decode of the raw data. Damage LibRaw reads past (a truncated or corrupt file) is added
-  /// to `warnings`.
+  /// to `warnings`. A preview larger than `maxPixels` is not used, and raw data of more than
+  /// twice `maxPixels` (the sensor's whole area, margins included: a few percent more than the
+  /// image in real cameras) is refused before LibRaw allocates it, since the header's size is
+  /// the cropped image's, which a hostile file can make far smaller.
   static func decode(
     _ source: Source, header: ImageHeader, path: String, minimumSize: (width: Int, height: Int)?,
-    warnings: inout [String]
+    maxPixels: Int = .max, warnings: inout [String]
   ) throws -> RasterImage {
     let wanted = minimumSize ?? (header.storedWidth / 2, header.storedHeight / 2)
     let fromFirstOpen: RasterImage? = try withRAW(source, path: path, warnings: &warnings) { raw in
       // A thumbnail LibRaw fails to read leaves it reset (as if never opened), so the raw
       // data is then decoded from a second open below.
       guard libraw_unpack_thumb(raw) == LIBRAW_SUCCESS.rawValue else { return nil }
-      if let preview = try preview(raw, covering: wanted, path: path) {
+      if let preview = try preview(raw, covering: wanted, maxPixels: maxPixels, path: path) {
         return preview.oriented(header.orientation)
       }
-      return try halfSize(raw, path: path)
+      return try halfSize(raw, maxPixels: maxPixels, path: path)
     }
     if let fromFirstOpen { return fromFirstOpen }
-    return try withRAW(source, path: path, warnings: &warnings) { try halfSize($0, path: path) }
+    return try withRAW(source, path: path, warnings: &warnings) {
+      try halfSize($0, maxPixels: maxPixels, path: path)
+    }
   }
 
   /// LibRaw's version, for fingerprints.
   static var version: String { String(cString: libraw_version()) }
 
   /// The embedded JPEG preview (unpacked already) decoded at the smallest scale covering
-  /// `wanted`, or nil when there is none, it is not a JPEG, or it is smaller than `wanted`.
+  /// `wanted`, or nil when there is none, it is not a JPEG, it is smaller than `wanted` or
+  /// larger than `maxPixels`.
   private static func preview(
-    _ raw: UnsafeMutablePointer<libraw_data_t>, covering wanted: (width: Int, height: Int), path: String
+    _ raw: UnsafeMutablePointer<libraw_data_t>, covering wanted: (width: Int, height: Int), maxPixels: Int,
+    path: String
   ) throws -> RasterImage? {
     let thumbnail = raw.pointee.thumbnail
     guard thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG, let data = thumbnail.thumb, thumbnail.tlength > 0 else {
@@ -82,7 +89,7 @@ enum RAWCodec {
     }
     let jpeg = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(thumbnail.tlength)))
     guard case .found(let frame) = JPEGHeader.scan(jpeg), frame.width >= wanted.width,
-      frame.height >= wanted.height
+      frame.height >= wanted.height, frame.width * frame.height <= maxPixels
     else { return nil }
     var ignored: [String] = []
     return try JPEGCodec.decode(
@@ -91,8 +98,22 @@ enum RAWCodec {
   }
 
   /// LibRaw's half-size decode in sRGB, already turned upright by LibRaw.
-  private static func halfSize(_ raw: UnsafeMutablePointer<libraw_data_t>, path: String) throws -> RasterImage
+  private static func halfSize(_ raw: UnsafeMutablePointer<libraw_data_t>, maxPixels: Int, path: String)
+    throws -> RasterImage
   {
+    let sizes = raw.pointee.sizes
+    let rawPixels = Int(sizes.raw_width) * Int(sizes.raw_height)
+    guard rawPixels / 2 <= maxPixels else {
+      throw ImageError(
+        path: path,
+        reason:
+          "its raw data is \(sizes.raw_width)×\(sizes.raw_height) pixels, more than twice the limit of \(maxPixels) (--max-pixels)"
+      )
+    }
+    // LibRaw's own cap on the raw buffer (up to 4 samples of 16 bits for each of up to twice
+    // `maxPixels` pixels), in MB, never above its default of 2 GB.
+    let rawMegabytes = maxPixels >= 1 << 28 ? 2048 : (maxPixels * 16) >> 20
+    raw.pointee.params.max_raw_memory_mb = UInt32(min(2048, max(64, rawMegabytes)))
     raw.pointee.params.half_size = 1
     raw.pointee.params.use_camera_wb = 1
     raw.pointee.params.output_bps = 8

@@ -1,6 +1,7 @@
 import CExempi
 import CExempiShim
 import Foundation
+import SheetSupport
 
 /// Reads ratings and labels through exempi (Adobe's XMP Toolkit): from a packet already in
 /// memory (read with an image's header), from a sidecar file, or from a file's embedded packet.
@@ -38,35 +39,41 @@ public enum XMPReader {
     return tags(of: xmp)
   }
 
-  /// The tags in the sidecar at `path`.
+  /// The tags in the sidecar at `path`, whose name is read as bytes (``PathBytes``): a photo
+  /// whose name is not UTF-8 has its sidecar found too.
   ///
   /// - Returns: Nil when there is no file at `path`.
-  /// - Throws: ``XMPError`` when the file exists but cannot be read, is too large, or is not XMP.
+  /// - Throws: ``XMPError`` when the file exists but cannot be read, is not a regular file
+  ///   (a FIFO is named, never waited on), is too large, or is not XMP.
   public static func readSidecar(path: String) throws(XMPError) -> XMPTags? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    guard size <= maxSidecarBytes else {
+    guard let status = PathBytes.status(path) else { return nil }
+    let size = Int(status.st_size)
+    guard size <= maxSidecarBytes || RegularFile.kindName(status.st_mode) != nil else {
       throw XMPError(
         path: path, reason: "the sidecar is \(size >> 20) MB, more than XMP sidecars hold; ignored")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw XMPError(path: path, reason: "the sidecar cannot be read (check its permissions); ignored")
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.contents(path, limit: maxSidecarBytes)
+    } catch {
+      throw XMPError(path: path, reason: "the sidecar \(error.reason); ignored")
     }
-    guard let tags = parse(Array(data)) else {
+    guard let tags = parse(bytes) else {
       throw XMPError(path: path, reason: "the sidecar is not valid XMP; ignored")
     }
     return tags
   }
 
   /// The tags in the packet embedded in the file at `path`, found by the toolkit's own format
-  /// handlers (TIFF, DNG, PSD, …). One read of the file, asking for the XMP only.
+  /// handlers (TIFF, DNG, PSD, …). One read of the file, asking for the XMP only. The name is
+  /// handed to the toolkit as its bytes (``PathBytes``).
   ///
   /// - Returns: Nil when the file holds no packet the toolkit can find, or cannot be opened.
   public static func readEmbedded(path: String) -> XMPTags? {
-    guard initialised,
-      let file = xmp_files_open_new(
-        path, XmpOpenFileOptions(XMP_OPEN_READ.rawValue | XMP_OPEN_ONLYXMP.rawValue))
-    else { return nil }
+    let options = XmpOpenFileOptions(XMP_OPEN_READ.rawValue | XMP_OPEN_ONLYXMP.rawValue)
+    guard initialised, let file = PathBytes.withCString(path, { xmp_files_open_new($0, options) }) else {
+      return nil
+    }
     defer {
       xmp_files_close(file, XMP_CLOSE_NOOPTION)
       xmp_files_free(file)

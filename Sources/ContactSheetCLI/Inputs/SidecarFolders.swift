@@ -1,4 +1,5 @@
 import Foundation
+import SheetSupport
 import Synchronization
 
 /// The XMP sidecar names in each folder, listed once per run: a catalog of 100,000 photos in a
@@ -21,20 +22,13 @@ final class SidecarFolders: Sendable {
     return names?.contains(name) ?? true
   }
 
-  /// The names ending in `.xmp` (any case) in `folder`; empty when there is no such folder,
-  /// nil when it cannot be listed.
+  /// The names ending in `.xmp` (any case) in `folder`, read as bytes (``PathBytes``, as the
+  /// candidates are built from the photo's name); empty when there is no such folder, nil when
+  /// it cannot be listed.
   private static func sidecarNames(in folder: String) -> Set<String>? {
-    guard let directory = opendir(folder) else {
+    guard let names = PathBytes.folderNames(folder) else {
       return errno == ENOENT || errno == ENOTDIR ? [] : nil
     }
-    defer { closedir(directory) }
-    var names: Set<String> = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.count > 4 && name.suffix(4).lowercased() == ".xmp" { names.insert(name) }
-    }
-    return names
+    return Set(names.filter { $0.count > 4 && $0.suffix(4).lowercased() == ".xmp" })
   }
 }

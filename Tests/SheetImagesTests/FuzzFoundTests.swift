@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SheetImages
+
+/// The TIFF, HEIF and camera RAW inputs fuzzing (`make fuzz`, harnesses tiff, heif, raw) and
+/// hostile-file review found, each kept in Fixtures/hostile and in Fuzz/corpus: every one is
+/// refused or decoded with a message, never a crash, a leak of ours or an allocation beyond
+/// the limits.
+@Suite("decoder inputs found by fuzzing")
+struct FuzzFoundTests {
+  private static func hostile(_ name: String) -> String {
+    FixturePaths.fixtures.appendingPathComponent("hostile").appendingPathComponent(name).path
+  }
+
+  @Test("a DNG whose image is 24×24 but whose raw data is 96×96 is refused from the raw data's size")
+  func rawLargerThanImage() throws {
+    let path = Self.hostile("raw-larger-than-image.dng")
+    let header = try ImageReader.header(path: path)
+    #expect(header.format == .raw && header.width == 24 && header.height == 24)
+    let error = try #require(throws: ImageError.self) { try ImageReader.decode(path: path, maxPixels: 1000) }
+    #expect(error.reason.contains("its raw data is 96×96 pixels, more than twice the limit of 1000"))
+    // Within the limit it decodes (half size: 12×12).
+    let image = try ImageReader.decode(path: path, maxPixels: 10_000)
+    #expect(image.width == 12 && image.height == 12)
+  }
+
+  @Test("an AVIF whose AV1 item holds no data is refused with libheif's message")
+  func emptyAV1Data() throws {
+    let path = Self.hostile("avif-empty-av1-data.avif")
+    #expect(try ImageReader.header(path: path).format == .avif)
+    let error = try #require(throws: ImageError.self) {
+      try ImageReader.decode(path: path, minimumSize: (7, 5), maxPixels: 4_000_000)
+    }
+    #expect(error.reason.contains("cannot be decoded"), "\(error.reason)")
+  }
+
+  @Test("an AVIF whose nclx box has a transfer libheif refuses is read without that colour description")
+  func nclxBadTransfer() throws {
+    // libheif hands over the profile it allocated along with its refusal: the header read must
+    // free it (a leak `make sanitize` and `make fuzz` report).
+    let path = Self.hostile("avif-nclx-bad-transfer.avif")
+    let header = try ImageReader.header(path: path)
+    #expect(header.format == .avif && header.width == 64 && header.height == 48)
+    #expect(header.colorProfile == nil)
+    let image = try ImageReader.decode(path: path, minimumSize: (7, 5), maxPixels: 4_000_000)
+    #expect(image.width >= 7 && image.height >= 5)
+  }
+
+  @Test(
+    "a TIFF whose one strip is 20000 rows tall is decoded in strip-sized bands, once, not once per band",
+    arguments: ["tall-single-strip.tif", "tiff-tall-strip-no-photometric.tif"])
+  func tallStrip(name: String) throws {
+    // Bands of a few rows had libtiff inflate the strip from its top for each band: seconds
+    // here (minutes under AddressSanitizer), against milliseconds decoding it once.
+    let path = Self.hostile(name)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let whole = try ImageReader.decode(path: path, maxPixels: 4_000_000)
+    let shrunk = try ImageReader.decode(path: path, minimumSize: (7, 5), maxPixels: 4_000_000)
+    #expect(clock.now - start < .seconds(3))
+    #expect(whole.width == 16 && shrunk.width == 8 && shrunk.height == (whole.height + 1) / 2)
+    if name == "tall-single-strip.tif" {
+      // Rows are grey levels stepping every 100 rows: row 250 is level 2, row 19950 level 199.
+      #expect(whole.pixels[(250 * 16) * 4] == 2 && whole.pixels[(19950 * 16) * 4] == 199)
+    }
+  }
+}
