@@ -23,7 +23,9 @@ package struct CacheKey: Hashable, Sendable {
     let description = [
       "contactsheet-thumbnail \(Self.formatVersion)",
       "content \(ContentDigest.hex(contentDigest))",
-      "decoded at 1/\(1 << level.exponent): \(level.minimumSize.width)x\(level.minimumSize.height)",
+      level.isPreview
+        ? "decoded from its embedded preview: \(level.minimumSize.width)x\(level.minimumSize.height)"
+        : "decoded at 1/\(1 << level.exponent): \(level.minimumSize.width)x\(level.minimumSize.height)",
       "orientation \(orientation.rawValue)",
       "colour \(Self.colourTransform)",
       "decoders \(decoders)",

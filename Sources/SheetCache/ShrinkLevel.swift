@@ -14,6 +14,9 @@ package struct ShrinkLevel: Hashable, Sendable {
   package let exponent: Int
   /// The upright size asked of the decoder.
   package let minimumSize: PixelSize
+  /// Whether the level is one of the file's embedded previews (a HEIF thumbnail, a RAW's JPEG
+  /// preview), whose size is then `minimumSize`: decoding it is far cheaper than the image.
+  package let isPreview: Bool
 
   /// The long side below which 1/8 is not used. Without a floor, the level follows the card
   /// size, and a re-render with one column fewer (cards 1.2× larger) would need a finer level
@@ -24,8 +27,16 @@ package struct ShrinkLevel: Hashable, Sendable {
 
   /// The coarsest level of an upright `width`×`height` image whose size is at least
   /// `wanted` on both sides (full size when even that is smaller), and which is 1/4 or finer
-  /// unless 1/8 still has a long side of ``proofLongSide``.
-  package init(wanted: PixelSize, width: Int, height: Int) {
+  /// unless 1/8 still has a long side of ``proofLongSide``; or the smallest of the file's
+  /// embedded `previews` (upright sizes) that covers `placed` (the size drawn; by default
+  /// `wanted`), when it is smaller than that level. A preview is already a clean reduction of
+  /// the image, so it needs only to cover the size drawn, where a decoder's own shrinking (an
+  /// 8×8 average) is asked for twice that. The choice depends on the header and the card
+  /// alone, so the cache and a run without it decode the same pixels.
+  package init(
+    wanted: PixelSize, width: Int, height: Int, previews: [PixelSize] = [], placed: PixelSize? = nil
+  ) {
+    let placed = placed ?? wanted
     var exponent = 0
     for candidate in stride(from: 3, through: 1, by: -1) {
       let scaledWidth = Self.divided(width, by: candidate)
@@ -37,8 +48,19 @@ package struct ShrinkLevel: Hashable, Sendable {
       }
     }
     self.exponent = exponent
-    minimumSize = PixelSize(
+    let level = PixelSize(
       width: Self.divided(width, by: exponent), height: Self.divided(height, by: exponent))
+    let preview =
+      previews
+      .filter { $0.width >= placed.width && $0.height >= placed.height }
+      .min { $0.width * $0.height < $1.width * $1.height }
+    if let preview, preview.width * preview.height < level.width * level.height {
+      minimumSize = preview
+      isPreview = true
+    } else {
+      minimumSize = level
+      isPreview = false
+    }
   }
 
   /// `length` divided by 2^`exponent`, rounded up (as TurboJPEG's `TJSCALED` rounds).

@@ -36,6 +36,7 @@ enum HEIFCodec {
         if offset < exif.count - 4 { metadata.exif = ExifBlock.parse(exif[(4 + offset)...]).fields }
       }
       metadata.xmp = metadataBlocks(handle, type: "mime", contentType: "application/rdf+xml").first
+      metadata.previewSizes = thumbnailSizes(of: handle)
       return ImageHeader(
         format: format, storedWidth: width, storedHeight: height, metadata: metadata, codec: .heif,
         stamp: stamp)
@@ -241,6 +242,25 @@ enum HEIFCodec {
       blue: (Double(profile.color_primary_blue_x), Double(profile.color_primary_blue_y)),
       white: (Double(profile.color_primary_white_x), Double(profile.color_primary_white_y)))
     return colour.needsConversion ? colour : nil
+  }
+
+  /// The sizes of the primary image's thumbnails, as ``smallestThumbnail(of:covering:)``
+  /// compares them.
+  private static func thumbnailSizes(of primary: OpaquePointer) -> [PixelSize] {
+    let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
+    guard count > 0, count < 64 else { return [] }
+    var ids = [heif_item_id](repeating: 0, count: count)
+    let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
+    return ids.prefix(listed).compactMap { id in
+      var handle: OpaquePointer?
+      guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else {
+        return nil
+      }
+      defer { heif_image_handle_release(handle) }
+      let size = PixelSize(
+        width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+      return size.width > 0 && size.height > 0 ? size : nil
+    }
   }
 
   private static func smallestThumbnail(of primary: OpaquePointer, covering size: (width: Int, height: Int))

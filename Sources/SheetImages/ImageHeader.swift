@@ -23,6 +23,9 @@ public struct ImageHeader: Sendable, Hashable {
   /// uncompressed `iTXt` `XML:com.adobe.xmp` chunk, a WebP's `XMP ` chunk or a RAW's packet;
   /// nil once ``droppingXMP()`` has been called (the caller has read what it needs from it).
   public private(set) var xmp: [UInt8]?
+  /// Upright sizes of the embedded previews a decoder uses instead of the image when one covers
+  /// the size asked for (a HEIF's thumbnails, a camera RAW's preview); empty when there are none.
+  public let previewSizes: [PixelSize]
 
   /// The colour space decoding converts from: the ICC profile, or a HEIF's nclx description.
   let colorProfile: ColorProfile?
@@ -43,6 +46,7 @@ public struct ImageHeader: Sendable, Hashable {
     exif = metadata.exif
     colorProfile = metadata.iccProfile.map { .icc(ICCProfile.shared($0)) } ?? metadata.nclx.map { .nclx($0) }
     xmp = metadata.xmp
+    previewSizes = metadata.previewSizes
     self.codec = codec
     self.stamp = stamp
   }
@@ -88,4 +92,6 @@ struct HeaderMetadata: Sendable, Hashable {
   /// A HEIF's nclx colour description, used when it has no ICC profile and needs converting.
   var nclx: NCLXColour?
   var xmp: [UInt8]?
+  /// Upright sizes of the embedded previews (see ``ImageHeader/previewSizes``).
+  var previewSizes: [PixelSize] = []
 }

@@ -34,6 +34,14 @@ enum RAWCodec {
       }
       var metadata = HeaderMetadata()
       metadata.orientation = orientation(flip: sizes.flip)
+      let preview = raw.pointee.thumbnail
+      if preview.twidth > 0, preview.theight > 0 {
+        let (width, height) = (Int(preview.twidth), Int(preview.theight))
+        metadata.previewSizes = [
+          metadata.orientation.swapsDimensions
+            ? PixelSize(width: height, height: width) : PixelSize(width: width, height: height)
+        ]
+      }
       let tiffBased = ImageFormat.sniff(bytes) == .tiff || bytes.starts(with: Array("II*\0".utf8))
       metadata.exif = tiffBased ? ExifBlock.parse(bytes[...]).fields : fields(raw)
       let xmp = raw.pointee.idata

@@ -33,10 +33,7 @@ enum PreparedImage: Sendable {
   static func load(_ job: ImageJob) -> PreparedImage {
     do {
       guard let size = job.pixelSize else { return try loadOriginal(job) }
-      let loaded = try decode(
-        job,
-        wanted: PixelSize(
-          width: size.width * decodeOversampling, height: size.height * decodeOversampling))
+      let loaded = try decode(job, placed: PixelSize(width: size.width, height: size.height))
       let decoded = loaded.image
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
       let raster = decoded.resampled(width: size.width, height: size.height, from: region)
@@ -49,19 +46,26 @@ enum PreparedImage: Sendable {
     }
   }
 
-  /// The image decoded at the canonical ``ShrinkLevel`` for at least `wanted` pixels, through
-  /// the cache when there is one: with or without it, the same pixels. The file is opened once.
-  private static func decode(_ job: ImageJob, wanted: PixelSize) throws -> DecodedImage {
+  /// The image decoded at the canonical ``ShrinkLevel`` for a card of `placed` pixels (at
+  /// least ``decodeOversampling`` times that, or an embedded preview covering it), through the
+  /// cache when there is one: with or without it, the same pixels. The file is opened once.
+  private static func decode(_ job: ImageJob, placed: PixelSize) throws -> DecodedImage {
+    let wanted = PixelSize(
+      width: placed.width * decodeOversampling, height: placed.height * decodeOversampling)
     if job.cache == nil, let header = job.header {
       try ImageReader.checkPixelLimit(header, maxPixels: job.maxPixels, path: job.path)
-      let level = ShrinkLevel(wanted: wanted, width: header.width, height: header.height)
+      let level = ShrinkLevel(
+        wanted: wanted, width: header.width, height: header.height, previews: header.previewSizes,
+        placed: placed)
       return try ImageReader.load(
         path: job.path, header: header, minimumSize: (level.minimumSize.width, level.minimumSize.height),
         maxPixels: job.maxPixels)
     }
     let opened = try OpenedImageFile(path: job.path, header: job.header)
     try ImageReader.checkPixelLimit(opened.header, maxPixels: job.maxPixels, path: job.path)
-    let level = ShrinkLevel(wanted: wanted, width: opened.header.width, height: opened.header.height)
+    let level = ShrinkLevel(
+      wanted: wanted, width: opened.header.width, height: opened.header.height,
+      previews: opened.header.previewSizes, placed: placed)
     if let cache = job.cache { return try cache.image(for: opened, level: level, maxPixels: job.maxPixels) }
     return try opened.load(
       minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: job.maxPixels)

@@ -167,6 +167,47 @@ struct ThumbnailCacheTests {
     #expect(large.exponent == 3, "1/8 of 8000 is 1000, above the floor")
   }
 
+  @Test("an embedded preview covering the card is the level when it is smaller than the canonical one")
+  func previewLevels() throws {
+    let thumbnail = PixelSize(width: 800, height: 532)
+    let level = { (placed: Int) in
+      ShrinkLevel(
+        wanted: PixelSize(width: placed * 2, height: placed * 2 * 2 / 3), width: 4032, height: 2688,
+        previews: [PixelSize(width: 160, height: 106), thumbnail],
+        placed: PixelSize(width: placed, height: placed * 2 / 3))
+    }
+    // Cards up to the thumbnail's size take it (the smallest preview covering them), though
+    // twice the card is more than the thumbnail; the canonical level would be 1/4 (1008×672).
+    #expect(level(343).isPreview && level(343).minimumSize == thumbnail)
+    #expect(level(150).minimumSize == PixelSize(width: 160, height: 106))
+    // A card larger than every preview decodes the image at its canonical level.
+    #expect(!level(801).isPreview && level(801).minimumSize == PixelSize(width: 2016, height: 1344))
+    // A preview larger than the canonical level is not worth it.
+    let large = ShrinkLevel(
+      wanted: PixelSize(width: 100, height: 100), width: 4032, height: 2688,
+      previews: [PixelSize(width: 1600, height: 1066)], placed: PixelSize(width: 50, height: 50))
+    #expect(!large.isPreview && large.minimumSize == PixelSize(width: 1008, height: 672))
+    // The level is part of the key: a preview and the image at the same size are not one entry.
+    let digest = [UInt8](repeating: 7, count: 32)
+    #expect(
+      CacheKey(contentDigest: digest, level: level(343), orientation: .up, decoders: "d")
+        != CacheKey(contentDigest: digest, level: level(801), orientation: .up, decoders: "d"))
+  }
+
+  @Test("a HEIC's header lists its thumbnail, and a card it covers decodes from it")
+  func heifThumbnailLevel() throws {
+    let path = FixturePaths.fixtures.appendingPathComponent("formats/photo.heic").path
+    let header = try ImageReader.header(path: path)
+    #expect(header.previewSizes == [PixelSize(width: 96, height: 64)])
+    let level = ShrinkLevel(
+      wanted: PixelSize(width: 180, height: 120), width: header.width, height: header.height,
+      previews: header.previewSizes, placed: PixelSize(width: 90, height: 60))
+    #expect(level.isPreview)
+    let decoded = try ImageReader.decode(
+      path: path, header: header, minimumSize: (level.minimumSize.width, level.minimumSize.height))
+    #expect(decoded.width == 96 && decoded.height == 64)
+  }
+
   @Test("the key changes with the decoders, the level and the content")
   func keyParts() {
     let level = ShrinkLevel(wanted: PixelSize(width: 100, height: 100), width: 800, height: 600)
