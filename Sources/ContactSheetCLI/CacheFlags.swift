@@ -65,6 +65,14 @@ struct CacheFlags: ParsableArguments {
     }
     if statistics.rejected > 0 { text += ", \(statistics.rejected) bad entries rewritten" }
     if statistics.evicted > 0 { text += ", \(statistics.evicted) evicted to stay under --cache-size" }
+    if statistics.notCached > 0 {
+      text += ", \(statistics.notCached) decoded directly (full-size JPEG or WebP, as fast as the cache)"
+    }
     Diagnostics.note(text)
+    if statistics.bytesWritten > cache.sizeLimit {
+      Diagnostics.warn(
+        "this run wrote \(CaptionFields.humanSize(Int64(statistics.bytesWritten))) to the thumbnail cache, more than its \(CaptionFields.humanSize(Int64(cache.sizeLimit))) limit, so the next run cannot reuse it all; give --cache-size more room (or --no-cache)"
+      )
+    }
   }
 }

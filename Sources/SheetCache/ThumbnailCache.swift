@@ -65,6 +65,11 @@ package final class ThumbnailCache: Sendable {
   ///
   /// - Throws: ``ImageError`` when the photo cannot be decoded; cache problems never throw.
   package func image(for opened: OpenedImageFile, level: ShrinkLevel, maxPixels: Int) throws -> DecodedImage {
+    guard Self.isWorthCaching(opened.header, level: level) else {
+      state.withLock { $0.statistics.notCached += 1 }
+      return try opened.load(
+        minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: maxPixels)
+    }
     let key = CacheKey(
       contentDigest: ContentDigest.sha256(opened.bytes), level: level, orientation: opened.header.orientation)
     let path = directory + "/" + key.fileName
@@ -84,6 +89,15 @@ package final class ThumbnailCache: Sendable {
       minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: maxPixels)
     store(decoded, key: key, path: path)
     return decoded
+  }
+
+  /// Whether an entry would save more than it costs. A JPEG or WebP decoded at full size (a
+  /// shop's 1200-pixel product photo on a large card) decodes in a few milliseconds, about what
+  /// reading its entry back takes, and its entry holds every pixel uncompressed: 300 such
+  /// photos would take 1.3 GB, more than the default limit, and evict each other on every run.
+  /// Shrinking decodes, previews and the slower formats (PNG, TIFF, HEIF, AVIF, RAW) are cached.
+  static func isWorthCaching(_ header: ImageHeader, level: ShrinkLevel) -> Bool {
+    level.exponent > 0 || level.isPreview || !(header.format == .jpeg || header.format == .webp)
   }
 
   /// Deletes the least recently used entries until they take at most the limit (down to 90%
@@ -235,6 +249,9 @@ package struct CacheStatistics: Hashable, Sendable {
   package var bytesWritten = 0
   /// Entries deleted to stay under the size limit.
   package var evicted = 0
+  /// Images decoded without the cache because an entry would not pay for itself
+  /// (``ThumbnailCache/isWorthCaching(_:level:)``).
+  package var notCached = 0
 }
 
 /// A cache folder that cannot be used.
