@@ -76,7 +76,7 @@ public struct ImageHeader: Sendable, Hashable {
 enum CodecDetails: Sendable, Hashable {
   case jpeg(JPEGFrame)
   case png
-  case webp(hasAlpha: Bool)
+  case webp(hasAlpha: Bool, isAnimated: Bool)
   case tiff(TIFFDetails)
   /// HEIF or AVIF, decoded through libheif.
   case heif

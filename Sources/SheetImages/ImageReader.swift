@@ -75,10 +75,10 @@ public enum ImageReader {
         warnings: &warnings)
     case .png:
       image = try PNGCodec.decode(try allBytes(), expectedSize: size, path: path, minimumSize: stored)
-    case .webp(let hasAlpha):
+    case .webp(let hasAlpha, let isAnimated):
       image = try WebPCodec.decode(
-        try allBytes(), size: size, hasAlpha: hasAlpha, path: path, minimumSize: stored,
-        warnings: &warnings)
+        try allBytes(), size: size, hasAlpha: hasAlpha, isAnimated: isAnimated, path: path,
+        minimumSize: stored, warnings: &warnings)
     case .tiff(let details):
       // libtiff reads the strips or tiles it needs from the open file, not a copy of all of it.
       image = try TIFFCodec.decode(

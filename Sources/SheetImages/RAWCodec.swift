@@ -68,8 +68,14 @@ enum RAWCodec {
     let wanted = minimumSize ?? (header.storedWidth / 2, header.storedHeight / 2)
     let fromFirstOpen: RasterImage? = try withRAW(source, path: path, warnings: &warnings) { raw in
       // A thumbnail LibRaw fails to read leaves it reset (as if never opened), so the raw
-      // data is then decoded from a second open below.
-      guard libraw_unpack_thumb(raw) == LIBRAW_SUCCESS.rawValue else { return nil }
+      // data is then decoded from a second open below; a file with no (usable) thumbnail is
+      // decoded from this one.
+      switch libraw_unpack_thumb(raw) {
+      case LIBRAW_SUCCESS.rawValue: break
+      case LIBRAW_NO_THUMBNAIL.rawValue, LIBRAW_UNSUPPORTED_THUMBNAIL.rawValue:
+        return try halfSize(raw, maxPixels: maxPixels, path: path)
+      default: return nil
+      }
       if let preview = try preview(raw, covering: wanted, maxPixels: maxPixels, path: path) {
         return preview.oriented(header.orientation)
       }

@@ -4,25 +4,26 @@ import CWebP
 /// premultiplied B, G, R, A straight into our buffer. An animated WebP shows its first frame,
 /// composed on its canvas by libwebpdemux as a viewer shows it.
 enum WebPCodec {
-  /// The size and alpha from the bitstream's header, read by libwebp.
-  static func info(_ bytes: [UInt8], path: String) throws -> (width: Int, height: Int, hasAlpha: Bool) {
+  /// The size, alpha and whether it is an animation, from the bitstream's header, read by libwebp.
+  static func info(_ bytes: [UInt8], path: String) throws -> (
+    width: Int, height: Int, hasAlpha: Bool, isAnimated: Bool
+  ) {
     var features = WebPBitstreamFeatures()
     let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
     guard status == VP8_STATUS_OK else {
       throw ImageError(path: path, reason: "not a readable WebP (\(describe(status)))")
     }
-    return (Int(features.width), Int(features.height), features.has_alpha != 0)
+    return (Int(features.width), Int(features.height), features.has_alpha != 0, features.has_animation != 0)
   }
 
-  /// Decodes (`size` and `hasAlpha` from the header read before), shrinking to the smallest
-  /// size that keeps the aspect ratio and is at least `minimumSize` (never enlarging).
+  /// Decodes (`size`, `hasAlpha` and `isAnimated` from the header read before), shrinking to
+  /// the smallest size that keeps the aspect ratio and is at least `minimumSize` (never
+  /// enlarging); an animation gives its first frame, whole, and a warning.
   static func decode(
-    _ bytes: [UInt8], size header: (width: Int, height: Int), hasAlpha: Bool, path: String,
+    _ bytes: [UInt8], size header: (width: Int, height: Int), hasAlpha: Bool, isAnimated: Bool, path: String,
     minimumSize: (width: Int, height: Int)?, warnings: inout [String]
   ) throws -> RasterImage {
-    var features = WebPBitstreamFeatures()
-    let featureStatus = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
-    if featureStatus == VP8_STATUS_OK, features.has_animation != 0 {
+    if isAnimated {
       let (image, frames) = try firstFrame(bytes, size: header, hasAlpha: hasAlpha, path: path)
       warnings.append("animated WebP (\(frames) frames): the first frame is shown")
       return image

@@ -12,7 +12,7 @@ enum WebPMetadata {
     }
     return ImageHeader(
       format: .webp, storedWidth: size.width, storedHeight: size.height, metadata: try metadata(source),
-      codec: .webp(hasAlpha: size.hasAlpha), stamp: stamp)
+      codec: .webp(hasAlpha: size.hasAlpha, isAnimated: size.isAnimated), stamp: stamp)
   }
 
   private enum Flag {
