@@ -45,6 +45,9 @@ let package = Package(
     .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
     // glibc's mallopt, so large decode buffers go back to the system when freed.
     .target(name: "CAllocator"),
+    // Defers freeing the FreeType faces Cairo closes: a workaround for a race in Cairo 1.16 that
+    // crashes text laid out on several threads (see Sources/CFontFaceGuard/FontFaceGuard.c).
+    .target(name: "CFontFaceGuard"),
     .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // OpenSSL's SHA-256 (hardware speed), for the thumbnail cache's content keys.
@@ -54,7 +57,8 @@ let package = Package(
     /// Package-internal helpers every layer may use (atomic output, page-file names).
     .target(name: "SheetSupport"),
     .target(name: "SheetLayout"),
-    .target(name: "SheetText", dependencies: ["CPangoCairo", "SheetSupport", "SheetLayout"]),
+    .target(
+      name: "SheetText", dependencies: ["CPangoCairo", "CFontFaceGuard", "SheetSupport", "SheetLayout"]),
     /// Ratings and colour labels from XMP packets and sidecars (exempi).
     .target(name: "SheetXMP", dependencies: ["CExempi", "CExempiShim", "SheetSupport"]),
     // Silences exempi's own std::cerr error lines (C++, which Swift cannot call).
