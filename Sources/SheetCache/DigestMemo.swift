@@ -113,7 +113,8 @@ final class DigestMemo: Sendable {
     Self.append(UInt64(Self.version) | UInt64(kept.count) << 32, to: &bytes)
     for (identity, record) in kept {
       for value in [
-        identity.device, identity.inode, UInt64(bitPattern: identity.size), UInt64(bitPattern: identity.modified),
+        identity.device, identity.inode, UInt64(bitPattern: identity.size),
+        UInt64(bitPattern: identity.modified),
         UInt64(bitPattern: identity.changed), UInt64(bitPattern: record.used),
       ] {
         Self.append(value, to: &bytes)
@@ -124,7 +125,7 @@ final class DigestMemo: Sendable {
     let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
     if rename(temporary, path) != 0 { unlink(temporary) }
-    state.withLock { $0.touched = [] }
+    state.withLock { $0.touched.subtract(touched) }
   }
 
   /// The time now in nanoseconds since 1970 (the clock file times are taken from).
@@ -163,7 +164,8 @@ final class DigestMemo: Sendable {
       let at = headerSize + index * recordSize
       let identity = FileIdentity(
         device: readUInt64(bytes, at), inode: readUInt64(bytes, at + 8),
-        size: Int64(bitPattern: readUInt64(bytes, at + 16)), modified: Int64(bitPattern: readUInt64(bytes, at + 24)),
+        size: Int64(bitPattern: readUInt64(bytes, at + 16)),
+        modified: Int64(bitPattern: readUInt64(bytes, at + 24)),
         changed: Int64(bitPattern: readUInt64(bytes, at + 32)))
       records[identity] = Record(
         digest: Array(bytes[(at + 48)..<(at + 80)]), used: Int64(bitPattern: readUInt64(bytes, at + 40)))

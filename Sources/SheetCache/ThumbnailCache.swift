@@ -138,7 +138,9 @@ package final class ThumbnailCache: Sendable {
         entries.append((path, Int(status.st_size), modified))
       } else if name.hasSuffix(".tmp"), now - modified > 3600 {
         unlink(path)
-      } else if name.hasPrefix("digests-"), name.hasSuffix(".memo"), path != digests.path, now - modified > 86400 {
+      } else if name.hasPrefix("digests-"), name.hasSuffix(".memo"), path != digests.path,
+        now - modified > 86400
+      {
         unlink(path)
       }
     }

@@ -49,6 +49,7 @@ package final class OpenedImageFile {
   ///
   /// - Throws: ``ImageError`` when nothing could be decoded or the image is over `maxPixels`.
   package func load(minimumSize: (width: Int, height: Int)?, maxPixels: Int) throws -> DecodedImage {
-    try ImageReader.decode(file, header: header, bytes: try bytes(), minimumSize: minimumSize, maxPixels: maxPixels)
+    try ImageReader.decode(
+      file, header: header, bytes: try bytes(), minimumSize: minimumSize, maxPixels: maxPixels)
   }
 }

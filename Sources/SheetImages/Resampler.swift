@@ -111,24 +111,25 @@ extension RasterImage {
                         }
                         filteredUpTo += 1
                       }
-                    for x in 0..<width { sums[x] = .zero }
-                    var row = verticalStart
-                    for tap in verticalFirst..<verticalEnd {
-                      let ringRow = (row % window) * width
-                      let weight = verticalWeights[tap]
-                      for x in 0..<width { sums[x] = sums[x] + ring[ringRow + x] * weight }
-                      row += 1
-                    }
-                    var t = y * width * 4
-                    for x in 0..<width {
-                      let sum = sums[x]
-                      let alpha = min(max(sum[3].rounded(), 0), 255)
-                      // Premultiplied colour never exceeds its alpha.
-                      target[t] = UInt8(min(max(sum[0].rounded(), 0), alpha))
-                      target[t + 1] = UInt8(min(max(sum[1].rounded(), 0), alpha))
-                      target[t + 2] = UInt8(min(max(sum[2].rounded(), 0), alpha))
-                      target[t + 3] = UInt8(alpha)
-                      t += 4
+                      for x in 0..<width { sums[x] = .zero }
+                      var row = verticalStart
+                      for tap in verticalFirst..<verticalEnd {
+                        let ringRow = (row % window) * width
+                        let weight = verticalWeights[tap]
+                        for x in 0..<width { sums[x] = sums[x] + ring[ringRow + x] * weight }
+                        row += 1
+                      }
+                      var t = y * width * 4
+                      for x in 0..<width {
+                        let sum = sums[x]
+                        let alpha = min(max(sum[3].rounded(), 0), 255)
+                        // Premultiplied colour never exceeds its alpha.
+                        target[t] = UInt8(min(max(sum[0].rounded(), 0), alpha))
+                        target[t + 1] = UInt8(min(max(sum[1].rounded(), 0), alpha))
+                        target[t + 2] = UInt8(min(max(sum[2].rounded(), 0), alpha))
+                        target[t + 3] = UInt8(alpha)
+                        t += 4
+                      }
                     }
                   }
                 }
@@ -137,7 +138,6 @@ extension RasterImage {
           }
         }
       }
-    }
     }
     return RasterImage(width: width, height: height, pixels: out, hasAlpha: hasAlpha)
   }

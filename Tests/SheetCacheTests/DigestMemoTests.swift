@@ -28,7 +28,8 @@ struct DigestMemoTests {
   private func settle(_ path: String, in cache: ThumbnailCache) throws {
     let opened = try OpenedImageFile(path: path, header: nil)
     let digest = ContentDigest.sha256(try opened.bytes())
-    #expect(cache.digests.remember(digest, before: opened.identity, after: opened.currentIdentity(), now: later))
+    #expect(
+      cache.digests.remember(digest, before: opened.identity, after: opened.currentIdentity(), now: later))
   }
 
   @Test("a settled photo is found without hashing, also by the next process; a fresh one is hashed")
@@ -90,12 +91,14 @@ struct DigestMemoTests {
   func unsettledNotRemembered() {
     let memo = DigestMemo(directory: "/nonexistent", bootID: "test")
     let now = DigestMemo.now()
-    let old = FileIdentity(device: 1, inode: 2, size: 3, modified: now - 60_000_000_000, changed: now - 60_000_000_000)
+    let old = FileIdentity(
+      device: 1, inode: 2, size: 3, modified: now - 60_000_000_000, changed: now - 60_000_000_000)
     var moved = old
     moved.changed = now
     #expect(!memo.remember([1], before: old, after: moved, now: now), "written while it was read")
     #expect(!memo.remember([1], before: old, after: nil, now: now))
-    let fresh = FileIdentity(device: 1, inode: 2, size: 3, modified: now - 1_000_000_000, changed: now - 1_000_000_000)
+    let fresh = FileIdentity(
+      device: 1, inode: 2, size: 3, modified: now - 1_000_000_000, changed: now - 1_000_000_000)
     #expect(!memo.remember([1], before: fresh, after: fresh, now: now), "changed a second ago")
     #expect(memo.digest(for: fresh) == nil)
     #expect(memo.remember([1], before: old, after: old, now: now))
@@ -109,12 +112,15 @@ struct DigestMemoTests {
   func damagedMemoIgnored() throws {
     let folder = try FixturePaths.temporaryFolder().path
     let now = DigestMemo.now()
-    let identity = FileIdentity(device: 9, inode: 8, size: 7, modified: now - 60_000_000_000, changed: now - 60_000_000_000)
+    let identity = FileIdentity(
+      device: 9, inode: 8, size: 7, modified: now - 60_000_000_000, changed: now - 60_000_000_000)
     let memo = DigestMemo(directory: folder, bootID: "test")
     #expect(memo.remember([UInt8](repeating: 3, count: 32), before: identity, after: identity, now: now))
     memo.save()
-    #expect(DigestMemo(directory: folder, bootID: "test").digest(for: identity) == [UInt8](repeating: 3, count: 32))
-    #expect(DigestMemo(directory: folder, bootID: "other").digest(for: identity) == nil, "another kernel's memo")
+    #expect(
+      DigestMemo(directory: folder, bootID: "test").digest(for: identity) == [UInt8](repeating: 3, count: 32))
+    #expect(
+      DigestMemo(directory: folder, bootID: "other").digest(for: identity) == nil, "another kernel's memo")
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: memo.path)))
     bytes[30] ^= 1
     try Data(bytes).write(to: URL(fileURLWithPath: memo.path))
@@ -122,6 +128,7 @@ struct DigestMemoTests {
     #expect(damaged.digest(for: identity) == nil)
     #expect(damaged.remember([UInt8](repeating: 4, count: 32), before: identity, after: identity, now: now))
     damaged.save()
-    #expect(DigestMemo(directory: folder, bootID: "test").digest(for: identity) == [UInt8](repeating: 4, count: 32))
+    #expect(
+      DigestMemo(directory: folder, bootID: "test").digest(for: identity) == [UInt8](repeating: 4, count: 32))
   }
 }
