@@ -70,7 +70,7 @@ let package = Package(
         "SheetSupport",
       ]),
     /// Decoded photos kept on disk between runs, keyed by content (the thumbnail cache).
-    .target(name: "SheetCache", dependencies: ["CCrypto", "SheetSupport", "SheetImages"]),
+    .target(name: "SheetCache", dependencies: ["CCrypto", "CZlib", "SheetSupport", "SheetImages"]),
     .target(
       name: "SheetRender",
       dependencies: [

@@ -6,7 +6,7 @@ import SheetImages
 package struct CacheKey: Hashable, Sendable {
   /// The version of the entry format and of the decode pipeline's conventions; raise it when
   /// either changes in a way the decoder identity does not show.
-  package static let formatVersion: UInt32 = 1
+  package static let formatVersion: UInt32 = 2
   /// How colours are converted: every embedded profile to sRGB, relative colorimetric with
   /// black-point compensation (see `ColorManagement`).
   static let colourTransform = "sRGB/relative/bpc"

@@ -20,6 +20,8 @@ package final class ThumbnailCache: Sendable {
   /// Called with a note for the curious (`--verbose`-style): corrupt entries, failed writes.
   private let debug: @Sendable (String) -> Void
   private let state = Mutex(State())
+  /// The digests of photos hashed before, by file identity.
+  let digests: DigestMemo
 
   private struct State {
     var statistics = CacheStatistics()
@@ -46,6 +48,7 @@ package final class ThumbnailCache: Sendable {
     self.directory = directory
     self.sizeLimit = max(0, sizeLimit)
     self.debug = debug
+    digests = DigestMemo(directory: directory)
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
@@ -70,25 +73,42 @@ package final class ThumbnailCache: Sendable {
       return try opened.load(
         minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: maxPixels)
     }
-    let key = CacheKey(
-      contentDigest: ContentDigest.sha256(opened.bytes), level: level, orientation: opened.header.orientation)
+    let orientation = opened.header.orientation
+    // A photo hashed in an earlier run and unchanged since is found without reading its bytes.
+    var tried: CacheKey?
+    if let remembered = digests.digest(for: opened.identity) {
+      let key = CacheKey(contentDigest: remembered, level: level, orientation: orientation)
+      if let image = entry(key, maxPixels: maxPixels) { return image }
+      tried = key
+    }
+    let bytes = try opened.bytes()
+    let digest = ContentDigest.sha256(bytes)
+    state.withLock { $0.statistics.hashed += 1 }
+    digests.remember(digest, before: opened.identity, after: opened.currentIdentity())
+    let key = CacheKey(contentDigest: digest, level: level, orientation: orientation)
+    if key != tried, let image = entry(key, maxPixels: maxPixels) { return image }
+    state.withLock { $0.statistics.misses += 1 }
+    let decoded = try opened.load(
+      minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: maxPixels)
+    store(decoded, key: key, path: directory + "/" + key.fileName)
+    return decoded
+  }
+
+  /// The image of the entry for `key`, counted as a hit; nil when there is none or it is bad
+  /// (counted, with a debug note, as rejected: it is rewritten after the decode).
+  private func entry(_ key: CacheKey, maxPixels: Int) -> DecodedImage? {
     let path = directory + "/" + key.fileName
     switch read(path, key: key, maxPixels: maxPixels) {
     case .success(let image):
       state.withLock { $0.statistics.hits += 1 }
       return image
     case .failure(let rejection):
-      let bad = rejection != .absent
-      if bad { debug("thumbnail cache: \(path) ignored (\(rejection.rawValue)); rewriting it") }
-      state.withLock {
-        $0.statistics.misses += 1
-        if bad { $0.statistics.rejected += 1 }
+      if rejection != .absent {
+        debug("thumbnail cache: \(path) ignored (\(rejection.rawValue)); rewriting it")
+        state.withLock { $0.statistics.rejected += 1 }
       }
+      return nil
     }
-    let decoded = try opened.load(
-      minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: maxPixels)
-    store(decoded, key: key, path: path)
-    return decoded
   }
 
   /// Whether an entry would save more than it costs. A JPEG or WebP decoded at full size (a
@@ -102,8 +122,10 @@ package final class ThumbnailCache: Sendable {
 
   /// Deletes the least recently used entries until they take at most the limit (down to 90%
   /// of it, so the next runs need not trim again at once), and temporary files older than an
-  /// hour (left by a process that was killed). One listing of the folder.
+  /// hour (left by a process that was killed), and saves the digest memo (dropping other
+  /// kernels' memos a day old). One listing of the folder.
   package func trim() {
+    digests.save()
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
     var entries: [(path: String, size: Int, used: Double)] = []
     let now = Date().timeIntervalSince1970
@@ -115,6 +137,10 @@ package final class ThumbnailCache: Sendable {
       if name.hasSuffix(".thumb") {
         entries.append((path, Int(status.st_size), modified))
       } else if name.hasSuffix(".tmp"), now - modified > 3600 {
+        unlink(path)
+      } else if name.hasPrefix("digests-"), name.hasSuffix(".memo"), path != digests.path,
+        now - modified > 86400
+      {
         unlink(path)
       }
     }
@@ -243,6 +269,8 @@ package struct CacheStatistics: Hashable, Sendable {
   package var misses = 0
   /// Entries ignored as corrupt, truncated or of another version (counted among the misses).
   package var rejected = 0
+  /// Photos whose bytes were read and hashed (the others were found by the digest memo).
+  package var hashed = 0
   /// Entries written.
   package var written = 0
   /// Bytes of the entries written.

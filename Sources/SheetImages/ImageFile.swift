@@ -7,6 +7,8 @@ final class ImageFile {
   let path: String
   /// The size and modification time when the file was opened.
   let stamp: FileStamp
+  /// Which file it is and when it last changed, when it was opened.
+  let identity: FileIdentity
   private let descriptor: Int32
 
   /// Opens `path` for reading, without blocking: it must be a regular file (a FIFO or a
@@ -27,6 +29,7 @@ final class ImageFile {
     stamp = FileStamp(
       size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec)
     )
+    identity = FileIdentity(status)
     ImageFileOpens.record(path)
   }
 
@@ -54,6 +57,13 @@ final class ImageFile {
       throw ImageError(path: path, reason: "cannot be read (\(String(cString: strerror(failure))))")
     }
     return bytes
+  }
+
+  /// Which file it is and when it last changed, as the kernel reports it now; nil when that
+  /// cannot be read.
+  func currentIdentity() -> FileIdentity? {
+    var status = stat()
+    return fstat(descriptor, &status) == 0 ? FileIdentity(status) : nil
   }
 
   /// The whole file.

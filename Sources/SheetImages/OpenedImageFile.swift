@@ -1,34 +1,55 @@
-/// An image file opened once and read whole, with its header: the bytes a cache hashes and the
-/// decode that follows come from the same open file, so what is cached is what was hashed.
+/// An image file opened once, with its header: the bytes a cache hashes and the decode that
+/// follows come from the same open file, so what is cached is what was hashed. The bytes are
+/// read on first use, so a cache that finds the image by the file's identity never reads them.
 package final class OpenedImageFile {
   /// The path as given.
   package let path: String
-  /// The file's whole contents.
-  package let bytes: [UInt8]
-  /// The header, read earlier in the run or from `bytes`.
+  /// The header, read earlier in the run or from the file's bytes.
   package let header: ImageHeader
   let file: ImageFile
+  private var contents: [UInt8]?
 
-  /// Opens `path` and reads all of it; with the `header` read earlier in the run, a file that
-  /// changed since is refused, and without one the header is read from the bytes.
+  /// Opens `path`; with the `header` read earlier in the run, a file that changed since is
+  /// refused, and without one the file is read whole for its header.
   ///
   /// - Throws: ``ImageError`` when the file cannot be read, changed, or is not an image.
   package init(path: String, header: ImageHeader?) throws {
     let file = try ImageFile(path: path)
     try ImageReader.checkUnchanged(file, header: header)
-    let bytes = try file.readAll()
     self.path = path
     self.file = file
-    self.bytes = bytes
-    self.header =
-      try header ?? ImageReader.header(of: HeaderBytes(bytes: bytes), path: path, stamp: file.stamp)
+    if let header {
+      self.header = header
+    } else {
+      let bytes = try file.readAll()
+      contents = bytes
+      self.header = try ImageReader.header(of: HeaderBytes(bytes: bytes), path: path, stamp: file.stamp)
+    }
+  }
+
+  /// Which file was opened and when it had last changed, at the moment it was opened.
+  package var identity: FileIdentity { file.identity }
+
+  /// The open file's identity as the kernel reports it now (nil when it cannot say): equal to
+  /// ``identity`` when nothing wrote to the file since it was opened.
+  package func currentIdentity() -> FileIdentity? { file.currentIdentity() }
+
+  /// The file's whole contents, read from the open file on first use.
+  ///
+  /// - Throws: ``ImageError`` when the file cannot be read.
+  package func bytes() throws -> [UInt8] {
+    if let contents { return contents }
+    let bytes = try file.readAll()
+    contents = bytes
+    return bytes
   }
 
   /// Decodes the file as ``ImageReader/load(path:header:minimumSize:maxPixels:)`` does, from
-  /// the bytes already read (libtiff and LibRaw read the same open file).
+  /// the bytes ``bytes()`` gives (libtiff and LibRaw read the same open file).
   ///
   /// - Throws: ``ImageError`` when nothing could be decoded or the image is over `maxPixels`.
   package func load(minimumSize: (width: Int, height: Int)?, maxPixels: Int) throws -> DecodedImage {
-    try ImageReader.decode(file, header: header, bytes: bytes, minimumSize: minimumSize, maxPixels: maxPixels)
+    try ImageReader.decode(
+      file, header: header, bytes: try bytes(), minimumSize: minimumSize, maxPixels: maxPixels)
   }
 }

@@ -41,8 +41,10 @@ extension RasterImage {
     // is filtered horizontally once, into a ring of as many rows as one output row's taps span,
     // so memory is that window, not the whole (possibly huge) intermediate image.
     let window = max(1, vertical.widestTaps)
+    let padded = horizontal.paddedTaps()
     var ring = [SIMD4<Float>](repeating: .zero, count: width * window)
-    var sourceRow = [SIMD4<Float>](repeating: .zero, count: self.width)
+    // Room for the padded taps of the last pixels, which read zeros past the image's edge.
+    var sourceRow = [SIMD4<Float>](repeating: .zero, count: self.width + padded.count)
     var sums = [SIMD4<Float>](repeating: .zero, count: width)
     var filteredUpTo = vertical.sourceRange.lowerBound
     var out = [UInt8](repeating: 0, count: width * height * 4)
@@ -50,55 +52,84 @@ extension RasterImage {
     // Each pixel's four channels are one SIMD4 of Float, and every output channel is the same
     // multiply and add per tap, in the same order, as a scalar sum (so the same bytes). A source
     // row is converted to Float once, however many taps read each pixel, and the vertical pass
-    // adds one ring row at a time across the whole output row.
+    // adds one ring row at a time across the whole output row. The horizontal pass sums four
+    // output pixels at once, each in its own register, so the additions of one pixel do not
+    // wait on each other's latency; every pixel has the same number of taps there (its own,
+    // then zero weights, which leave a sum of finite values unchanged).
+    let taps = padded.count
     pixels.withUnsafeBufferPointer { source in
       ring.withUnsafeMutableBufferPointer { ring in
         sourceRow.withUnsafeMutableBufferPointer { sourceRow in
           sums.withUnsafeMutableBufferPointer { sums in
             out.withUnsafeMutableBufferPointer { target in
-              horizontal.withTaps { horizontalStarts, horizontalOffsets, horizontalWeights in
-                vertical.withTaps { verticalStarts, verticalOffsets, verticalWeights in
-                  for y in 0..<height {
-                    let verticalStart = verticalStarts[y]
-                    let verticalFirst = verticalOffsets[y]
-                    let verticalEnd = verticalOffsets[y + 1]
-                    filteredUpTo = max(filteredUpTo, verticalStart)
-                    while filteredUpTo < verticalStart + (verticalEnd - verticalFirst) {
-                      let row = UnsafeRawPointer(source.baseAddress!) + filteredUpTo * self.width * 4
-                      for x in columns {
-                        sourceRow[x] = SIMD4<Float>(
-                          row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self))
-                      }
-                      let ringRow = (filteredUpTo % window) * width
-                      for x in 0..<width {
-                        var column = horizontalStarts[x]
-                        var sum = SIMD4<Float>.zero
-                        for tap in horizontalOffsets[x]..<horizontalOffsets[x + 1] {
-                          sum = sum + sourceRow[column] * horizontalWeights[tap]
-                          column += 1
+              padded.weights.withUnsafeBufferPointer { horizontalWeights in
+                padded.starts.withUnsafeBufferPointer { horizontalStarts in
+                  vertical.withTaps { verticalStarts, verticalOffsets, verticalWeights in
+                    for y in 0..<height {
+                      let verticalStart = verticalStarts[y]
+                      let verticalFirst = verticalOffsets[y]
+                      let verticalEnd = verticalOffsets[y + 1]
+                      filteredUpTo = max(filteredUpTo, verticalStart)
+                      while filteredUpTo < verticalStart + (verticalEnd - verticalFirst) {
+                        let row = UnsafeRawPointer(source.baseAddress!) + filteredUpTo * self.width * 4
+                        for x in columns {
+                          sourceRow[x] = SIMD4<Float>(
+                            row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self))
                         }
-                        ring[ringRow + x] = sum
+                        let ringRow = (filteredUpTo % window) * width
+                        var x = 0
+                        while x + 4 <= width {
+                          let c0 = horizontalStarts[x]
+                          let c1 = horizontalStarts[x + 1]
+                          let c2 = horizontalStarts[x + 2]
+                          let c3 = horizontalStarts[x + 3]
+                          let w0 = x * taps
+                          var s0 = SIMD4<Float>.zero
+                          var s1 = SIMD4<Float>.zero
+                          var s2 = SIMD4<Float>.zero
+                          var s3 = SIMD4<Float>.zero
+                          for tap in 0..<taps {
+                            s0 = s0 + sourceRow[c0 + tap] * horizontalWeights[w0 + tap]
+                            s1 = s1 + sourceRow[c1 + tap] * horizontalWeights[w0 + taps + tap]
+                            s2 = s2 + sourceRow[c2 + tap] * horizontalWeights[w0 + 2 * taps + tap]
+                            s3 = s3 + sourceRow[c3 + tap] * horizontalWeights[w0 + 3 * taps + tap]
+                          }
+                          ring[ringRow + x] = s0
+                          ring[ringRow + x + 1] = s1
+                          ring[ringRow + x + 2] = s2
+                          ring[ringRow + x + 3] = s3
+                          x += 4
+                        }
+                        while x < width {
+                          let column = horizontalStarts[x]
+                          var sum = SIMD4<Float>.zero
+                          for tap in 0..<taps {
+                            sum = sum + sourceRow[column + tap] * horizontalWeights[x * taps + tap]
+                          }
+                          ring[ringRow + x] = sum
+                          x += 1
+                        }
+                        filteredUpTo += 1
                       }
-                      filteredUpTo += 1
-                    }
-                    for x in 0..<width { sums[x] = .zero }
-                    var row = verticalStart
-                    for tap in verticalFirst..<verticalEnd {
-                      let ringRow = (row % window) * width
-                      let weight = verticalWeights[tap]
-                      for x in 0..<width { sums[x] = sums[x] + ring[ringRow + x] * weight }
-                      row += 1
-                    }
-                    var t = y * width * 4
-                    for x in 0..<width {
-                      let sum = sums[x]
-                      let alpha = min(max(sum[3].rounded(), 0), 255)
-                      // Premultiplied colour never exceeds its alpha.
-                      target[t] = UInt8(min(max(sum[0].rounded(), 0), alpha))
-                      target[t + 1] = UInt8(min(max(sum[1].rounded(), 0), alpha))
-                      target[t + 2] = UInt8(min(max(sum[2].rounded(), 0), alpha))
-                      target[t + 3] = UInt8(alpha)
-                      t += 4
+                      for x in 0..<width { sums[x] = .zero }
+                      var row = verticalStart
+                      for tap in verticalFirst..<verticalEnd {
+                        let ringRow = (row % window) * width
+                        let weight = verticalWeights[tap]
+                        for x in 0..<width { sums[x] = sums[x] + ring[ringRow + x] * weight }
+                        row += 1
+                      }
+                      var t = y * width * 4
+                      for x in 0..<width {
+                        let sum = sums[x]
+                        let alpha = min(max(sum[3].rounded(), 0), 255)
+                        // Premultiplied colour never exceeds its alpha.
+                        target[t] = UInt8(min(max(sum[0].rounded(), 0), alpha))
+                        target[t + 1] = UInt8(min(max(sum[1].rounded(), 0), alpha))
+                        target[t + 2] = UInt8(min(max(sum[2].rounded(), 0), alpha))
+                        target[t + 3] = UInt8(alpha)
+                        t += 4
+                      }
                     }
                   }
                 }
@@ -155,6 +186,21 @@ struct FilterBank {
   /// The most taps any output pixel has: how many source rows one output row reads.
   var widestTaps: Int {
     zip(weightOffsets, weightOffsets.dropFirst()).map { $1 - $0 }.max() ?? 1
+  }
+
+  /// Every output pixel's taps padded with zero weights to ``widestTaps`` (`count`), each weight
+  /// as a SIMD4 (the same for all four channels): pixel i's first source index is `starts[i]`
+  /// and its weights are `weights[i * count ..< (i + 1) * count]`. A zero weight times a finite
+  /// sample adds nothing to a sum, so the padded sums are the sums.
+  func paddedTaps() -> (count: Int, starts: [Int], weights: [SIMD4<Float>]) {
+    let count = max(1, widestTaps)
+    var padded = [SIMD4<Float>](repeating: .zero, count: starts.count * count)
+    for index in starts.indices {
+      for tap in weightOffsets[index]..<weightOffsets[index + 1] {
+        padded[index * count + tap - weightOffsets[index]] = SIMD4(repeating: weights[tap])
+      }
+    }
+    return (count, starts, padded)
   }
 
   /// Calls `body` with each output pixel's first source index, the offsets of each pixel's
