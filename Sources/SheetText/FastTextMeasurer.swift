@@ -124,6 +124,9 @@ struct ParagraphWrapper {
   private var measured: [SegmentTable.Metrics?] = []
   /// Whether each measured segment ends in a space Pango sets as a run of its own.
   private var endsInLoneSpace: [Bool] = []
+  /// For segments measured after the text before them (see ``SegmentTable/metrics(_:after:variant:)``),
+  /// by index: the kerning at their start.
+  private var kerningInContext: [Int: Int] = [:]
 
   init(
     characters: [Unicode.Scalar], variants: [UInt8], segments: [LineBreaks.Segment], table: SegmentTable,
@@ -237,6 +240,7 @@ struct ParagraphWrapper {
   /// The kerning between segment `index` and the one before it (none across font variants);
   /// nil where the model cannot tell. Call after measuring both segments.
   private func boundaryKerning(before index: Int) -> Int? {
+    if let kerning = kerningInContext[index] { return kerning }
     let start = segments[index].start
     guard variants[start - 1] == variants[start] else { return 0 }
     // Spaces take the font of the character before them: start from the last that is not one.
@@ -308,11 +312,25 @@ struct ParagraphWrapper {
       guard variants[segment.start..<segment.end].allSatisfy({ $0 == variant }) else { return nil }
       // A segment that starts with a character of no script of its own (a digit, a sign) takes
       // the script, so the language and the font, of the text before it: measured alone it
-      // would be in the default language's font. Only Latin text before it gives the same.
+      // would be in the default language's font. Only Latin text before it gives the same;
+      // after other letters, a segment of such characters alone is measured after the text
+      // from that letter on (left-to-right text only, where Pango's runs follow the script).
       if segment.start > 0 && !Self.hasOwnScript(characters[segment.start]),
-        let letter = characters[..<segment.start].last(where: Self.hasOwnScript), letter.value >= 0x250
+        let letter = characters[..<segment.start].lastIndex(where: Self.hasOwnScript),
+        characters[letter].value >= 0x250
       {
-        return nil
+        guard levels == nil, !BidiLevels.isRightToLeft(characters[letter]),
+          characters[segment.start..<segment.end].allSatisfy({
+            !Self.hasOwnScript($0) && !CharacterClasses.isAlphabetic($0)
+          }),
+          variants[letter..<segment.start].allSatisfy({ $0 == variant }),
+          let placed = table.metrics(
+            characters[segment.start..<segment.end], after: characters[letter..<segment.start], variant: variant)
+        else { return nil }
+        measured.append(placed.metrics)
+        endsInLoneSpace.append(false)
+        kerningInContext[measured.count - 1] = placed.kerning
+        continue
       }
       var metrics = table.metrics(characters[segment.start..<segment.end], variant: variant)
       var loneSpace = false
