@@ -10,11 +10,6 @@ struct LayoutExport {
   /// The items, in order: each one's source, pixel size, problem and XMP tags come from here.
   var sheet: PreparedSheet
 
-  init(layout: Layout, sheet: PreparedSheet) {
-    self.layout = layout
-    self.sheet = sheet
-  }
-
   /// Writes the JSON to `output`, keys sorted as `JSONEncoder`'s `.sortedKeys` would.
   func write(to output: FileHandle) throws {
     var json = JSONStreamWriter(output: output)
@@ -54,7 +49,9 @@ struct LayoutExport {
 
   /// Item `index`: its source, pixel size, problem and tags, with its caption and where its
   /// card is (page and element index) when the layout placed it.
-  private func write(item index: Int, of items: UnsafeBufferPointer<CatalogItem>, to json: inout JSONStreamWriter) {
+  private func write(
+    item index: Int, of items: UnsafeBufferPointer<CatalogItem>, to json: inout JSONStreamWriter
+  ) {
     let placed = index < layout.items.count ? layout.items[index] : nil
     json.beginObject()
     json.member("caption", placed?.caption ?? "")

@@ -319,13 +319,19 @@ struct ParagraphWrapper {
         let letter = characters[..<segment.start].lastIndex(where: Self.hasOwnScript),
         characters[letter].value >= 0x250
       {
-        guard levels == nil, !BidiLevels.isRightToLeft(characters[letter]),
+        // Two spaces or more before it: Pango then broke the line before the word ending in
+        // them (pango-check found "affine  大阪  #7"), where the model fits the word: left to
+        // Pango.
+        let spaces = characters[..<segment.start].reversed().prefix(while: CharacterClasses.isWhitespace)
+          .count
+        guard levels == nil, spaces < 2, !BidiLevels.isRightToLeft(characters[letter]),
           characters[segment.start..<segment.end].allSatisfy({
             !Self.hasOwnScript($0) && !CharacterClasses.isAlphabetic($0)
           }),
           variants[letter..<segment.start].allSatisfy({ $0 == variant }),
           let placed = table.metrics(
-            characters[segment.start..<segment.end], after: characters[letter..<segment.start], variant: variant)
+            characters[segment.start..<segment.end], after: characters[letter..<segment.start],
+            variant: variant)
         else { return nil }
         measured.append(placed.metrics)
         endsInLoneSpace.append(false)
@@ -355,6 +361,8 @@ struct ParagraphWrapper {
   /// runs of their own, in another font than the word measured alone had (the tests found
   /// such lines), so the wrapper needs the paragraph's levels.
   static func mixesDirections(_ paragraph: [Unicode.Scalar]) -> Bool {
+    // Most paragraphs have no right-to-left character: a range check each, no table lookup.
+    guard paragraph.contains(where: BidiLevels.isRightToLeft) else { return false }
     var rightToLeft = false
     var other = false
     for character in paragraph where CharacterClasses.isAlphabetic(character) {

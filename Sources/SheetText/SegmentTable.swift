@@ -73,7 +73,9 @@ final class SegmentTable {
   /// the context's glyphs moved because the segment follows (what the model adds at their
   /// boundary when they share a line). Nil where the model cannot tell: a hex box, or a glyph
   /// whose cluster starts before the segment (or before its final space) and runs into it.
-  func metrics(_ segment: ArraySlice<Unicode.Scalar>, after context: ArraySlice<Unicode.Scalar>, variant: UInt8)
+  func metrics(
+    _ segment: ArraySlice<Unicode.Scalar>, after context: ArraySlice<Unicode.Scalar>, variant: UInt8
+  )
     -> (metrics: Metrics, kerning: Int)?
   {
     let contextText = String(String.UnicodeScalarView(context))
@@ -109,9 +111,11 @@ final class SegmentTable {
       contextWidth = found
     } else {
       contextWidth = line(context, variant: variant).width
-      contextWidths[SegmentKey(variant: variant, characters: ArraySlice(Array(context)), split: -2)] = contextWidth
+      contextWidths[SegmentKey(variant: variant, characters: ArraySlice(Array(context)), split: -2)] =
+        contextWidth
     }
-    let metrics = Metrics(width: width, trimmedWidth: trimmed, probeWidth: 0, ascent: ascent, descent: descent)
+    let metrics = Metrics(
+      width: width, trimmedWidth: trimmed, probeWidth: 0, ascent: ascent, descent: descent)
     return (metrics, glyphs.width - width - contextWidth)
   }
 

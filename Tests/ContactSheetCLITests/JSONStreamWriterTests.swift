@@ -23,7 +23,8 @@ struct JSONStreamWriterTests {
     let rows = (0..<12_000).map { index in
       Row(
         name: names[index % names.count] + String(repeating: "x", count: index % 97),
-        numbers: numbers.map { $0 * Double(index % 13 + 1) }, count: index * 7919 - 40_000, flag: index % 2 == 0)
+        numbers: numbers.map { $0 * Double(index % 13 + 1) }, count: index * 7919 - 40_000,
+        flag: index % 2 == 0)
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -56,7 +56,9 @@ struct CSVTable {
   private static func rows(of bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8]) throws -> [(
     line: Int, fields: [String]
   )] {
-    let quote = UInt8(ascii: "\""), newLine = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+    let quote = UInt8(ascii: "\"")
+    let newLine = UInt8(ascii: "\n")
+    let carriageReturn = UInt8(ascii: "\r")
     let lead = delimiter[0]
     let count = bytes.count
     var rows: [(line: Int, fields: [String])] = []
