@@ -32,7 +32,7 @@ struct InputParsingTests {
     let cases: [(text: String, line: Int, column: Int)] = [
       ("image,caption\n\"日本\",é\"x\"z\n", 2, 7),  // a quote inside an unquoted field
       ("image,caption\na.jpg,\"multi\nline\" \n", 3, 6),  // text after a closing quote
-      ("\u{FEFF}image,caption\nété,\"x\"é\n", 2, 7),
+      ("\u{FEFF}image,caption\nété,\"x\"é\n", 2, 8),
       ("a,b\n1,\"open\nmore\n", 2, 3),  // never closed: where it opened
     ]
     for (text, line, column) in cases {
