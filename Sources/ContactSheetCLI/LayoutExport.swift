@@ -6,35 +6,9 @@ import SheetLayout
 /// index), in item order. Written by a streaming writer: the output of a 100,000-item catalog is
 /// about 100 MB, which `JSONEncoder` would build in memory as a tree and then as text.
 struct LayoutExport {
-  struct Item {
-    var source: String
-    var width: Int
-    var height: Int
-    var caption: String
-    /// The page (from 0) and the index of the card among that page's elements.
-    var page: Int?
-    var element: Int?
-    /// Why the image cannot be shown, when it cannot.
-    var problem: String?
-    /// The XMP rating (-1 rejected, 0 unrated, 1–5), when recorded.
-    var rating: Int?
-    /// The XMP colour label, when recorded.
-    var label: String?
-  }
-
   var layout: Layout
-  var items: [Item]
-
-  init(layout: Layout, sheet: PreparedSheet) {
-    self.layout = layout
-    items = sheet.items.enumerated().map { index, item in
-      let placed = layout.items.indices.contains(index) ? layout.items[index] : nil
-      return Item(
-        source: item.path, width: item.layoutSize.width, height: item.layoutSize.height,
-        caption: placed?.caption ?? "", page: placed?.page, element: placed?.element,
-        problem: item.failure?.reason, rating: item.tags?.rating, label: item.tags?.label)
-    }
-  }
+  /// The items, in order: each one's source, pixel size, problem and XMP tags come from here.
+  var sheet: PreparedSheet
 
   /// Writes the JSON to `output`, keys sorted as `JSONEncoder`'s `.sortedKeys` would.
   func write(to output: FileHandle) throws {
@@ -46,7 +20,10 @@ struct LayoutExport {
     json.raw(try small.encode(layout.fonts))
     json.key("items")
     json.beginArray()
-    for item in items { write(item, to: &json) }
+    // Each item's fields are read where they are, not copied out with the whole item.
+    sheet.items.withUnsafeBufferPointer { items in
+      for index in items.indices { write(item: index, of: items, to: &json) }
+    }
     json.endArray()
     json.key("metrics")
     json.raw(try small.encode(layout.metrics))
@@ -70,17 +47,22 @@ struct LayoutExport {
     json.finish()
   }
 
-  private func write(_ item: Item, to json: inout JSONStreamWriter) {
+  /// Item `index`: its source, pixel size, problem and tags, with its caption and where its
+  /// card is (page and element index) when the layout placed it.
+  private func write(
+    item index: Int, of items: UnsafeBufferPointer<CatalogItem>, to json: inout JSONStreamWriter
+  ) {
+    let placed = index < layout.items.count ? layout.items[index] : nil
     json.beginObject()
-    json.member("caption", item.caption)
-    json.member("element", item.element)
-    json.member("height", item.height)
-    json.member("label", item.label)
-    json.member("page", item.page)
-    json.member("problem", item.problem)
-    json.member("rating", item.rating)
-    json.member("source", item.source)
-    json.member("width", item.width)
+    json.member("caption", placed?.caption ?? "")
+    json.member("element", placed?.element)
+    json.member("height", items[index].layoutSize.height)
+    json.member("label", items[index].tags?.label)
+    json.member("page", placed?.page)
+    json.member("problem", items[index].failure?.reason)
+    json.member("rating", items[index].tags?.rating)
+    json.member("source", items[index].path)
+    json.member("width", items[index].layoutSize.width)
     json.endObject()
   }
 
@@ -110,7 +92,7 @@ struct LayoutExport {
     json.endObject()
   }
 
-  private func rect(_ name: String, _ rect: Rect?, to json: inout JSONStreamWriter) {
+  private func rect(_ name: StaticString, _ rect: Rect?, to json: inout JSONStreamWriter) {
     guard let rect else { return }
     json.key(name)
     json.beginObject()

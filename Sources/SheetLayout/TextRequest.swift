@@ -1,3 +1,5 @@
+import Foundation
+
 /// A text to measure: what a ``TextMeasuring`` implementation is asked, as a value.
 ///
 /// Texts compare and hash by their UTF-8 bytes (what Pango is given), not by Unicode canonical
@@ -19,7 +21,20 @@ public struct TextRequest: Hashable, Sendable {
 
   /// Whether both requests have the same width, style and UTF-8 bytes of text.
   public static func == (lhs: TextRequest, rhs: TextRequest) -> Bool {
-    lhs.width == rhs.width && lhs.text.utf8.elementsEqual(rhs.text.utf8) && lhs.style == rhs.style
+    lhs.width == rhs.width && sameBytes(lhs.text, rhs.text) && lhs.style == rhs.style
+  }
+
+  /// Whether two strings have the same UTF-8 bytes, compared as memory (a table of 100,000
+  /// captions compares them on every lookup).
+  private static func sameBytes(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
+    var a = a
+    var b = b
+    return a.withUTF8 { first in
+      b.withUTF8 { second in
+        first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+      }
+    }
   }
 
   /// Hashes the width, style and UTF-8 bytes of the text, consistently with `==`.

@@ -124,6 +124,9 @@ struct ParagraphWrapper {
   private var measured: [SegmentTable.Metrics?] = []
   /// Whether each measured segment ends in a space Pango sets as a run of its own.
   private var endsInLoneSpace: [Bool] = []
+  /// For segments measured after the text before them (see ``SegmentTable/metrics(_:after:variant:)``),
+  /// by index: the kerning at their start.
+  private var kerningInContext: [Int: Int] = [:]
 
   init(
     characters: [Unicode.Scalar], variants: [UInt8], segments: [LineBreaks.Segment], table: SegmentTable,
@@ -237,6 +240,7 @@ struct ParagraphWrapper {
   /// The kerning between segment `index` and the one before it (none across font variants);
   /// nil where the model cannot tell. Call after measuring both segments.
   private func boundaryKerning(before index: Int) -> Int? {
+    if let kerning = kerningInContext[index] { return kerning }
     let start = segments[index].start
     guard variants[start - 1] == variants[start] else { return 0 }
     // Spaces take the font of the character before them: start from the last that is not one.
@@ -308,11 +312,31 @@ struct ParagraphWrapper {
       guard variants[segment.start..<segment.end].allSatisfy({ $0 == variant }) else { return nil }
       // A segment that starts with a character of no script of its own (a digit, a sign) takes
       // the script, so the language and the font, of the text before it: measured alone it
-      // would be in the default language's font. Only Latin text before it gives the same.
+      // would be in the default language's font. Only Latin text before it gives the same;
+      // after other letters, a segment of such characters alone is measured after the text
+      // from that letter on (left-to-right text only, where Pango's runs follow the script).
       if segment.start > 0 && !Self.hasOwnScript(characters[segment.start]),
-        let letter = characters[..<segment.start].last(where: Self.hasOwnScript), letter.value >= 0x250
+        let letter = characters[..<segment.start].lastIndex(where: Self.hasOwnScript),
+        characters[letter].value >= 0x250
       {
-        return nil
+        // Two spaces or more before it: Pango then broke the line before the word ending in
+        // them (pango-check found "affine  大阪  #7"), where the model fits the word: left to
+        // Pango.
+        let spaces = characters[..<segment.start].reversed().prefix(while: CharacterClasses.isWhitespace)
+          .count
+        guard levels == nil, spaces < 2, !BidiLevels.isRightToLeft(characters[letter]),
+          characters[segment.start..<segment.end].allSatisfy({
+            !Self.hasOwnScript($0) && !CharacterClasses.isAlphabetic($0)
+          }),
+          variants[letter..<segment.start].allSatisfy({ $0 == variant }),
+          let placed = table.metrics(
+            characters[segment.start..<segment.end], after: characters[letter..<segment.start],
+            variant: variant)
+        else { return nil }
+        measured.append(placed.metrics)
+        endsInLoneSpace.append(false)
+        kerningInContext[measured.count - 1] = placed.kerning
+        continue
       }
       var metrics = table.metrics(characters[segment.start..<segment.end], variant: variant)
       var loneSpace = false
@@ -337,6 +361,8 @@ struct ParagraphWrapper {
   /// runs of their own, in another font than the word measured alone had (the tests found
   /// such lines), so the wrapper needs the paragraph's levels.
   static func mixesDirections(_ paragraph: [Unicode.Scalar]) -> Bool {
+    // Most paragraphs have no right-to-left character: a range check each, no table lookup.
+    guard paragraph.contains(where: BidiLevels.isRightToLeft) else { return false }
     var rightToLeft = false
     var other = false
     for character in paragraph where CharacterClasses.isAlphabetic(character) {

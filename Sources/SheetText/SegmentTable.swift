@@ -46,6 +46,7 @@ final class SegmentTable {
   private var loneSpaces: [UInt64: LoneSpace?] = [:]
   private var levelsAlone: [SegmentKey: UInt8?] = [:]
   private var pairsInContext: [SegmentKey: Int] = [:]
+  private var contextWidths: [SegmentKey: Int] = [:]
 
   /// A table for `font`, measured with `engine`.
   init(engine: TextEngine, font: String) {
@@ -61,6 +62,61 @@ final class SegmentTable {
     let measured = measure(characters, variant: variant)
     known[SegmentKey(variant: variant, characters: ArraySlice(Array(characters)))] = measured
     return measured
+  }
+
+  /// The metrics of `segment`, characters with no script of their own (digits, signs,
+  /// spaces), as Pango sets them after `context` (the paragraph from the last letter before
+  /// the segment): Pango gives them that letter's script, so the language and the fonts of that
+  /// script (after a CJK word, a CJK font with its own digits and line height), where measured
+  /// alone they would be set as Latin. Measured from the glyphs Pango sets for `context` and
+  /// `segment` on one line: the segment's width is its glyphs' advances; `kerning` is how much
+  /// the context's glyphs moved because the segment follows (what the model adds at their
+  /// boundary when they share a line). Nil where the model cannot tell: a hex box, or a glyph
+  /// whose cluster starts before the segment (or before its final space) and runs into it.
+  func metrics(
+    _ segment: ArraySlice<Unicode.Scalar>, after context: ArraySlice<Unicode.Scalar>, variant: UInt8
+  )
+    -> (metrics: Metrics, kerning: Int)?
+  {
+    let contextText = String(String.UnicodeScalarView(context))
+    let segmentText = String(String.UnicodeScalarView(segment))
+    guard
+      let glyphs = engine.lineGlyphs(
+        markup(contextText + segmentText, variant: variant), font: font, isMarkup: variant != 0)
+    else { return nil }
+    let start = contextText.utf8.count
+    let end = start + segmentText.utf8.count
+    let last = segment.last!
+    let trimEnd = CharacterClasses.isWhitespace(last) ? end - String(last).utf8.count : end
+    var width = 0
+    var trimmed = 0
+    var startsCluster = false
+    var startsTrim = trimEnd == end
+    for glyph in glyphs.glyphs where glyph.byte >= start {
+      width += glyph.advance
+      if glyph.byte < trimEnd { trimmed += glyph.advance }
+      if glyph.byte == start { startsCluster = true }
+      if glyph.byte == trimEnd { startsTrim = true }
+    }
+    guard startsCluster, startsTrim else { return nil }
+    var ascent = 0
+    var descent = 0
+    for run in glyphs.runs where run.offset < end && run.offset + run.length > start {
+      ascent = max(ascent, run.ascent)
+      descent = max(descent, run.descent)
+    }
+    let key = SegmentKey(variant: variant, characters: context, split: -2)
+    let contextWidth: Int
+    if let found = contextWidths[key] {
+      contextWidth = found
+    } else {
+      contextWidth = line(context, variant: variant).width
+      contextWidths[SegmentKey(variant: variant, characters: ArraySlice(Array(context)), split: -2)] =
+        contextWidth
+    }
+    let metrics = Metrics(
+      width: width, trimmedWidth: trimmed, probeWidth: 0, ascent: ascent, descent: descent)
+    return (metrics, glyphs.width - width - contextWidth)
   }
 
   /// How much Pango's shaping moves `next` when it follows `before` (kerning), all in

@@ -134,6 +134,43 @@ public final class TextEngine: TextMeasuring {
     return runs
   }
 
+  /// The glyphs Pango sets for `text` unwrapped on one line in `font` (as markup when
+  /// `isMarkup`), in Pango units: the line's width, each run's byte range (in the text set,
+  /// markup removed) with its ascent and descent, and each glyph's first byte and advance
+  /// (kerning with the glyph after it included). Nil when the text does not fit one line or a
+  /// character has no font (a hex box).
+  func lineGlyphs(_ text: String, font: String, isMarkup: Bool) -> LineGlyphs? {
+    let layout = measuringLayout
+    configure(layout, text, style: TextStyle(font: font, isMarkup: isMarkup), width: -1)
+    pango_layout_set_width(layout, -1)
+    guard pango_layout_get_line_count(layout) == 1, pango_layout_get_unknown_glyphs_count(layout) == 0,
+      let line = pango_layout_get_line_readonly(layout, 0)
+    else {
+      return nil
+    }
+    var result = LineGlyphs()
+    var node = line.pointee.runs
+    while let current = node {
+      let run = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+      let offset = Int(run.item.pointee.offset)
+      var logical = PangoRectangle()
+      pango_glyph_string_extents(run.glyphs, run.item.pointee.analysis.font, nil, &logical)
+      result.runs.append(
+        (offset, Int(run.item.pointee.length), Int(-logical.y), Int(logical.height + logical.y)))
+      let glyphs = run.glyphs.pointee
+      for index in 0..<Int(glyphs.num_glyphs) {
+        let advance = Int(glyphs.glyphs[index].geometry.width)
+        result.glyphs.append((offset + Int(glyphs.log_clusters[index]), advance))
+      }
+      node = current.pointee.next
+    }
+    var logicalWidth: Int32 = 0
+    var logicalHeight: Int32 = 0
+    pango_layout_get_size(layout, &logicalWidth, &logicalHeight)
+    result.width = Int(logicalWidth)
+    return result
+  }
+
   /// The text and height (Pango units) of each line of `text` as Pango sets it: for checking
   /// the fast path.
   package func lines(_ text: String, style: TextStyle, width: Double) -> [(text: String, height: Int)] {
@@ -260,6 +297,16 @@ public final class TextEngine: TextMeasuring {
     pango_fc_font_map_set_config(OpaquePointer(map), config)
     return map
   }
+}
+
+/// One line's glyphs as Pango sets them (see ``TextEngine/lineGlyphs(_:font:isMarkup:)``).
+struct LineGlyphs {
+  /// The line's logical width (the sum of its glyphs' advances).
+  var width = 0
+  /// Each run's first byte and byte count, ascent and descent (its font's logical extents).
+  var runs: [(offset: Int, length: Int, ascent: Int, descent: Int)] = []
+  /// Each glyph's first byte (its cluster) and advance, in the order set.
+  var glyphs: [(byte: Int, advance: Int)] = []
 }
 
 /// How glyph edges are smoothed.

@@ -27,6 +27,39 @@ struct InputParsingTests {
     }
   }
 
+  @Test("CSV: error columns count characters, not bytes, on the line where the error is")
+  func csvErrorColumns() {
+    let cases: [(text: String, line: Int, column: Int)] = [
+      ("image,caption\n\"日本\",é\"x\"z\n", 2, 7),  // a quote inside an unquoted field
+      ("image,caption\na.jpg,\"multi\nline\" \n", 3, 6),  // text after a closing quote
+      ("\u{FEFF}image,caption\nété,\"x\"é\n", 2, 8),
+      ("a,b\n1,\"open\nmore\n", 2, 3),  // never closed: where it opened
+    ]
+    for (text, line, column) in cases {
+      do {
+        _ = try CSVTable(parsing: text)
+        Issue.record("expected an error for \(text.debugDescription)")
+      } catch let error as CSVTable.ParseError {
+        #expect(error.line == line && error.column == column, "\(text.debugDescription)")
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+    }
+  }
+
+  @Test("CSV: carriage returns, empty lines, quoted empty fields and a delimiter beyond ASCII")
+  func csvBytes() throws {
+    // A carriage return outside quotes is dropped (even inside a field), kept inside them.
+    let table = try CSVTable(parsing: "a,b\r\nb\rc,\"d\re\"\r\n\n\"\"\n")
+    #expect(table.header == ["a", "b"])
+    #expect(table.records.map(\.fields) == [["bc", "d\re"], [""]])
+    #expect(table.records.map(\.line) == [2, 4])
+    let section = try CSVTable(parsing: "a§b\n©x§1\n\"§\"§2", delimiter: "§")
+    #expect(section.header == ["a", "b"])
+    #expect(section.records.map(\.fields) == [["©x", "1"], ["§", "2"]])
+    #expect(try CSVTable(parsing: "a;b\n1;2\n").records.map(\.fields) == [["1", "2"]])
+  }
+
   @Test("natural order puts img2 before img10")
   func naturalOrder() {
     let names = ["img10.jpg", "img2.jpg", "IMG1.jpg", "img02b.jpg"]

@@ -36,103 +36,145 @@ struct CSVTable {
   }
 
   /// Parses `text` with fields separated by `delimiter` (detected from the header row when nil).
+  ///
+  /// Works on the text's UTF-8 bytes: every byte that matters (quotes, delimiters, line ends)
+  /// is ASCII or a whole delimiter's bytes, so runs of other bytes are copied into fields whole.
+  /// Columns count Unicode scalars (a byte that does not continue a UTF-8 sequence).
   init(parsing text: String, delimiter: Unicode.Scalar? = nil) throws {
     let delimiter = delimiter ?? Self.detectDelimiter(in: text)
-    var rows: [(line: Int, fields: [String])] = []
-    var field = ""
-    var fields: [String] = []
-    var inQuotes = false
-    var fieldWasQuoted = false
-    var line = 1
-    var column = 0
-    var rowLine = 1
-    var quoteLine = 0
-    var quoteColumn = 0
-    var characters = text.unicodeScalars.makeIterator()
-    var pending: Unicode.Scalar? = nil
-    var tooManyRows: Int?
-    if text.unicodeScalars.first == "\u{FEFF}" { _ = characters.next() }
-
-    func endRow() {
-      fields.append(field)
-      if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
-        rows.append((rowLine, fields))
-        // The header row plus one row per item.
-        if rows.count > InputLimits.items + 1 { tooManyRows = rowLine }
-      }
-      fields = []
-      field = ""
-      fieldWasQuoted = false
-    }
-
-    while let scalar = pending ?? characters.next() {
-      pending = nil
-      column += 1
-      if inQuotes {
-        if scalar == "\"" {
-          let next = characters.next()
-          if next == "\"" {
-            field.unicodeScalars.append("\"")
-            column += 1
-          } else {
-            inQuotes = false
-            pending = next
-          }
-        } else {
-          if scalar == "\n" {
-            line += 1
-            column = 0
-          }
-          field.unicodeScalars.append(scalar)
-        }
-        continue
-      }
-      switch scalar {
-      case "\"":
-        guard field.isEmpty && !fieldWasQuoted else {
-          throw ParseError(
-            line: line, column: column,
-            message: "a quote inside an unquoted field; quote the whole field and double the quote")
-        }
-        inQuotes = true
-        fieldWasQuoted = true
-        quoteLine = line
-        quoteColumn = column
-      case delimiter:
-        fields.append(field)
-        field = ""
-        fieldWasQuoted = false
-      case "\r":
-        break
-      case "\n":
-        endRow()
-        if let tooManyRows {
-          throw ParseError(
-            line: tooManyRows, column: 1,
-            message:
-              "more than \(InputLimits.items) rows; a run takes at most \(InputLimits.items) items (split the catalog into several runs)"
-          )
-        }
-        line += 1
-        column = 0
-        rowLine = line
-      default:
-        guard !fieldWasQuoted else {
-          throw ParseError(
-            line: line, column: column, message: "text after a closing quote; put a delimiter between fields")
-        }
-        field.unicodeScalars.append(scalar)
-      }
-    }
-    if inQuotes {
-      throw ParseError(line: quoteLine, column: quoteColumn, message: "this quoted field is never closed")
-    }
-    if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRow() }
+    var text = text
+    let rows = try text.withUTF8 { try Self.rows(of: $0, delimiter: Array(String(delimiter).utf8)) }
     guard let first = rows.first else {
       throw ParseError(
         line: 1, column: 1, message: "the file is empty; it needs a header row naming the columns")
     }
     header = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
     records = Array(rows.dropFirst())
+  }
+
+  /// The rows of `bytes` (UTF-8), each with the line it starts on.
+  private static func rows(of bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8]) throws -> [(
+    line: Int, fields: [String]
+  )] {
+    let quote = UInt8(ascii: "\"")
+    let newLine = UInt8(ascii: "\n")
+    let carriageReturn = UInt8(ascii: "\r")
+    let lead = delimiter[0]
+    let count = bytes.count
+    var rows: [(line: Int, fields: [String])] = []
+    var field: [UInt8] = []
+    var fields: [String] = []
+    var fieldWasQuoted = false
+    var line = 1
+    var lineStart = 0
+    var rowLine = 1
+    var index = 0
+    if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+      index = 3
+      lineStart = 3
+    }
+    /// The column (from 1, in scalars) of the byte at `position` on the line starting at `start`.
+    func column(_ position: Int, lineStart start: Int) -> Int {
+      var column = 0
+      for byte in bytes[start...position] where byte & 0xC0 != 0x80 { column += 1 }
+      return column
+    }
+    func isDelimiter(at position: Int) -> Bool {
+      guard bytes[position] == lead else { return false }
+      guard delimiter.count > 1 else { return true }
+      guard position + delimiter.count <= count else { return false }
+      for offset in 1..<delimiter.count where bytes[position + offset] != delimiter[offset] { return false }
+      return true
+    }
+    func endRow() throws {
+      fields.append(String(decoding: field, as: UTF8.self))
+      if !(fields.count == 1 && field.isEmpty && !fieldWasQuoted) {
+        rows.append((rowLine, fields))
+      }
+      fields = []
+      field.removeAll(keepingCapacity: true)
+      fieldWasQuoted = false
+    }
+
+    while index < count {
+      let byte = bytes[index]
+      switch byte {
+      case quote:
+        guard field.isEmpty && !fieldWasQuoted else {
+          throw ParseError(
+            line: line, column: column(index, lineStart: lineStart),
+            message: "a quote inside an unquoted field; quote the whole field and double the quote")
+        }
+        fieldWasQuoted = true
+        let (quoteLine, quoteLineStart, quoteIndex) = (line, lineStart, index)
+        index += 1
+        // Inside quotes: everything up to a quote that is not doubled.
+        while true {
+          guard index < count else {
+            throw ParseError(
+              line: quoteLine, column: column(quoteIndex, lineStart: quoteLineStart),
+              message: "this quoted field is never closed")
+          }
+          let inner = bytes[index]
+          if inner == quote {
+            if index + 1 < count && bytes[index + 1] == quote {
+              field.append(quote)
+              index += 2
+              continue
+            }
+            index += 1
+            break
+          }
+          var end = index + 1
+          while end < count && bytes[end] != quote && bytes[end] != newLine { end += 1 }
+          if inner == newLine {
+            line += 1
+            lineStart = index + 1
+          }
+          field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+          index = end
+        }
+      case newLine:
+        try endRow()
+        // The header row plus one row per item.
+        if rows.count > InputLimits.items + 1 {
+          throw ParseError(
+            line: rows[rows.count - 1].line, column: 1,
+            message:
+              "more than \(InputLimits.items) rows; a run takes at most \(InputLimits.items) items (split the catalog into several runs)"
+          )
+        }
+        line += 1
+        index += 1
+        lineStart = index
+        rowLine = line
+      case carriageReturn:
+        index += 1
+      default:
+        if isDelimiter(at: index) {
+          fields.append(String(decoding: field, as: UTF8.self))
+          field.removeAll(keepingCapacity: true)
+          fieldWasQuoted = false
+          index += delimiter.count
+          continue
+        }
+        guard !fieldWasQuoted else {
+          throw ParseError(
+            line: line, column: column(index, lineStart: lineStart),
+            message: "text after a closing quote; put a delimiter between fields")
+        }
+        // A run of bytes that end no field.
+        var end = index + 1
+        while end < count {
+          let next = bytes[end]
+          if next == quote || next == newLine || next == carriageReturn || next == lead { break }
+          end += 1
+        }
+        field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        index = end
+      }
+    }
+    if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { try endRow() }
+    return rows
   }
 }

@@ -6,31 +6,47 @@ import Foundation
 ///
 /// Objects and arrays are opened and closed explicitly; commas and indentation are managed here.
 /// Keys are written in the order given (callers write them sorted, as `.sortedKeys` would).
-struct JSONStreamWriter {
+/// The text is the bytes `JSONEncoder` with `.prettyPrinted`, `.sortedKeys` and
+/// `.withoutEscapingSlashes` writes for the same values, built byte by byte in one buffer.
+struct JSONStreamWriter: ~Copyable {
   private let output: FileHandle
-  private var buffer: [UInt8] = []
+  private let buffer: UnsafeMutablePointer<UInt8>
+  /// Bytes in ``buffer`` not yet written.
+  private var count = 0
   /// For each open container, whether it has a member yet.
   private var hasMember: [Bool] = []
   /// Set after a key, so the value that follows is not preceded by a comma or a new line.
   private var afterKey = false
+  /// The text of numbers that are not whole, by their bits: a layout repeats few of them
+  /// (columns, card sizes) many times, and `Double.description` allocates for most.
+  private var fractions: [UInt64: [UInt8]] = [:]
 
   init(output: FileHandle) {
     self.output = output
-    buffer.reserveCapacity(Self.chunk + 4096)
+    buffer = .allocate(capacity: Self.capacity)
   }
 
+  deinit { buffer.deallocate() }
+
+  /// Bytes gathered before they are written.
   private static let chunk = 1 << 20
+  private static let capacity = chunk + 4096
 
   mutating func beginObject() { open(UInt8(ascii: "{")) }
   mutating func endObject() { close(UInt8(ascii: "}")) }
   mutating func beginArray() { open(UInt8(ascii: "[")) }
   mutating func endArray() { close(UInt8(ascii: "]")) }
 
-  /// Starts a member of the current object; its value is written next.
-  mutating func key(_ name: String) {
+  /// Starts a member of the current object; its value is written next. `name` needs no escape.
+  mutating func key(_ name: StaticString) {
     startValue()
-    appendString(name)
-    buffer += [0x20, UInt8(ascii: ":"), 0x20]
+    reserve(name.utf8CodeUnitCount + 5)
+    put(UInt8(ascii: "\""))
+    put(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    put(UInt8(ascii: "\""))
+    put(0x20)
+    put(UInt8(ascii: ":"))
+    put(0x20)
     afterKey = true
   }
 
@@ -50,36 +66,50 @@ struct JSONStreamWriter {
     if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
       appendDigits(Int64(number))
     } else if number.isFinite {
-      buffer.append(contentsOf: number.description.utf8)
+      let bits = number.bitPattern
+      if fractions[bits] == nil {
+        // The cache stays small: past a few thousand distinct values, text is made each time.
+        guard fractions.count < 4096 else {
+          append(Array(number.description.utf8))
+          return
+        }
+        fractions[bits] = Array(number.description.utf8)
+      }
+      append(fractions[bits]!)
     } else {
-      buffer.append(UInt8(ascii: "0"))
+      reserve(1)
+      put(UInt8(ascii: "0"))
     }
   }
 
   mutating func value(_ flag: Bool) {
     startValue()
-    buffer.append(contentsOf: (flag ? "true" : "false").utf8)
+    if flag {
+      append(StaticString("true"))
+    } else {
+      append(StaticString("false"))
+    }
   }
 
   /// A member whose value is `value` when it is not nil; nothing otherwise (as `encodeIfPresent`).
-  mutating func member(_ name: String, _ value: String?) {
+  mutating func member(_ name: StaticString, _ value: String?) {
     guard let value else { return }
     key(name)
     self.value(value)
   }
 
-  mutating func member(_ name: String, _ value: Int?) {
+  mutating func member(_ name: StaticString, _ value: Int?) {
     guard let value else { return }
     key(name)
     self.value(value)
   }
 
-  mutating func member(_ name: String, _ value: Double) {
+  mutating func member(_ name: StaticString, _ value: Double) {
     key(name)
     self.value(value)
   }
 
-  mutating func member(_ name: String, _ value: Bool?) {
+  mutating func member(_ name: StaticString, _ value: Bool?) {
     guard let value else { return }
     key(name)
     self.value(value)
@@ -88,30 +118,33 @@ struct JSONStreamWriter {
   /// Pre-encoded JSON (a small value from `JSONEncoder`), re-indented to the current depth.
   mutating func raw(_ json: Data) {
     startValue()
-    let indent = [UInt8](repeating: 0x20, count: 2 * hasMember.count)
+    let indent = 2 * hasMember.count
     for byte in json {
-      buffer.append(byte)
-      if byte == 0x0A { buffer += indent }
+      reserve(1 + indent)
+      put(byte)
+      if byte == 0x0A { putSpaces(indent) }
     }
   }
 
   /// Writes what is left; call once at the end.
   mutating func finish() {
-    buffer.append(0x0A)
+    reserve(1)
+    put(0x0A)
     flush()
   }
 
   private mutating func open(_ bracket: UInt8) {
     startValue()
-    buffer.append(bracket)
+    reserve(1)
+    put(bracket)
     hasMember.append(false)
   }
 
   private mutating func close(_ bracket: UInt8) {
     let hadMembers = hasMember.removeLast()
     if hadMembers { newLine() }
-    buffer.append(bracket)
-    if buffer.count >= Self.chunk { flush() }
+    reserve(1)
+    put(bracket)
   }
 
   /// Separates a value from the one before it: a comma and a new line inside containers.
@@ -121,54 +154,128 @@ struct JSONStreamWriter {
       return
     }
     guard !hasMember.isEmpty else { return }
-    if hasMember[hasMember.count - 1] { buffer.append(UInt8(ascii: ",")) }
+    if hasMember[hasMember.count - 1] {
+      reserve(1)
+      put(UInt8(ascii: ","))
+    }
     hasMember[hasMember.count - 1] = true
     newLine()
   }
 
   private mutating func newLine() {
-    buffer.append(0x0A)
-    buffer += repeatElement(0x20, count: 2 * hasMember.count)
+    let indent = 2 * hasMember.count
+    reserve(1 + indent)
+    put(0x0A)
+    putSpaces(indent)
   }
 
   /// `number` in decimal, as `String(number)` writes it.
   private mutating func appendDigits(_ number: Int64) {
-    if number < 0 { buffer.append(UInt8(ascii: "-")) }
-    // Int64.min's magnitude fits in UInt64; the largest power of ten (10^18) does too.
+    reserve(20)
+    if number < 0 { put(UInt8(ascii: "-")) }
+    // Int64.min's magnitude fits in UInt64; the largest power of ten (10^19) does too.
     var magnitude = number.magnitude
-    var divisor: UInt64 = 1
-    while magnitude / divisor >= 10 { divisor *= 10 }
-    while divisor > 0 {
-      buffer.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-      magnitude %= divisor
-      divisor /= 10
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, written from the end
+    var length = 0
+    withUnsafeMutableBytes(of: &digits) { digits in
+      repeat {
+        length += 1
+        digits[24 - length] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      put(UnsafeBufferPointer(rebasing: digits.bindMemory(to: UInt8.self)[(24 - length)...]))
     }
   }
 
   private mutating func appendString(_ text: String) {
-    buffer.append(UInt8(ascii: "\""))
-    // Most strings need no escape: copied whole.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      buffer.append(contentsOf: text.utf8)
-      buffer.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { bytes in
+      // Most strings need no escape: copied whole.
+      if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        reserve(1)
+        put(UInt8(ascii: "\""))
+        append(bytes)
+        reserve(1)
+        put(UInt8(ascii: "\""))
+        return
+      }
+      reserve(1)
+      put(UInt8(ascii: "\""))
+      for byte in bytes {
+        reserve(6)
+        switch byte {
+        case UInt8(ascii: "\""): put2(UInt8(ascii: "\\"), UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): put2(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+        case 0x0A: put2(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+        case 0x0D: put2(UInt8(ascii: "\\"), UInt8(ascii: "r"))
+        case 0x09: put2(UInt8(ascii: "\\"), UInt8(ascii: "t"))
+        case 0..<0x20:
+          let hex = Array("0123456789abcdef".utf8)
+          put2(UInt8(ascii: "\\"), UInt8(ascii: "u"))
+          put2(UInt8(ascii: "0"), UInt8(ascii: "0"))
+          put2(hex[Int(byte >> 4)], hex[Int(byte & 15)])
+        default: put(byte)
+        }
+      }
+      reserve(1)
+      put(UInt8(ascii: "\""))
+    }
+  }
+
+  /// Appends `bytes` of any length, flushing first when they would not fit.
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if count + bytes.count > Self.capacity { flush() }
+    if bytes.count > Self.capacity {
+      output.write(Data(bytes))
       return
     }
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-      case UInt8(ascii: "\\"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-      case 0x0A: buffer += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case 0x0D: buffer += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-      case 0x09: buffer += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      case 0..<0x20: buffer += Array(String(format: "\\u%04x", byte).utf8)
-      default: buffer.append(byte)
-      }
-    }
-    buffer.append(UInt8(ascii: "\""))
+    put(bytes)
+  }
+
+  private mutating func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  private mutating func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Makes room for `size` more bytes (at most a few hundred), writing the buffer out when full.
+  @inline(__always)
+  private mutating func reserve(_ size: Int) {
+    if count + size > Self.capacity { flush() }
+  }
+
+  /// Puts bytes that fit (see ``reserve(_:)``).
+  @inline(__always)
+  private mutating func put(_ byte: UInt8) {
+    buffer[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  private mutating func put2(_ first: UInt8, _ second: UInt8) {
+    buffer[count] = first
+    buffer[count + 1] = second
+    count += 2
+  }
+
+  @inline(__always)
+  private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    (buffer + count).update(from: base, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always)
+  private mutating func putSpaces(_ size: Int) {
+    (buffer + count).update(repeating: 0x20, count: size)
+    count += size
   }
 
   private mutating func flush() {
-    output.write(Data(buffer))
-    buffer.removeAll(keepingCapacity: true)
+    guard count > 0 else { return }
+    output.write(Data(bytesNoCopy: buffer, count: count, deallocator: .none))
+    count = 0
   }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ContactSheetCLI
+
+/// The streaming writer builds its text byte by byte; it must be the text `JSONEncoder` writes
+/// for the same values (pretty-printed, keys sorted, slashes unescaped), across buffer flushes.
+@Suite("The streaming JSON writer")
+struct JSONStreamWriterTests {
+  private struct Row: Codable {
+    var name: String
+    var numbers: [Double]
+    var count: Int
+    var flag: Bool
+  }
+
+  @Test("the same bytes as JSONEncoder, over more than one buffer's worth")
+  func sameAsEncoder() throws {
+    let numbers: [Double] = [12.5, 0.1, 595.2755905511812, -3, 0, 7, 1e-3, -0.25, 841.8897637795276]
+    let names = ["plain", "quote \" and \\ backslash", "line\nbreak\ttab\r", "é 東京 مرحبا / slash", ""]
+    // About 3 MB: the 1 MB buffer is written out several times, mid-row.
+    let rows = (0..<12_000).map { index in
+      Row(
+        name: names[index % names.count] + String(repeating: "x", count: index % 97),
+        numbers: numbers.map { $0 * Double(index % 13 + 1) }, count: index * 7919 - 40_000,
+        flag: index % 2 == 0)
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let expected = try encoder.encode(["rows": rows])
+
+    let file = try FixturePaths.temporaryFolder().appendingPathComponent("stream.json")
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: file)
+    var json = JSONStreamWriter(output: handle)
+    json.beginObject()
+    json.key("rows")
+    json.beginArray()
+    for row in rows {
+      json.beginObject()
+      json.member("count", row.count)
+      json.member("flag", row.flag)
+      json.member("name", row.name)
+      json.key("numbers")
+      json.beginArray()
+      for number in row.numbers { json.value(number) }
+      json.endArray()
+      json.endObject()
+    }
+    json.endArray()
+    json.endObject()
+    json.finish()
+    try handle.close()
+    let written = try Data(contentsOf: file)
+    #expect(written.count > 2 << 20)
+    // The writer ends with a new line; JSONEncoder does not.
+    #expect(written == expected + Data([0x0A]))
+  }
+
+  @Test("control characters are escaped as \\u00XX")
+  func controlCharacters() throws {
+    let file = try FixturePaths.temporaryFolder().appendingPathComponent("control.json")
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: file)
+    var json = JSONStreamWriter(output: handle)
+    json.value("a\u{1}b\u{1F}")
+    json.finish()
+    try handle.close()
+    #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == "\"a\\u0001b\\u001f\"\n")
+  }
+}
