@@ -79,7 +79,7 @@ enum CSVCatalogReader {
       let image = value(imageIndex) ?? ""
       let resolved =
         image.isEmpty || image.hasPrefix("/") ? image : (folder as NSString).appendingPathComponent(image)
-      var item = CatalogItem(path: resolved, origin: "\(path):\(line)")
+      var item = CatalogItem(path: resolved, file: path, line: line)
       item.section = value(sectionIndex ?? groupIndex)
       item.link = value(linkIndex)
       if let width = value(widthIndex), let height = value(heightIndex) {
@@ -90,7 +90,7 @@ enum CSVCatalogReader {
         }
         item.knownSize = (w, h)
       }
-      item.fields = fields
+      item.fields = ItemFields(fields)
       items.append(item)
       groupKeys.append(value(groupIndex) ?? "")
     }
