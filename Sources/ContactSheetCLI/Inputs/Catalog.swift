@@ -211,6 +211,15 @@ struct ItemFields: Sendable {
     }
   }
 
+  /// The fields named `names[column]` with the values `values[column]`, for each of `columns`
+  /// (whose names must be distinct).
+  init(names: [String], values: [String], columns: some Sequence<Int>) {
+    for column in columns {
+      append(names[column])
+      append(values[column])
+    }
+  }
+
   private mutating func append(_ text: String) {
     var length = text.utf8.count
     while length >= 0x80 {
