@@ -58,7 +58,7 @@ struct CSVTable {
       if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
         rows.append((rowLine, fields))
         // The header row plus one row per item.
-        if rows.count > InputLimits.items + 1 { tooManyRows = rowLine }
+        if rows.count > InputLimits.csvRows + 1 { tooManyRows = rowLine }
       }
       fields = []
       field = ""
@@ -110,7 +110,7 @@ struct CSVTable {
           throw ParseError(
             line: tooManyRows, column: 1,
             message:
-              "more than \(InputLimits.items) rows; a run takes at most \(InputLimits.items) items (split the catalog into several runs)"
+              "more than \(InputLimits.csvRows) rows; a CSV catalog holds at most \(InputLimits.csvRows) rows (split it into several runs)"
           )
         }
         line += 1

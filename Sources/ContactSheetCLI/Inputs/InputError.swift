@@ -19,7 +19,8 @@ enum InputText {
   /// real catalog.
   static let limit = 64 << 20
   /// The largest JSON manifest or style file read: 128 MB, room for ``InputLimits/items``
-  /// items with their sizes and sections (a million such items take 92 MB). JSON is read
+  /// items with their sizes, sections and short captions (a million items with sizes and
+  /// sections take 92 MB). JSON is read
   /// without a tree of its items (see ``JSONScanner/streamedMember``); YAML is read whole by
   /// Yams, so it keeps ``limit``.
   static let jsonLimit = 128 << 20
