@@ -71,9 +71,6 @@ struct RenderCommand: StyledCommand {
       inputs: sheet.catalog.inputFiles + sheet.items.map(\.path) + [layoutFlags.coverImage].compactMap { $0 })
     if !quiet { for note in sheet.notes { Diagnostics.note(note) } }
     for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
-    if renderFlags.showRating {
-      for (index, item) in sheet.items.enumerated() { sheet.renderItems[index].badge = Self.badge(item.tags) }
-    }
     let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
     for (item, failure) in failures {
       Diagnostics.warn(
@@ -90,8 +87,12 @@ struct RenderCommand: StyledCommand {
     let layout = try LayoutCommand.documentLayout(
       sheet.entries, options: options, layoutFlags: layoutFlags, fonts: fontFlags.fontSet, info: info,
       timer: &timer)
+    var renderItems = sheet.renderItems()
+    if renderFlags.showRating {
+      for (index, item) in sheet.items.enumerated() { renderItems[index].badge = Self.badge(item.tags) }
+    }
     let document = SheetDocument(
-      layout: layout, items: sheet.renderItems, info: info, coverImage: layoutFlags.coverImage)
+      layout: layout, items: consume renderItems, info: info, coverImage: layoutFlags.coverImage)
     let drawnPages = try selection?.indices(pageCount: layout.pages.count)
     // The records read for the layout are not needed to draw (the document holds what it
     // draws): released here, they do not count towards a long document's peak memory.

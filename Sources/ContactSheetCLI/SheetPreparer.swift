@@ -5,12 +5,12 @@ import SheetRender
 import SheetSupport
 import SheetText
 
-/// The inputs turned into what layout and rendering need: layout entries, one render item per
-/// card, document metadata and the warnings found on the way.
+/// The inputs turned into what layout and rendering need: layout entries, the items (one per
+/// card), document metadata and the warnings found on the way.
 struct PreparedSheet {
   var entries: [LayoutEntry]
   var items: [CatalogItem]
-  var renderItems: [RenderItem]
+  /// The document's metadata, warnings and input files (its entries are `items` now).
   var catalog: Catalog
   /// Problems that do not stop the run (captions that are not valid markup, sidecars that
   /// were ignored).
@@ -21,6 +21,14 @@ struct PreparedSheet {
   /// What the run left out and why (files a folder scan skipped, photos the rating filter
   /// left out): one line each, so that nothing is dropped silently.
   var notes: [String] = []
+
+  /// One render item per card: where its image comes from, and its header when it was read.
+  func renderItems() -> [RenderItem] {
+    items.map { item in
+      RenderItem(
+        path: item.path, failure: item.failure?.reason, link: item.link, sharedHeader: item.sharedHeader)
+    }
+  }
 }
 
 /// Reads inputs, headers and captions for `render` and `layout`.
@@ -50,17 +58,22 @@ struct SheetPreparer {
     var catalog = try collector.collect(flags.inputs)
     var notes = catalog.scanReports
     ProofSections.numberFrames(&catalog.entries)
-    let items = catalog.items
-    guard !items.isEmpty else {
+    // Each item is held once, in the catalog's entries, until `finish` hands it on: no copies
+    // of every item are made on the way (a million items are 128 MB each time).
+    var itemCount = 0
+    var templates = try CaptionTemplates(flags: flags, catalog: catalog)
+    var allFields = Set<String>()
+    var knownFields = Set(CaptionFields.builtIn)
+    for case .item(let item) in catalog.entries {
+      itemCount += 1
+      allFields.formUnion(try templates.template(for: item).fieldNames)
+      item.fields.insertNames(into: &knownFields)
+    }
+    guard itemCount > 0 else {
       guard notes.isEmpty else { throw InputError("no images found: \(notes.joined(separator: "; "))") }
       throw InputError(
         "no images found in \(flags.inputs.joined(separator: ", ")); give image files, folders or a manifest")
     }
-    var templates = try CaptionTemplates(flags: flags, catalog: catalog)
-    var allFields = try items.reduce(into: Set<String>()) {
-      $0.formUnion(try templates.template(for: $1).fieldNames)
-    }
-    let knownFields = items.reduce(into: Set(CaptionFields.builtIn)) { $0.formUnion($1.fields.keys) }
     catalog.warnings += TemplateFieldCheck.warnings(
       option: flags.caption == nil ? "caption template" : "--caption", used: allFields, known: knownFields)
     if let indexField {
@@ -68,6 +81,7 @@ struct SheetPreparer {
         option: "--index", used: [indexField], known: knownFields)
       allFields.insert(indexField)
     }
+    let total = itemCount
     let reader = HeaderReader(
       needsHeaders: readsEveryHeader,
       needsExif: order.needsExif || sectionBy == .date
@@ -75,7 +89,7 @@ struct SheetPreparer {
       needsFileAttributes: order.needsFileAttributes || sectionBy == .date
         || !allFields.isDisjoint(with: CaptionFields.fileSystemFields),
       maxPixels: maxPixels,
-      progress: { [progress] done in progress?.update(stage: "Reading", done: done, total: items.count) })
+      progress: { [progress] done in progress?.update(stage: "Reading", done: done, total: total) })
     let attributes = reader.read(&catalog.entries)
     progress?.finishStage()
     if let report = filter.apply(&catalog.entries) { notes.append(report) }
@@ -93,44 +107,59 @@ struct SheetPreparer {
     return sheet
   }
 
+  /// The prepared sheet: `catalog`'s entries become the items, with the banners between them
+  /// kept apart, and the layout entries (the returned catalog has no entries left).
   private func finish(
-    _ catalog: Catalog, templates: inout CaptionTemplates, attributes: [String: FileAttributes]
+    _ catalog: consuming Catalog, templates: inout CaptionTemplates, attributes: [String: FileAttributes]
   ) throws -> PreparedSheet {
-    let items = catalog.items
+    var catalog = catalog
+    var items: [CatalogItem] = []
+    // Each banner, with the number of items before it.
+    var banners: [(position: Int, content: BannerContent)] = []
+    do {
+      let catalogEntries = catalog.entries
+      catalog.entries = []
+      items.reserveCapacity(catalogEntries.count)
+      for entry in catalogEntries {
+        switch entry {
+        case .item(let item): items.append(item)
+        case .banner(let content): banners.append((items.count, content))
+        }
+      }
+    }
     let itemTemplates = try items.map { try templates.template(for: $0) }
     let captions = CaptionBuilder(indexField: indexField, attributes: attributes)
       .captions(items, templates: itemTemplates)
+    // Fields and caption templates are in the captions now; the items keep what layout
+    // reports and rendering draw.
+    for index in items.indices {
+      items[index].fields = ItemFields()
+      items[index].caption = nil
+    }
     var entries: [LayoutEntry] = []
-    entries.reserveCapacity(catalog.entries.count)
-    var renderItems: [RenderItem] = []
-    renderItems.reserveCapacity(items.count)
+    entries.reserveCapacity(items.count + banners.count)
     var invalidMarkup: [CaptionTemplate: String] = [:]
     var longCaptions: [String] = []
-    var next = 0
-    for entry in catalog.entries {
-      switch entry {
-      case .banner(let content):
-        entries.append(.banner(content))
-      case .item(let item):
-        let caption = captions[next]
-        if caption.wasCut { longCaptions.append(item.origin ?? item.path) }
-        if caption.wasInvalid && invalidMarkup[itemTemplates[next]] == nil {
-          invalidMarkup[itemTemplates[next]] = item.path
-        }
-        next += 1
-        let size = item.layoutSize
-        // The layout puts a banner wherever the section changes.
-        entries.append(
-          .item(
-            LayoutItem(
-              pixelWidth: size.width, pixelHeight: size.height, caption: caption.text, section: item.section,
-              link: item.link, indexTerm: caption.indexTerm)))
-        renderItems.append(
-          RenderItem(
-            path: item.path, failure: item.failure?.reason, link: item.link,
-            header: try? item.header?.get()))
+    var nextBanner = 0
+    for (index, item) in items.enumerated() {
+      while nextBanner < banners.count && banners[nextBanner].position == index {
+        entries.append(.banner(banners[nextBanner].content))
+        nextBanner += 1
       }
+      let caption = captions[index]
+      if caption.wasCut { longCaptions.append(item.origin ?? item.path) }
+      if caption.wasInvalid && invalidMarkup[itemTemplates[index]] == nil {
+        invalidMarkup[itemTemplates[index]] = item.path
+      }
+      let size = item.layoutSize
+      // The layout puts a banner wherever the section changes.
+      entries.append(
+        .item(
+          LayoutItem(
+            pixelWidth: size.width, pixelHeight: size.height, caption: caption.text, section: item.section,
+            link: item.link, indexTerm: caption.indexTerm)))
     }
+    for banner in banners[nextBanner...] { entries.append(.banner(banner.content)) }
     let warnings =
       catalog.warnings
       + invalidMarkup.values.sorted().map { path in
@@ -142,8 +171,7 @@ struct SheetPreparer {
           "\(longCaptions.count) caption\(longCaptions.count == 1 ? " was" : "s were") longer than \(Self.maxCaptionBytes) bytes and cut there (the first: \($0))"
         ]
       } ?? []
-    return PreparedSheet(
-      entries: entries, items: items, renderItems: renderItems, catalog: catalog, warnings: warnings + cut)
+    return PreparedSheet(entries: entries, items: items, catalog: catalog, warnings: warnings + cut)
   }
 
   /// The longest caption drawn, in UTF-8 bytes: far more than a card shows, and little enough

@@ -161,38 +161,65 @@ public struct ElementTarget: Codable, Hashable, Sendable {
 
 /// A positioned element: a card (image and caption), a banner, a header or a footer, a line of
 /// contents or index, or a part of the cover.
+///
+/// A layout holds one per card and banner, so the fields few elements use (banners' subtitles,
+/// QR codes, contents targets) are kept in one box, present only when one is set.
 public struct LayoutElement: Codable, Hashable, Sendable {
-  /// Whether this is a card, a banner, a header or a footer; says which optional fields apply.
-  public var kind: ElementKind
-  /// For cards: the index of the item in the input's items (banners not counted).
-  public var item: Int?
-  /// For cards: the column the card stands in, counted from the left.
-  public var column: Int?
+  // Stored in this order, so the fields pack without gaps (200 bytes an element).
   /// The outer frame of the element.
   public var frame: Rect
   /// For cards: the box the image fills (the renderer crops the image's centre when the
   /// aspect differs).
   public var image: Rect?
+  /// Whether this is a card, a banner, a header or a footer; says which optional fields apply.
+  public var kind: ElementKind
+  /// For cards: true when the card was scaled down because it was taller than a page.
+  public var scaledToFit: Bool?
+  /// For cards: the box of the caption text; for banners, of the title.
+  public var caption: Rect?
   /// For cards whose image does not fill the box reserved for it (letterboxed, fitted in a
   /// grid cell, or scaled to fit the page): that reserved box. Nil when it equals `image`.
   public var imageArea: Rect?
-  /// For cards: true when the card was scaled down because it was taller than a page.
-  public var scaledToFit: Bool?
+  private var storedItem: Int32 = -1
+  private var storedColumn: Int32 = -1
   /// For banners made from a change of section: the section's name (for PDF bookmarks).
   public var section: String?
-  /// For cards: the box of the caption text; for banners, of the title.
-  public var caption: Rect?
   /// For banners: the title; for headers and footers, the text.
   public var text: String?
+  /// For cards: the index of the item in the input's items (banners not counted).
+  public var item: Int? {
+    get { storedItem < 0 ? nil : Int(storedItem) }
+    set { storedItem = newValue.map { Int32(clamping: $0) } ?? -1 }
+  }
+  /// For cards: the column the card stands in, counted from the left.
+  public var column: Int? {
+    get { storedColumn < 0 ? nil : Int(storedColumn) }
+    set { storedColumn = newValue.map { Int32(clamping: $0) } ?? -1 }
+  }
   /// For banners: the subtitle, when there is one.
-  public var subtitle: String?
+  public var subtitle: String? {
+    get { extras?.subtitle }
+    set { change { $0.subtitle = newValue } }
+  }
   /// For banners: the box of the subtitle.
-  public var subtitleFrame: Rect?
+  public var subtitleFrame: Rect? {
+    get { extras?.subtitleFrame }
+    set { change { $0.subtitleFrame = newValue } }
+  }
   /// For cards with a link when QR codes are asked for (`LayoutOptions.qrCodeSize`): the
   /// square the code fills, quiet zone included, below the caption.
-  public var qrCode: Rect?
+  public var qrCode: Rect? {
+    get { extras?.qrCode }
+    set { change { $0.qrCode = newValue } }
+  }
   /// For entries of contents and index pages: the banner or card they go to.
-  public var target: ElementTarget?
+  public var target: ElementTarget? {
+    get { extras?.target }
+    set { change { $0.target = newValue } }
+  }
+
+  /// The fields few elements have; nil when none is set.
+  private var extras: ElementExtras?
 
   /// An element of `kind` occupying `frame`; give the optional fields that apply to that kind
   /// (see each property) and leave the others nil. All rectangles are in page points.
@@ -202,21 +229,120 @@ public struct LayoutElement: Codable, Hashable, Sendable {
     imageArea: Rect? = nil, scaledToFit: Bool? = nil, section: String? = nil, qrCode: Rect? = nil,
     target: ElementTarget? = nil
   ) {
-    self.target = target
-    self.qrCode = qrCode
-    self.imageArea = imageArea
-    self.scaledToFit = scaledToFit
-    self.section = section
-    self.kind = kind
-    self.item = item
-    self.column = column
     self.frame = frame
     self.image = image
+    self.kind = kind
+    self.scaledToFit = scaledToFit
     self.caption = caption
+    self.imageArea = imageArea
+    self.section = section
     self.text = text
-    self.subtitle = subtitle
-    self.subtitleFrame = subtitleFrame
+    self.item = item
+    self.column = column
+    extras = ElementExtras.unlessEmpty(
+      ElementExtras.Values(subtitle: subtitle, subtitleFrame: subtitleFrame, qrCode: qrCode, target: target))
   }
+
+  private mutating func change(_ body: (inout ElementExtras.Values) -> Void) {
+    var values = extras?.values ?? ElementExtras.Values()
+    body(&values)
+    extras = ElementExtras.unlessEmpty(values)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case kind, item, column, frame, image, imageArea, scaledToFit, section, caption, text, subtitle
+    case subtitleFrame, qrCode, target
+  }
+
+  /// Decodes the keys `encode(to:)` writes; absent optional fields are nil.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      kind: try container.decode(ElementKind.self, forKey: .kind),
+      item: try container.decodeIfPresent(Int.self, forKey: .item),
+      column: try container.decodeIfPresent(Int.self, forKey: .column),
+      frame: try container.decode(Rect.self, forKey: .frame),
+      image: try container.decodeIfPresent(Rect.self, forKey: .image),
+      caption: try container.decodeIfPresent(Rect.self, forKey: .caption),
+      text: try container.decodeIfPresent(String.self, forKey: .text),
+      subtitle: try container.decodeIfPresent(String.self, forKey: .subtitle),
+      subtitleFrame: try container.decodeIfPresent(Rect.self, forKey: .subtitleFrame),
+      imageArea: try container.decodeIfPresent(Rect.self, forKey: .imageArea),
+      scaledToFit: try container.decodeIfPresent(Bool.self, forKey: .scaledToFit),
+      section: try container.decodeIfPresent(String.self, forKey: .section),
+      qrCode: try container.decodeIfPresent(Rect.self, forKey: .qrCode),
+      target: try container.decodeIfPresent(ElementTarget.self, forKey: .target))
+  }
+
+  /// Encodes every field that is set, in declaration order, as the synthesized encoder did.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(kind, forKey: .kind)
+    try container.encodeIfPresent(item, forKey: .item)
+    try container.encodeIfPresent(column, forKey: .column)
+    try container.encode(frame, forKey: .frame)
+    try container.encodeIfPresent(image, forKey: .image)
+    try container.encodeIfPresent(imageArea, forKey: .imageArea)
+    try container.encodeIfPresent(scaledToFit, forKey: .scaledToFit)
+    try container.encodeIfPresent(section, forKey: .section)
+    try container.encodeIfPresent(caption, forKey: .caption)
+    try container.encodeIfPresent(text, forKey: .text)
+    try container.encodeIfPresent(subtitle, forKey: .subtitle)
+    try container.encodeIfPresent(subtitleFrame, forKey: .subtitleFrame)
+    try container.encodeIfPresent(qrCode, forKey: .qrCode)
+    try container.encodeIfPresent(target, forKey: .target)
+  }
+
+  /// Whether both elements have the same fields.
+  public static func == (left: LayoutElement, right: LayoutElement) -> Bool {
+    left.kind == right.kind && left.item == right.item && left.column == right.column
+      && left.frame == right.frame && left.image == right.image && left.scaledToFit == right.scaledToFit
+      && left.section == right.section && left.caption == right.caption && left.imageArea == right.imageArea
+      && left.text == right.text
+      && left.extras?.values == right.extras?.values
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(item)
+    hasher.combine(column)
+    hasher.combine(frame)
+    hasher.combine(image)
+    hasher.combine(scaledToFit)
+    hasher.combine(section)
+    hasher.combine(caption)
+    hasher.combine(imageArea)
+    hasher.combine(text)
+    hasher.combine(extras?.values)
+  }
+}
+
+/// The fields of a ``LayoutElement`` that few elements have, boxed (immutable: a change makes a
+/// new box).
+private final class ElementExtras: Sendable {
+  struct Values: Hashable, Sendable {
+    var subtitle: String?
+    var subtitleFrame: Rect?
+    var qrCode: Rect?
+    var target: ElementTarget?
+  }
+
+  let values: Values
+
+  private init(_ values: Values) {
+    self.values = values
+  }
+
+  /// A box for `values`, nil when none is set.
+  static func unlessEmpty(_ values: Values) -> ElementExtras? {
+    values == Values() ? nil : ElementExtras(values)
+  }
+
+  var subtitle: String? { values.subtitle }
+  var subtitleFrame: Rect? { values.subtitleFrame }
+  var qrCode: Rect? { values.qrCode }
+  var target: ElementTarget? { values.target }
 }
 
 /// Figures that describe how well the layout uses its pages.

@@ -87,8 +87,14 @@ struct PageAccumulator {
       let lowest = elements.map(\.frame.maxY).max() ?? geometry.content.y
       height = lowest + (footer?.reserved ?? 0) + options.margins.bottom
     }
-    pages.append(LayoutPage(width: options.page.width, height: height, elements: elements))
-    elements = []
+    // Each page keeps an array of just its elements (and room for its header and footer); the
+    // one being filled grows by doubling and is reused. A layout of a million cards keeps 50,000
+    // such arrays.
+    var kept: [LayoutElement] = []
+    kept.reserveCapacity(elements.count + (header == nil ? 0 : 1) + (footer == nil ? 0 : 1))
+    kept.append(contentsOf: elements)
+    pages.append(LayoutPage(width: options.page.width, height: height, elements: kept))
+    elements.removeAll(keepingCapacity: true)
   }
 
   /// The finished layout, with the last page closed, recording the styles and fonts its text

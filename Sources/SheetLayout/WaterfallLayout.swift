@@ -56,7 +56,7 @@ public struct WaterfallLayout: Sendable {
         throw Self.noRoomBelowBanner(item: run.card, geometry: geometry)
       }
       var placer = WaterfallPlacer(options: options, geometry: geometry)
-      placer.run(input.steps, cards: cards, banners: input.banners, into: &pages)
+      placer.run(input.steps, cards: consume cards, banners: input.banners, into: &pages)
       placement = placer.figures
     case .staggered, .grid:
       var placer = try RowPlacer(

@@ -25,8 +25,9 @@ struct WaterfallPlacer {
   var contentBottom: Double { geometry.content.maxY }
 
   mutating func run(
-    _ steps: [FlowStep], cards: [CardBox], banners: [BannerBox], into pages: inout PageAccumulator
+    _ steps: [FlowStep], cards: consuming [CardBox], banners: [BannerBox], into pages: inout PageAccumulator
   ) {
+    // Taken over from the caller, so scaling a card does not copy them all.
     var cards = cards
     var position = 0
     while position < steps.count {

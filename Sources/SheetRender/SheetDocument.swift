@@ -1,5 +1,6 @@
 import SheetImages
 import SheetLayout
+import SheetSupport
 
 /// What the renderer draws: a layout plus, for each item, where its image comes from.
 public struct SheetDocument: Sendable {
@@ -35,9 +36,15 @@ public struct RenderItem: Sendable, Hashable {
   public var link: String?
   /// The image's header, read once before layout; decoding takes it instead of reading the
   /// header again. Nil when it was not read (the image's header is then read while decoding).
-  public var header: ImageHeader?
+  public var header: ImageHeader? {
+    get { headerBox?.value }
+    set { headerBox = newValue.map(Box.init) }
+  }
   /// Stars and a colour label drawn on the card (`--show-rating`); nil for none.
   public var badge: CardBadge?
+  /// The header, boxed: a document holds one render item per card, and a header inline would
+  /// make each several hundred bytes.
+  private var headerBox: Box<ImageHeader>?
 
   /// A card showing the image at `path` (its caption is the layout's, as measured).
   public init(
@@ -47,8 +54,32 @@ public struct RenderItem: Sendable, Hashable {
     self.path = path
     self.failure = failure
     self.link = link
-    self.header = header
+    self.headerBox = header.map(Box.init)
     self.badge = badge
+  }
+
+  /// A card showing the image at `path`, whose header is in `sharedHeader` (a box other items
+  /// of the same file may share).
+  package init(path: String?, failure: String? = nil, link: String? = nil, sharedHeader: Box<ImageHeader>?) {
+    self.path = path
+    self.failure = failure
+    self.link = link
+    self.headerBox = sharedHeader
+  }
+
+  /// Whether both items draw the same card.
+  public static func == (left: RenderItem, right: RenderItem) -> Bool {
+    left.path == right.path && left.failure == right.failure && left.link == right.link
+      && left.header == right.header && left.badge == right.badge
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(failure)
+    hasher.combine(link)
+    hasher.combine(header)
+    hasher.combine(badge)
   }
 }
 

@@ -91,23 +91,34 @@ struct HostileInputTests {
     #expect(pixels <= 16_000_000 && pixels > 15_000_000)
   }
 
-  @Test("5: nested YAML aliases, a 100,001-row CSV and a 2-million-value JSON are refused with a message")
+  @Test(
+    "5: nested YAML aliases, a 600,001-row CSV, a 750,001-item and an 8-million-value JSON are refused with a message"
+  )
   func documentBounds() throws {
     let (folder, path) = try output()
     let yaml = try run(["render", fixture("alias-bomb.yaml"), "-o", path])
     #expect(yaml.status == 2)
     #expect(yaml.standardError.contains("once YAML aliases are expanded"))
     let csv = folder.appendingPathComponent("rows.csv")
-    try Data(("name,image\n" + String(repeating: "a,x.png\n", count: 100_001)).utf8).write(to: csv)
+    try Data(("name,image\n" + String(repeating: "a,x.png\n", count: 600_001)).utf8).write(to: csv)
     let rows = try run(["render", csv.path, "-o", path])
     #expect(rows.status == 2)
-    #expect(rows.standardError.contains("rows.csv:100002:1: more than 100000 rows"))
+    #expect(rows.standardError.contains("rows.csv:600002:1: more than 600000 rows"))
+    // Items are counted as they are read: the 750,001st is refused, within the value limit.
+    let items = folder.appendingPathComponent("items.json")
+    try Data(
+      ("{\"items\": [" + Array(repeating: "\"x.png\"", count: 750_001).joined(separator: ",") + "]}").utf8
+    )
+    .write(to: items)
+    let many = try run(["layout", items.path])
+    #expect(many.status == 2)
+    #expect(many.standardError.contains("items.json: more than 750000 items"))
     let json = folder.appendingPathComponent("values.json")
-    try Data(("{\"items\": [" + Array(repeating: "1", count: 1_000_001).joined(separator: ",") + "]}").utf8)
+    try Data(("{\"items\": [" + Array(repeating: "1", count: 8_000_001).joined(separator: ",") + "]}").utf8)
       .write(to: json)
     let values = try run(["render", json.path, "-o", path])
     #expect(values.status == 2)
-    #expect(values.standardError.contains("more than 1000000 values"))
+    #expect(values.standardError.contains("more than 8000000 values"))
   }
 
   @Test("6: a 100 KB caption is cut with one warning; a 20 MB stdin line is refused after 4 KB")

@@ -38,7 +38,7 @@ struct LayoutExportTests {
     layout.pages[0].elements.append(full)
 
     let items = (0..<9).map { CatalogItem(path: "photos/p\($0).jpg") }
-    let sheet = PreparedSheet(entries: entries, items: items, renderItems: [], catalog: Catalog())
+    let sheet = PreparedSheet(entries: entries, items: items, catalog: Catalog())
     let file = try FixturePaths.temporaryFolder().appendingPathComponent("layout.json")
     FileManager.default.createFile(atPath: file.path, contents: nil)
     let handle = try FileHandle(forWritingTo: file)

@@ -30,7 +30,7 @@ struct ManifestReaderTests {
       case .banner(let banner): "banner \(banner.title) \(banner.subtitle ?? "-")"
       case .item(let item):
         "item \((item.path as NSString).lastPathComponent) \(item.section ?? "-") \(item.caption ?? "-") "
-          + "\(item.knownSize.map { "\($0.width)x\($0.height)" } ?? "-") \(item.fields.sorted { $0.key < $1.key })"
+          + "\(item.knownSize.map { "\($0.width)x\($0.height)" } ?? "-") \(item.fields.dictionary.sorted { $0.key < $1.key })"
           + " at \(item.origin?.split(separator: ":").dropFirst().joined(separator: ":") ?? "-")"
       }
     }
@@ -62,7 +62,9 @@ struct ManifestReaderTests {
       Issue.record("unexpected entries \(json.entries)")
       return
     }
-    #expect(sized.knownSize?.width == 640 && sized.fields == ["title": "B", "width": "640", "height": "480"])
+    #expect(
+      sized.knownSize?.width == 640
+        && sized.fields.dictionary == ["title": "B", "width": "640", "height": "480"])
     #expect(sectioned.section == "Sec" && sectioned.caption == "C" && sectioned.link == "L")
   }
 

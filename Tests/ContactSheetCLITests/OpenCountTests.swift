@@ -61,13 +61,13 @@ struct RenderOpenCountTests {
       if case .item(let item) = entry { item } else { nil }
     }
     let captions = Dictionary(
-      uniqueKeysWithValues: zip(sheet.renderItems, layoutItems).map {
+      uniqueKeysWithValues: zip(sheet.renderItems(), layoutItems).map {
         (($0.path! as NSString).lastPathComponent, $1.caption)
       })
     #expect(captions["earlier.jpg"] == "Canon EOS R6 2\u{00A0}s")
     #expect(captions["later.jpg"] == "FUJIFILM X100V 1/250\u{00A0}s")
-    #expect(sheet.renderItems.allSatisfy { $0.header != nil })
-    let sideways = sheet.renderItems.first { $0.path!.hasSuffix("orientation-6.jpg") }?.header
+    #expect(sheet.renderItems().allSatisfy { $0.header != nil })
+    let sideways = sheet.renderItems().first { $0.path!.hasSuffix("orientation-6.jpg") }?.header
     #expect(sideways?.orientation == .right && sideways?.width == 64)
   }
 

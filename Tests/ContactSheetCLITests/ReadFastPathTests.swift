@@ -123,6 +123,24 @@ struct ReadFastPathTests {
     #expect(PathText.lastComponent("photos/p0000001.jpg") == "p0000001.jpg")
     #expect(PathText.lastComponent("~") == nil)
   }
+
+  @Test("Joining plain paths without splitting them gives what normalizing the joined path gives")
+  func pathJoin() {
+    var generator = SeededRandom(seed: 13)
+    let pieces = ["/", "/", "a", "photos", "p1.jpg", ".", "..", "...", ".x", "x.", "é", " "]
+    var plain = 0
+    for _ in 0..<20_000 {
+      let folder = Self.randomText(&generator, pieces: pieces, count: 4)
+      let relative = Self.randomText(&generator, pieces: pieces, count: 4)
+      let expected =
+        relative.hasPrefix("/") || folder.isEmpty
+        ? PathText.normalize(relative) : PathText.normalize(folder + "/" + relative)
+      #expect(PathText.join(folder, relative) == expected, "\(folder) + \(relative)")
+      if PathText.isNormal(folder) && PathText.isNormal(relative) { plain += 1 }
+    }
+    #expect(plain > 1000)
+    #expect(PathText.join("/tmp/catalog", "photos/p0000001.jpg") == "/tmp/catalog/photos/p0000001.jpg")
+  }
 }
 
 /// Natural order as first written: the reference for its ASCII fast path.

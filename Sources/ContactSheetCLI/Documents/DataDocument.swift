@@ -1,12 +1,17 @@
 /// Reads a manifest or style file into nodes: JSON with `JSONReader` when the name ends in
 /// `.json`, YAML with Yams otherwise. Syntax errors read `file:line:column: syntax error: …`.
 enum DataDocument {
-  /// The document in the file at `path`; nil when the file holds nothing but whitespace.
-  static func read(_ path: String) throws -> DataNode? {
-    let text = try InputText.read(path)
-    guard isJSON(path) else { return try YAMLReader.read(text, path: path) }
+  /// The document in the file at `path`; nil when the file holds nothing but whitespace. In a
+  /// JSON document, the elements of the top-level member `streamedMember`, when it is a list,
+  /// go to `sink` as they are read (see ``JSONReader/read(_:streaming:to:)``); YAML documents
+  /// are read whole.
+  static func read(
+    _ path: String, streaming streamedMember: String? = nil, to sink: ((DataNode) -> Void)? = nil
+  ) throws -> DataNode? {
+    guard isJSON(path) else { return try YAMLReader.read(try InputText.read(path), path: path) }
+    let text = try InputText.read(path, limit: InputText.jsonLimit)
     do {
-      return try JSONReader.read(text)
+      return try JSONReader.read(text, streaming: streamedMember, to: sink)
     } catch {
       throw InputError("\(path):\(error.location): syntax error: \(error.message)")
     }

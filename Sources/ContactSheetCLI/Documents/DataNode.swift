@@ -1,8 +1,24 @@
 /// Where something is written in a text file: line and column, both counted from 1; columns
 /// count characters (Unicode scalars), not bytes.
 struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
-  var line: Int
-  var column: Int
+  // 32 bits each, so a document's nodes stay small; a text has at most 2^31 lines or columns.
+  private var storedLine: Int32
+  private var storedColumn: Int32
+
+  /// The location at `line` and `column` (0 and 0 for none).
+  init(line: Int, column: Int) {
+    storedLine = Int32(clamping: line)
+    storedColumn = Int32(clamping: column)
+  }
+
+  var line: Int {
+    get { Int(storedLine) }
+    set { storedLine = Int32(clamping: newValue) }
+  }
+  var column: Int {
+    get { Int(storedColumn) }
+    set { storedColumn = Int32(clamping: newValue) }
+  }
 
   /// `line:column`, as messages print it after a file name.
   var description: String { "\(line):\(column)" }

@@ -16,11 +16,17 @@ enum JSONReader {
     var description: String { "\(location): \(message)" }
   }
 
-  /// The document in `text`; nil when it holds nothing but whitespace.
-  static func read(_ text: String) throws(SyntaxError) -> DataNode? {
+  /// The document in `text`; nil when it holds nothing but whitespace. When the top-level
+  /// object has a member named `streamedMember` whose value is a list, its elements are given
+  /// to `sink` one by one as they are read, and the tree holds an empty list in their place.
+  static func read(
+    _ text: String, streaming streamedMember: String? = nil, to sink: ((DataNode) -> Void)? = nil
+  ) throws(SyntaxError) -> DataNode? {
     var text = text
     let result: Result<DataNode?, SyntaxError> = text.withUTF8 { bytes in
       var scanner = JSONScanner(bytes: bytes)
+      scanner.streamedMember = streamedMember
+      scanner.elementSink = sink
       do throws(SyntaxError) {
         return .success(try scanner.document())
       } catch {

@@ -14,6 +14,12 @@ struct JSONScanner {
   private var countedColumn = 1
   /// Values read so far, against ``InputLimits/documentValues``.
   private var valueCount = 0
+  /// The member of the top-level object whose list elements go to ``elementSink`` as they are
+  /// read, instead of into the tree (which holds an empty list there): a manifest's items are
+  /// turned into entries one at a time, never all held as nodes too.
+  var streamedMember: String?
+  /// Takes each element of the streamed list.
+  var elementSink: ((DataNode) -> Void)?
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -38,7 +44,8 @@ struct JSONScanner {
 
   // MARK: Values
 
-  private mutating func value(depth: Int) throws(SyntaxError) -> DataNode {
+  /// The value at `position`; a list's elements go to `sink` when one is given.
+  private mutating func value(depth: Int, sink: ((DataNode) -> Void)? = nil) throws(SyntaxError) -> DataNode {
     skipWhitespace()
     guard position < bytes.count else { throw error("the text ends where a value should be", at: position) }
     valueCount += 1
@@ -52,7 +59,7 @@ struct JSONScanner {
     case UInt8(ascii: "{"):
       return try object(startingAt: start, depth: depth + 1)
     case UInt8(ascii: "["):
-      return try array(startingAt: start, depth: depth + 1)
+      return try array(startingAt: start, depth: depth + 1, sink: sink)
     case UInt8(ascii: "\""):
       return DataNode(.scalar(try string(), isPlain: false), at: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -97,7 +104,8 @@ struct JSONScanner {
         throw error("expected ':' after the member name \"\(name)\", found \(found())", at: position)
       }
       position += 1
-      let value = try self.value(depth: depth)
+      let sink = depth == 1 && name == streamedMember ? elementSink : nil
+      let value = try self.value(depth: depth, sink: sink)
       pairs.append(DataNode.Pair(key: DataNode(.scalar(name, isPlain: false), at: keyStart), value: value))
       skipWhitespace()
       guard position < bytes.count else { throw unclosed("object", start) }
@@ -115,7 +123,9 @@ struct JSONScanner {
     }
   }
 
-  private mutating func array(startingAt start: SourceLocation, depth: Int) throws(SyntaxError) -> DataNode {
+  private mutating func array(
+    startingAt start: SourceLocation, depth: Int, sink: ((DataNode) -> Void)?
+  ) throws(SyntaxError) -> DataNode {
     try checkDepth(depth)
     position += 1
     var elements: [DataNode] = []
@@ -130,7 +140,8 @@ struct JSONScanner {
         throw error("a ',' before ']': JSON allows no comma after the last element", at: position)
       }
       guard position < bytes.count else { throw unclosed("list", start) }
-      elements.append(try value(depth: depth))
+      let element = try value(depth: depth)
+      if let sink { sink(element) } else { elements.append(element) }
       skipWhitespace()
       guard position < bytes.count else { throw unclosed("list", start) }
       switch bytes[position] {

@@ -6,7 +6,7 @@ enum YAMLReader {
   static func read(_ text: String, path: String) throws -> DataNode? {
     do {
       guard let root = try Yams.compose(yaml: text) else { return nil }
-      var budget = InputLimits.documentValues
+      var budget = InputLimits.yamlDocumentValues
       return try node(root, path: path, budget: &budget)
     } catch let error as YamlError {
       throw InputError(describe(error, path: path))
@@ -31,7 +31,7 @@ enum YAMLReader {
     budget -= 1
     guard budget >= 0 else {
       throw InputError(
-        "\(path): more than \(InputLimits.documentValues) values once YAML aliases are expanded; a manifest holds at most \(InputLimits.items) items (write repeated values out, or split the file)"
+        "\(path): more than \(InputLimits.yamlDocumentValues) values once YAML aliases are expanded; a YAML manifest holds at most \(InputLimits.yamlDocumentValues) values (write repeated values out, split the file, or write larger catalogs as JSON or CSV)"
       )
     }
     // Yams counts lines and columns from 1, as messages do; 0:0 stands for "no position".

@@ -35,7 +35,7 @@ struct CSVOptions {
 /// link and the image's pixel size (`width`, `height`: the file is then not opened for layout).
 enum CSVCatalogReader {
   static func read(_ path: String, options: CSVOptions, into catalog: inout Catalog) throws {
-    let table: CSVTable
+    var table: CSVTable
     do {
       table = try CSVTable(parsing: try InputText.read(path), delimiter: options.delimiter)
     } catch let error as CSVTable.ParseError {
@@ -60,9 +60,27 @@ enum CSVCatalogReader {
     let widthIndex = table.header.firstIndex { $0.lowercased() == "width" }
     let heightIndex = table.header.firstIndex { $0.lowercased() == "height" }
     let folder = PathText.folder(of: path)
+    // The columns of a row of `count` fields that are fields: named, and the last of any
+    // repeated name among them (as a dictionary built from the row in order keeps).
+    func fieldColumns(_ count: Int) -> [Int] {
+      let names = table.header.prefix(count)
+      return names.indices.filter { index in
+        !names[index].isEmpty && !names[(index + 1)...].contains(names[index])
+      }
+    }
+    let fullRowColumns = fieldColumns(table.header.count)
+    // Without --group-by, rows become entries as they are read; with it, items wait to be grouped.
     var items: [CatalogItem] = []
     var groupKeys: [String] = []
-    for (line, values) in table.records {
+    var sections: [String] = []
+    // Each row is let go of once its item is made, so the items take the rows' place in memory
+    // instead of adding to it (a million rows hold about 250 MB).
+    var records: [(line: Int, fields: [String])] = []
+    swap(&records, &table.records)
+    catalog.entries.reserveCapacity(catalog.entries.count + records.count)
+    for index in records.indices {
+      let (line, values) = records[index]
+      records[index].fields = []
       guard values.count <= table.header.count else {
         throw InputError(
           "\(path):\(line): this row has \(values.count) fields but the header has \(table.header.count); quote fields that contain the delimiter"
@@ -73,13 +91,11 @@ enum CSVCatalogReader {
         let text = values[index].trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? nil : text
       }
-      var fields: [String: String] = [:]
-      for (name, value) in zip(table.header, values) where !name.isEmpty { fields[name] = value }
       // A short row (spreadsheets drop trailing empty cells) has empty fields at its end.
       let image = value(imageIndex) ?? ""
       let resolved =
         image.isEmpty || image.hasPrefix("/") ? image : (folder as NSString).appendingPathComponent(image)
-      var item = CatalogItem(path: resolved, origin: "\(path):\(line)")
+      var item = CatalogItem(path: resolved, file: path, line: line)
       item.section = value(sectionIndex ?? groupIndex)
       item.link = value(linkIndex)
       if let width = value(widthIndex), let height = value(heightIndex) {
@@ -90,22 +106,28 @@ enum CSVCatalogReader {
         }
         item.knownSize = (w, h)
       }
-      item.fields = fields
-      items.append(item)
-      groupKeys.append(value(groupIndex) ?? "")
+      item.fields = ItemFields(
+        names: table.header, values: values,
+        columns: values.count == table.header.count ? fullRowColumns : fieldColumns(values.count))
+      if groupIndex != nil {
+        items.append(item)
+        groupKeys.append(value(groupIndex) ?? "")
+      } else {
+        if options.sectionColumn != nil { sections.append(item.section ?? "") }
+        catalog.entries.append(.item(item))
+      }
     }
     if groupIndex != nil {
-      items = Self.grouped(items, by: groupKeys)
+      catalog.entries += Self.grouped(items, by: groupKeys).map { .item($0) }
     } else if let sectionColumn = options.sectionColumn {
-      let runs = Self.runs(items.map { $0.section ?? "" })
-      let distinct = Set(items.map { $0.section ?? "" }).count
+      let runs = Self.runs(sections)
+      let distinct = Set(sections).count
       if runs > distinct {
         catalog.warnings.append(
           "\(path): the values of '\(sectionColumn)' are not grouped, so its \(distinct) values make \(runs) sections (one each time the value changes); add --group-by \(sectionColumn) to gather each value's rows, in order of first appearance"
         )
       }
     }
-    catalog.entries += items.map { .item($0) }
     catalog.inputFiles.append(path)
   }
 

@@ -137,11 +137,11 @@ struct CSVTable {
       case newLine:
         try endRow()
         // The header row plus one row per item.
-        if rows.count > InputLimits.items + 1 {
+        if rows.count > InputLimits.csvRows + 1 {
           throw ParseError(
             line: rows[rows.count - 1].line, column: 1,
             message:
-              "more than \(InputLimits.items) rows; a run takes at most \(InputLimits.items) items (split the catalog into several runs)"
+              "more than \(InputLimits.csvRows) rows; a CSV catalog holds at most \(InputLimits.csvRows) rows (split it into several runs)"
           )
         }
         line += 1

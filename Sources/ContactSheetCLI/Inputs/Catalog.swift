@@ -1,6 +1,7 @@
 import Foundation
 import SheetImages
 import SheetLayout
+import SheetSupport
 import SheetXMP
 
 /// Everything the inputs say: entries in reading order and the document's metadata.
@@ -38,36 +39,132 @@ enum CatalogEntry {
 }
 
 /// One picture to place, with what is known about it before rendering.
+///
+/// A run holds one of these per item (up to ``InputLimits/items``), so it is kept small: what
+/// most items lack (a header, a rating, a RAW partner) is boxed, and the origin's text is made
+/// only when a message asks for it.
 struct CatalogItem: Sendable {
   /// The image file, as a path the process can open.
   var path: String
-  /// Where the item was declared (`catalog.yaml:12`), for messages; nil for plain files.
-  var origin: String?
+  /// The file the item was declared in, and the line and column there (0 for none).
+  private var originFile: String?
+  private var originLine: Int32 = 0
+  private var originColumn: Int32 = 0
   /// Fields from a manifest or CSV row, available to caption templates.
-  var fields: [String: String] = [:]
+  var fields = ItemFields()
   /// An explicit caption template for this item.
   var caption: String?
   var section: String?
   var link: String?
-  /// Pixel size given by the manifest; when set, the file is not opened for layout.
-  var knownSize: (width: Int, height: Int)?
-  /// The header (size, orientation, EXIF fields, …), or why it could not be read; filled by
-  /// `HeaderReader`, which opens each file once for it.
-  var header: Result<ImageHeader, ImageError>?
-  /// The other file of a RAW+JPEG pair this item stands for (its XMP sidecar applies too).
-  var partner: String?
-  /// The rating and colour label from XMP (sidecars, then the embedded packet); filled by
-  /// `HeaderReader`.
-  var tags: XMPTags?
-  /// Why a sidecar of this photo was ignored, if one was.
-  var tagWarning: String?
-  /// The photo's number among the sheet's photos from the same folder, in name order, counted
-  /// before any filter (as a film proof numbers its frames).
-  var frame: Int?
+  private var knownWidth: Int32 = 0
+  private var knownHeight: Int32 = 0
+  private var headerSlot: HeaderSlot?
+  private var proofBox: Box<ProofFacts>?
+  private var frameNumber: Int32 = 0
 
+  /// A header read, boxed so items of the same file and their render items share one copy; or
+  /// why it could not be read.
+  private enum HeaderSlot: Sendable {
+    case read(Box<ImageHeader>)
+    case failed(Box<ImageError>)
+  }
+
+  /// What proofing adds to an item, boxed because most items have none of it.
+  private struct ProofFacts: Sendable {
+    var partner: String?
+    var tags: XMPTags?
+    var tagWarning: String?
+  }
+
+  /// An item for the image at `path`, declared at `origin` (as messages print it).
   init(path: String, origin: String? = nil) {
     self.path = path
-    self.origin = origin
+    originFile = origin
+  }
+
+  /// An item for the image at `path`, declared in `file` at `line` and `column` (0 for none;
+  /// `file` alone when the line is 0).
+  init(path: String, file: String, line: Int, column: Int = 0) {
+    self.path = path
+    originFile = file
+    originLine = Int32(clamping: line)
+    originColumn = Int32(clamping: column)
+  }
+
+  /// Where the item was declared (`catalog.yaml:12:5`, `catalog.csv:12`), for messages; nil
+  /// for plain files.
+  var origin: String? {
+    guard let originFile, originLine > 0 else { return originFile }
+    return originColumn > 0 ? "\(originFile):\(originLine):\(originColumn)" : "\(originFile):\(originLine)"
+  }
+
+  /// Pixel size given by the manifest; when set, the file is not opened for layout (each side
+  /// at most 1,000,000, as the readers check).
+  var knownSize: (width: Int, height: Int)? {
+    get { knownWidth > 0 ? (Int(knownWidth), Int(knownHeight)) : nil }
+    set {
+      knownWidth = newValue.map { Int32(clamping: $0.width) } ?? 0
+      knownHeight = newValue.map { Int32(clamping: $0.height) } ?? 0
+    }
+  }
+
+  /// The header (size, orientation, EXIF fields, …), or why it could not be read; filled by
+  /// `HeaderReader`, which opens each file once for it.
+  var header: Result<ImageHeader, ImageError>? {
+    get {
+      switch headerSlot {
+      case .read(let box): .success(box.value)
+      case .failed(let box): .failure(box.value)
+      case nil: nil
+      }
+    }
+    set {
+      headerSlot = newValue.map {
+        switch $0 {
+        case .success(let header): .read(Box(header))
+        case .failure(let error): .failed(Box(error))
+        }
+      }
+    }
+  }
+
+  /// The header read, in the box that items of the same file and their render items share.
+  var sharedHeader: Box<ImageHeader>? {
+    get { if case .read(let box) = headerSlot { box } else { nil } }
+    set { headerSlot = newValue.map { .read($0) } }
+  }
+
+  /// The other file of a RAW+JPEG pair this item stands for (its XMP sidecar applies too).
+  var partner: String? {
+    get { proofBox?.value.partner }
+    set { changeProof { $0.partner = newValue } }
+  }
+
+  /// The rating and colour label from XMP (sidecars, then the embedded packet); filled by
+  /// `HeaderReader`. Nil when the photo has neither.
+  var tags: XMPTags? {
+    get { proofBox?.value.tags }
+    set { changeProof { $0.tags = newValue.flatMap { $0.rating == nil && $0.label == nil ? nil : $0 } } }
+  }
+
+  /// Why a sidecar of this photo was ignored, if one was.
+  var tagWarning: String? {
+    get { proofBox?.value.tagWarning }
+    set { changeProof { $0.tagWarning = newValue } }
+  }
+
+  /// The photo's number among the sheet's photos from the same folder, in name order, counted
+  /// before any filter (as a film proof numbers its frames).
+  var frame: Int? {
+    get { frameNumber > 0 ? Int(frameNumber) : nil }
+    set { frameNumber = newValue.map { Int32(clamping: $0) } ?? 0 }
+  }
+
+  private mutating func changeProof(_ change: (inout ProofFacts) -> Void) {
+    var facts = proofBox?.value ?? ProofFacts()
+    change(&facts)
+    let isEmpty = facts.partner == nil && facts.tags == nil && facts.tagWarning == nil
+    proofBox = isEmpty ? nil : Box(facts)
   }
 
   /// The upright pixel size for layout: the manifest's, else the header's, else 4:3 for a
@@ -88,5 +185,118 @@ struct CatalogItem: Sendable {
   var failure: ImageError? {
     if case .failure(let error) = header { return error }
     return nil
+  }
+}
+
+/// An item's fields (manifest keys or CSV columns and their values), packed into one buffer of
+/// UTF-8 bytes: a dictionary of three short fields costs about 200 bytes of heap, this about 60.
+/// Names are unique; lookups walk the buffer, which is short.
+struct ItemFields: Sendable {
+  /// Each field as the length of its name, the name, the length of its value, the value;
+  /// lengths as LEB128 numbers.
+  private var bytes: ContiguousArray<UInt8> = []
+
+  /// No fields.
+  init() {}
+
+  /// The fields of `dictionary`.
+  init(_ dictionary: [String: String]) {
+    guard !dictionary.isEmpty else { return }
+    var capacity = 0
+    for (name, value) in dictionary { capacity += name.utf8.count + value.utf8.count + 4 }
+    bytes.reserveCapacity(capacity)
+    for (name, value) in dictionary {
+      append(name)
+      append(value)
+    }
+  }
+
+  /// The fields named `names[column]` with the values `values[column]`, for each of `columns`
+  /// (whose names must be distinct).
+  init(names: [String], values: [String], columns: some Sequence<Int>) {
+    for column in columns {
+      append(names[column])
+      append(values[column])
+    }
+  }
+
+  private mutating func append(_ text: String) {
+    var length = text.utf8.count
+    while length >= 0x80 {
+      bytes.append(UInt8(length & 0x7F) | 0x80)
+      length >>= 7
+    }
+    bytes.append(UInt8(length))
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Whether there are no fields.
+  var isEmpty: Bool { bytes.isEmpty }
+
+  /// The value of the field `name`, nil when there is none.
+  subscript(name: String) -> String? {
+    var name = name
+    return name.withUTF8 { wanted in
+      bytes.withUnsafeBufferPointer { buffer -> String? in
+        var offset = 0
+        while offset < buffer.count {
+          let nameRange = Self.range(at: &offset, in: buffer)
+          let valueRange = Self.range(at: &offset, in: buffer)
+          if nameRange.count == wanted.count
+            && UnsafeBufferPointer(rebasing: buffer[nameRange]).elementsEqual(wanted)
+          {
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[valueRange]), as: UTF8.self)
+          }
+        }
+        return nil
+      }
+    }
+  }
+
+  /// The field names, in no particular order.
+  var names: [String] {
+    bytes.withUnsafeBufferPointer { buffer in
+      var names: [String] = []
+      var offset = 0
+      while offset < buffer.count {
+        let nameRange = Self.range(at: &offset, in: buffer)
+        _ = Self.range(at: &offset, in: buffer)
+        names.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[nameRange]), as: UTF8.self))
+      }
+      return names
+    }
+  }
+
+  /// Adds the field names to `set`.
+  func insertNames(into set: inout Set<String>) {
+    bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let nameRange = Self.range(at: &offset, in: buffer)
+        _ = Self.range(at: &offset, in: buffer)
+        set.insert(String(decoding: UnsafeBufferPointer(rebasing: buffer[nameRange]), as: UTF8.self))
+      }
+    }
+  }
+
+  /// The fields as a dictionary.
+  var dictionary: [String: String] {
+    Dictionary(uniqueKeysWithValues: names.map { ($0, self[$0]!) })
+  }
+
+  /// The range of the text whose length is at `offset`; moves `offset` past it.
+  private static func range(at offset: inout Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    var length = 0
+    var shift = 0
+    while true {
+      let byte = buffer[offset]
+      offset += 1
+      length |= Int(byte & 0x7F) << shift
+      if byte < 0x80 { break }
+      shift += 7
+    }
+    let start = offset
+    offset += length
+    return start..<offset
   }
 }

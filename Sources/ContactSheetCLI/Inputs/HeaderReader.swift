@@ -24,7 +24,8 @@ struct HeaderReader {
     let positions = entries.indices.filter {
       if case .item = entries[$0] { return true } else { return false }
     }
-    let slots = ConcurrentSlots<(HeaderResult?, FileAttributes?, (XMPTags, String?)?)>(count: positions.count)
+    let slots = ConcurrentSlots<(Box<HeaderResult>?, FileAttributes?, (XMPTags, String?)?)>(
+      count: positions.count)
     do {
       // What the threads read; let go of before the entries are changed, so they change in place.
       let snapshot = entries
@@ -45,17 +46,32 @@ struct HeaderReader {
         withHeader.header = header ?? item.header
         let tags = needsTags ? TagReader.read(withHeader, folders: folders) : nil
         // The rating and label are read: the packet is not kept for the rest of the run.
-        slots.set(index, (header?.map { $0.droppingXMP() }, attributes, tags))
+        slots.set(index, (header.map { Box($0.map { $0.droppingXMP() }) }, attributes, tags))
         progress(counter.increment())
       }
     }
     var attributes: [String: FileAttributes] = [:]
+    // Items naming the same file share one copy of its header and of its path (a catalog may
+    // show one photo for many products).
+    var shared: [String: (path: String, header: Box<ImageHeader>)] = [:]
     for (index, position) in positions.enumerated() {
       guard let (header, fileAttributes, tags) = slots.get(index), case .item(var item) = entries[position]
       else {
         continue
       }
-      if let header { item.header = header }
+      switch header?.value {
+      case .success(let read)?:
+        if let known = shared[item.path], known.header.value == read {
+          item.path = known.path
+          item.sharedHeader = known.header
+        } else {
+          let box = Box(read)
+          shared[item.path] = (item.path, box)
+          item.sharedHeader = box
+        }
+      case .failure(let error)?: item.header = .failure(error)
+      case nil: break
+      }
       if let (found, warning) = tags {
         item.tags = found
         item.tagWarning = warning

@@ -77,7 +77,9 @@ struct InputCollector {
       catalog.inputFiles += scan.images.map(\.path)
       if let report = FolderScanner.report(scan, folder: input) { catalog.scanReports.append(report) }
     } else if Self.manifestExtensions.contains(ext) {
-      catalog.add(try manifests[input] ?? ManifestReader.read(input))
+      // A manifest read for its style hands its entries over once; given twice, it is read again.
+      if let manifest = manifests[input], catalog.add(manifest) { return }
+      _ = catalog.add(try ManifestReader.read(input))
     } else if ext == "csv" {
       var options = csv
       options.imageColumn = imageColumn

@@ -15,10 +15,18 @@ struct InputError: StatusError {
 /// went wrong: each must be a regular file (a FIFO or device is named, never waited on) of at
 /// most ``limit`` bytes, checked before reading.
 enum InputText {
-  /// The largest text input read: 64 MB, far beyond any real catalog.
+  /// The largest text input read (YAML, CSV, style files, templates): 64 MB, far beyond any
+  /// real catalog.
   static let limit = 64 << 20
+  /// The largest JSON manifest or style file read: 128 MB, room for ``InputLimits/items``
+  /// items with their sizes, sections and short captions (a million items with sizes and
+  /// sections take 92 MB). JSON is read
+  /// without a tree of its items (see ``JSONScanner/streamedMember``); YAML is read whole by
+  /// Yams, so it keeps ``limit``.
+  static let jsonLimit = 128 << 20
 
-  static func read(_ path: String) throws -> String {
+  /// The text of the file at `path`, refused when it is longer than `limit` bytes.
+  static func read(_ path: String, limit: Int = limit) throws -> String {
     let bytes: [UInt8]
     do {
       bytes = try RegularFile.contents(path, limit: limit)

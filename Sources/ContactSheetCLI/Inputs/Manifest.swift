@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Everything one manifest file says, read once: the style layer it adds and the catalog
 /// entries it holds come from this one value.
 struct Manifest {
@@ -11,17 +13,41 @@ struct Manifest {
   var caption: (text: String, location: SourceLocation)?
   /// The `style` mapping, flattened to settings in the order written (a style layer).
   var style: [StyleSetting] = []
-  /// Items and banners in reading order; each item knows the `file:line:column` it came from.
-  var entries: [CatalogEntry] = []
+  /// Items and banners in reading order, handed to the catalog once (``takeEntries()``), so the
+  /// manifests kept for their styles do not hold a second copy of every item for the run.
+  private let handOff = EntryHandOff()
 
   init(path: String) {
     self.path = path
   }
+
+  /// Items and banners in reading order; each item knows the `file:line:column` it came from.
+  /// Empty once the entries were taken.
+  var entries: [CatalogEntry] {
+    get { handOff.entries.withLock { $0 ?? [] } }
+    nonmutating set { handOff.entries.withLock { $0 = newValue } }
+  }
+
+  /// The entries, which this manifest (and its copies) no longer holds after; nil when they
+  /// were taken already.
+  func takeEntries() -> [CatalogEntry]? {
+    handOff.entries.withLock { entries in
+      defer { entries = nil }
+      return entries
+    }
+  }
+}
+
+/// Where a manifest's entries wait for the catalog: nil once taken.
+private final class EntryHandOff: Sendable {
+  let entries = Mutex<[CatalogEntry]?>([])
 }
 
 extension Catalog {
-  /// Adds a manifest's entries, and its metadata where it gives any.
-  mutating func add(_ manifest: Manifest) {
+  /// Adds a manifest's entries, and its metadata where it gives any; the entries are taken
+  /// from `manifest` (false, and nothing added, when they were taken already).
+  mutating func add(_ manifest: Manifest) -> Bool {
+    guard let taken = manifest.takeEntries() else { return false }
     if let title = manifest.title { self.title = title }
     if let author = manifest.author { self.author = author }
     if let subject = manifest.subject { self.subject = subject }
@@ -30,7 +56,12 @@ extension Catalog {
       captionTemplate = caption.text
       captionSource = "\(manifest.path):\(caption.location): caption"
     }
-    entries += manifest.entries
+    if entries.isEmpty {
+      entries = taken
+    } else {
+      entries += taken
+    }
     inputFiles.append(manifest.path)
+    return true
   }
 }

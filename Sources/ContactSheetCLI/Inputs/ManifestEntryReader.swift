@@ -26,6 +26,7 @@ struct ManifestEntryReader {
     }
     var entries: [CatalogEntry] = []
     for section in list {
+      guard entries.count <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
       guard section.pairs != nil, let title = section["title"]?.text else {
         throw InputError("\(section.origin(in: path)): each section needs a 'title' and 'items'")
       }
@@ -39,13 +40,15 @@ struct ManifestEntryReader {
     guard let list = node.list else {
       throw InputError("\(node.origin(in: path)): 'items' must be a list")
     }
+    guard list.count <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
     var entries: [CatalogEntry] = []
     entries.reserveCapacity(list.count)
     for element in list { entries.append(try entry(element, section: section)) }
     return entries
   }
 
-  private func entry(_ node: DataNode, section: String?) throws -> CatalogEntry {
+  /// The entry one element of an `items` list stands for.
+  func entry(_ node: DataNode, section: String?) throws -> CatalogEntry {
     if let image = node.text { return .item(item(image: image, node: node, section: section)) }
     guard let pairs = node.pairs else {
       throw InputError("\(node.origin(in: path)): an item is an image path or a mapping with 'image'")
@@ -75,12 +78,13 @@ struct ManifestEntryReader {
       }
       result.knownSize = (w, h)
     }
-    result.fields = fields
+    result.fields = ItemFields(fields)
     return .item(result)
   }
 
   private func item(image: String, node: DataNode, section: String?) -> CatalogItem {
-    var item = CatalogItem(path: PathText.join(folder, image), origin: node.origin(in: path))
+    var item = CatalogItem(
+      path: PathText.join(folder, image), file: path, line: node.location.line, column: node.location.column)
     item.section = section
     return item
   }

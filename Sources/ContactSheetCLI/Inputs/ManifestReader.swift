@@ -20,12 +20,14 @@ enum ManifestReader {
     "title", "author", "subject", "keywords", "style", "caption", "items", "sections",
   ]
 
-  /// The manifest at `path`.
+  /// The manifest at `path`. A JSON manifest's top-level items become entries as they are read
+  /// (``StreamedItems``), so no tree of them is held.
   static func read(_ path: String) throws -> Manifest {
-    guard let root = try DataDocument.read(path) else {
+    let streamed = StreamedItems(ManifestEntryReader(path: path, folder: PathText.folder(of: path)))
+    guard let root = try DataDocument.read(path, streaming: "items", to: streamed.add) else {
       throw InputError("\(path): the manifest is empty; it needs at least an `items` list")
     }
-    return try manifest(root, path: path)
+    return try manifest(root, path: path, streamed: streamed)
   }
 
   /// The manifests among `inputs` (by extension), each read once, by path.
@@ -43,13 +45,14 @@ enum ManifestReader {
   }
 
   /// The manifest that the document `root`, read from `path`, describes.
-  static func manifest(_ root: DataNode, path: String) throws -> Manifest {
+  static func manifest(_ root: DataNode, path: String, streamed: StreamedItems? = nil) throws -> Manifest {
     guard let pairs = root.pairs else {
       throw InputError(
         "\(root.origin(in: path)): a manifest is a mapping with `items` (and optionally title, author, style, sections)"
       )
     }
     var manifest = Manifest(path: path)
+    var read: [CatalogEntry] = []
     let entries = ManifestEntryReader(path: path, folder: PathText.folder(of: path))
     for pair in pairs {
       guard let key = pair.key.text else { continue }
@@ -61,14 +64,54 @@ enum ManifestReader {
       case "keywords": manifest.keywords = try entries.keywords(value)
       case "caption": manifest.caption = (try entries.scalar(value, key), value.location)
       case "style": manifest.style = try StyleLayer.settings(from: value, path: path)
-      case "items": manifest.entries += try entries.entries(value, section: nil)
-      case "sections": manifest.entries += try entries.sections(value)
+      case "items":
+        // A streamed list is empty in the tree: its entries were made while it was read.
+        read += try entries.entries(value, section: nil)
+        if let streamed {
+          let taken = try streamed.take()
+          if read.isEmpty { read = taken } else { read += taken }
+        }
+      case "sections": read += try entries.sections(value)
       default:
         throw InputError(
           "\(pair.key.origin(in: path)): unknown key '\(key)'; a manifest may have \(topLevelKeys.sorted().joined(separator: ", "))"
         )
       }
+      guard read.count <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
     }
+    manifest.entries = read
     return manifest
+  }
+}
+
+/// A manifest's top-level items turned into entries one at a time, as the JSON reader hands them
+/// over; the first problem is kept (and the rest of the list only read) until the manifest's
+/// keys come to `items`, so messages come in the same order as from a tree.
+final class StreamedItems {
+  private let reader: ManifestEntryReader
+  private var entries: [CatalogEntry] = []
+  private var problem: (any Error)?
+
+  init(_ reader: ManifestEntryReader) {
+    self.reader = reader
+  }
+
+  /// Makes the entry for one element of the list.
+  func add(_ node: DataNode) {
+    guard problem == nil else { return }
+    do {
+      guard entries.count < InputLimits.items else { throw InputError(InputLimits.tooManyItems(reader.path)) }
+      entries.append(try reader.entry(node, section: nil))
+    } catch {
+      problem = error
+      entries = []
+    }
+  }
+
+  /// The entries made, which this no longer holds; throws the first problem instead.
+  func take() throws -> [CatalogEntry] {
+    if let problem { throw problem }
+    defer { entries = [] }
+    return entries
   }
 }

@@ -3,8 +3,40 @@
 enum PathText {
   /// `relative` resolved against `folder`, with `.` and `..` folded: `a/b` + `../c.jpg` is `a/c.jpg`.
   static func join(_ folder: String, _ relative: String) -> String {
-    if relative.hasPrefix("/") || folder.isEmpty { return normalize(relative) }
+    if relative.hasPrefix("/") || folder.isEmpty {
+      return isNormal(relative) ? relative : normalize(relative)
+    }
+    // Most catalogs name files plainly (`photos/p1.jpg`) in a plain folder: joined as they are,
+    // without splitting every path into parts.
+    if isNormal(folder) && folder != "/" && folder != "." && isNormal(relative) {
+      return folder + "/" + relative
+    }
     return normalize(folder + "/" + relative)
+  }
+
+  /// Whether `normalize(path)` is `path`: not empty, no empty, `.` or `..` part, no
+  /// trailing slash (the root aside).
+  static func isNormal(_ path: String) -> Bool {
+    var partLength = 0
+    var dots = 0
+    var index = 0
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "/") {
+        // An empty part (`//`, or a leading slash after the root) or a `.`/`..` part.
+        if (partLength == 0 && index > 0) || (partLength > 0 && partLength == dots && dots <= 2) {
+          return false
+        }
+        partLength = 0
+        dots = 0
+      } else {
+        partLength += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
+      index += 1
+    }
+    if index == 0 { return false }
+    if partLength == 0 { return index == 1 }  // "/" alone; any other trailing slash is not normal.
+    return !(partLength == dots && dots <= 2)
   }
 
   static func normalize(_ path: String) -> String {
