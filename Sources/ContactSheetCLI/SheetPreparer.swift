@@ -106,6 +106,7 @@ struct SheetPreparer {
     renderItems.reserveCapacity(items.count)
     var invalidMarkup: [CaptionTemplate: String] = [:]
     var longCaptions: [String] = []
+    var tooLargeFonts: [(place: String, size: Double)] = []
     var next = 0
     for entry in catalog.entries {
       switch entry {
@@ -116,6 +117,9 @@ struct SheetPreparer {
         if caption.wasCut { longCaptions.append(item.origin ?? item.path) }
         if caption.wasInvalid && invalidMarkup[itemTemplates[next]] == nil {
           invalidMarkup[itemTemplates[next]] = item.path
+        }
+        if let size = caption.tooLargeFont {
+          tooLargeFonts.append((item.origin ?? item.path, size))
         }
         next += 1
         let size = item.layoutSize
@@ -142,8 +146,12 @@ struct SheetPreparer {
           "\(longCaptions.count) caption\(longCaptions.count == 1 ? " was" : "s were") longer than \(Self.maxCaptionBytes) bytes and cut there (the first: \($0))"
         ]
       } ?? []
+    let large = tooLargeFonts.map { place, size in
+      "the caption of \(place) asks for a \(Int(min(size, 1e15))) pt font, more than the \(Int(CaptionBuilder.largestFontSize)) pt a caption may use, so it is shown as plain text"
+    }
     return PreparedSheet(
-      entries: entries, items: items, renderItems: renderItems, catalog: catalog, warnings: warnings + cut)
+      entries: entries, items: items, renderItems: renderItems, catalog: catalog,
+      warnings: warnings + large + cut)
   }
 
   /// The longest caption drawn, in UTF-8 bytes: far more than a card shows, and little enough
