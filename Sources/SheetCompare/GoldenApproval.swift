@@ -101,13 +101,17 @@ public enum GoldenApproval {
     let output = PathBytes.withCString(destination) {
       open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
     }
-    guard output >= 0 else { throw CopyFailure(reason: "cannot be written (\(String(cString: strerror(errno))))") }
+    guard output >= 0 else {
+      throw CopyFailure(reason: "cannot be written (\(String(cString: strerror(errno))))")
+    }
     defer { close(output) }
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
       if got < 0 && errno == EINTR { continue }
-      guard got >= 0 else { throw CopyFailure(reason: "cannot be read (\(String(cString: strerror(errno))))") }
+      guard got >= 0 else {
+        throw CopyFailure(reason: "cannot be read (\(String(cString: strerror(errno))))")
+      }
       if got == 0 { return }
       var done = 0
       while done < got {

@@ -23,17 +23,17 @@ extension RasterImage {
     var message = [CChar](repeating: 0, count: 256)
     let status = PathBytes.withCString(temporary) { temporary in
       pixels.withUnsafeBufferPointer { pixels -> Int32 in
-      if !hasAlpha {
-        return cpng_write_bgrx(
-          temporary, pixels.baseAddress, Int32(width), Int32(height), stride, &message, 256)
-      }
-      guard
-        let writer = cpng_writer_open(
-          temporary, Int32(width), Int32(height), CPNG_ROWS_BGRA_PREMULTIPLIED, 1, nil, 0, &message, 256)
-      else { return -1 }
-      let written = cpng_writer_write_rows(writer, pixels.baseAddress, Int32(height), stride)
-      let closed = cpng_writer_close(writer, written == 0 ? 1 : 0, &message, 256)
-      return written == 0 ? closed : -1
+        if !hasAlpha {
+          return cpng_write_bgrx(
+            temporary, pixels.baseAddress, Int32(width), Int32(height), stride, &message, 256)
+        }
+        guard
+          let writer = cpng_writer_open(
+            temporary, Int32(width), Int32(height), CPNG_ROWS_BGRA_PREMULTIPLIED, 1, nil, 0, &message, 256)
+        else { return -1 }
+        let written = cpng_writer_write_rows(writer, pixels.baseAddress, Int32(height), stride)
+        let closed = cpng_writer_close(writer, written == 0 ? 1 : 0, &message, 256)
+        return written == 0 ? closed : -1
       }
     }
     guard status == 0 else {

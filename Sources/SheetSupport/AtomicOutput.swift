@@ -26,7 +26,9 @@ package final class AtomicOutput {
   package func commit(removing stale: [String] = []) throws {
     for (temporary, final) in pending {
       // Names as bytes (``PathBytes``): a destination whose name is not UTF-8 keeps its name.
-      let renamed = PathBytes.withCString(temporary) { from in PathBytes.withCString(final) { rename(from, $0) } }
+      let renamed = PathBytes.withCString(temporary) { from in
+        PathBytes.withCString(final) { rename(from, $0) }
+      }
       guard renamed == 0 else {
         let reason = String(cString: strerror(errno))
         discard()

@@ -154,7 +154,8 @@ package enum PathBytes {
         continue
       }
       guard withCString(prefix, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
-        throw RegularFile.Failure(reason: "cannot create the folder \(prefix) (\(String(cString: strerror(errno))))")
+        throw RegularFile.Failure(
+          reason: "cannot create the folder \(prefix) (\(String(cString: strerror(errno))))")
       }
     }
   }

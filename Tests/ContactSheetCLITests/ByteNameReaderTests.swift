@@ -72,7 +72,8 @@ struct ByteNameReaderTests {
       in: folder)
     #expect(bad.status != 0)
     #expect(
-      bad.standardError.contains("font file bad\\xE9.ttf is not a font fontconfig can read"), "\(bad.standardError)")
+      bad.standardError.contains("font file bad\\xE9.ttf is not a font fontconfig can read"),
+      "\(bad.standardError)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
   }
 

@@ -10,7 +10,8 @@ import Testing
 struct LibraryMessageTests {
   private func photo(_ name: String) -> String { FixturePaths.photo(name) }
 
-  @Test("a caption asking for a 2097151 pt font is shown as plain text with a warning naming its manifest line")
+  @Test(
+    "a caption asking for a 2097151 pt font is shown as plain text with a warning naming its manifest line")
   func absurdFontSize() throws {
     let folder = try FixturePaths.temporaryFolder("font-size" + UUID().uuidString)
     let manifest = folder.appendingPathComponent("m.yaml")
@@ -59,7 +60,9 @@ struct LibraryMessageTests {
     #expect(loud.status == 0, "\(loud.standardError)")
     // Before: the library's own lines, raw, wherever the run was ("Error parsing OBU data").
     #expect(loud.standardError.components(separatedBy: line).count == 2, "\(loud.standardError)")
-    let unprefixed = loud.standardError.split(separator: "\n").filter { $0.contains(word) && !$0.hasPrefix("warning: ") }
+    let unprefixed = loud.standardError.split(separator: "\n").filter {
+      $0.contains(word) && !$0.hasPrefix("warning: ")
+    }
     #expect(unprefixed.isEmpty, "\(loud.standardError)")
     // ContactSheet's own lines are all there: the summary ends the run.
     #expect(loud.standardError.contains("1 image, 1 page"), "\(loud.standardError)")

@@ -45,7 +45,8 @@ struct NumberTIFFTests {
     #expect(Self.pixel(shrunk, 0, 7) == [12, 12, 12, 255])
   }
 
-  @Test("signed 16-bit grey scales from 0 to 32767, negative values black; unsigned 32-bit from 0 to 2^32 − 1")
+  @Test(
+    "signed 16-bit grey scales from 0 to 32767, negative values black; unsigned 32-bit from 0 to 2^32 − 1")
   func integers() throws {
     let grey = try ImageReader.decode(path: Self.hostile("int16-grey.tif"), maxPixels: 1_000_000)
     #expect((0..<4).map { Self.pixel(grey, $0, 0)[0] } == [0, 0, 128, 255])
