@@ -284,24 +284,55 @@ static void add_row(const uint8_t *row, int wide, uint16_t samples, uint32_t wid
   }
 }
 
+// The tags that say how a directory's samples are laid out, read once for each reader.
+typedef struct {
+  uint32_t width, height, rows_per_strip;
+  uint16_t bits, samples, photometric, planar, compression, sample_format, extra_count;
+} sample_layout;
+
+// Reads `layout` from the current directory; 0 when it has no Photometric tag.
+static int read_sample_layout(TIFF *tif, sample_layout *layout) {
+  memset(layout, 0, sizeof *layout);
+  uint16_t *extra_types = NULL;
+  layout->sample_format = SAMPLEFORMAT_UINT;
+  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &layout->width);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &layout->height);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &layout->bits);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &layout->samples);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &layout->planar);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &layout->compression);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &layout->rows_per_strip);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &layout->sample_format);
+  TIFFGetField(tif, TIFFTAG_EXTRASAMPLES, &layout->extra_count, &extra_types);
+  return TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &layout->photometric);
+}
+
+// Whether row `y` is the last of its block of `factor` rows (or of the image's `height`) and
+// completes an output row within `out_height`: then `out_y` is that row and `block_rows` how
+// many stored rows the block had.
+static int completes_block(uint32_t y, uint32_t height, int factor, uint32_t out_height,
+                           uint32_t *out_y, uint32_t *block_rows) {
+  if ((y + 1) % (uint32_t)factor != 0 && y + 1 != height) return 0;
+  *out_y = y / (uint32_t)factor;
+  *block_rows = y % (uint32_t)factor + 1;
+  return *out_y < out_height;
+}
+
+// How many stored columns output column `out_x`'s block has (the last may be narrower).
+static uint32_t block_columns(uint32_t out_x, uint32_t width, int factor) {
+  uint32_t left = out_x * (uint32_t)factor;
+  return width - left < (uint32_t)factor ? width - left : (uint32_t)factor;
+}
+
 int ctiff_read_strips_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
                              uint32_t out_height) {
   TIFF *tif = tiff->tif;
-  uint32_t width = 0, height = 0, rows_per_strip = 0;
-  uint16_t bits = 0, samples = 0, photometric = 0, planar = 0, compression = 0;
-  uint16_t extra_count = 0;
-  uint16_t *extra_types = NULL;
-  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
-  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
-  TIFFGetField(tif, TIFFTAG_EXTRASAMPLES, &extra_count, &extra_types);
-  uint16_t sample_format = SAMPLEFORMAT_UINT;
-  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &sample_format);
-  if (!TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return -2;
+  sample_layout tags;
+  if (!read_sample_layout(tif, &tags)) return -2;
+  uint32_t width = tags.width, height = tags.height, rows_per_strip = tags.rows_per_strip;
+  uint16_t bits = tags.bits, samples = tags.samples, photometric = tags.photometric;
+  uint16_t planar = tags.planar, compression = tags.compression, extra_count = tags.extra_count;
+  uint16_t sample_format = tags.sample_format;
   int layout = planar == PLANARCONFIG_CONTIG && (bits == 8 || bits == 16) && extra_count == 0 &&
                sample_format == SAMPLEFORMAT_UINT &&
                ((photometric == PHOTOMETRIC_RGB && samples == 3) ||
@@ -339,14 +370,11 @@ int ctiff_read_strips_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t 
       int readable = got >= (tmsize_t)((row + 1) * row_bytes);
       if (wide && !readable) memset(grey_row, 0x80, row_bytes);
       add_row(readable ? strip + row * row_bytes : grey_row, wide, samples, width, factor, sums);
-      if ((y + 1) % (uint32_t)factor != 0 && y + 1 != height) continue;
-      uint32_t out_y = y / (uint32_t)factor;
-      if (out_y >= out_height) break;
-      uint32_t block_rows = y % (uint32_t)factor + 1;
+      uint32_t out_y, block_rows;
+      if (!completes_block(y, height, factor, out_height, &out_y, &block_rows)) continue;
       uint8_t *target = pixels + (size_t)out_y * out_width * 4;
       for (uint32_t out_x = 0; out_x < out_width; out_x++) {
-        uint32_t left = out_x * (uint32_t)factor;
-        uint32_t columns = width - left < (uint32_t)factor ? width - left : (uint32_t)factor;
+        uint32_t columns = block_columns(out_x, width, factor);
         // 16-bit samples are scaled to 8 bits after averaging (65535 / 257 = 255).
         uint64_t count = (uint64_t)columns * block_rows * (wide ? 257 : 1);
         for (int channel = 0; channel < 3; channel++) {
@@ -401,18 +429,11 @@ static double number_at(const uint8_t *row, size_t index, uint16_t format, uint1
 int ctiff_read_numbers_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
                               uint32_t out_height) {
   TIFF *tif = tiff->tif;
-  uint32_t width = 0, height = 0;
-  uint16_t bits = 0, samples = 0, photometric = 0, planar = 0, format = SAMPLEFORMAT_UINT;
-  uint16_t extra_count = 0;
-  uint16_t *extra_types = NULL;
-  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
-  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &format);
-  TIFFGetField(tif, TIFFTAG_EXTRASAMPLES, &extra_count, &extra_types);
-  if (!TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return -2;
+  sample_layout tags;
+  if (!read_sample_layout(tif, &tags)) return -2;
+  uint32_t width = tags.width, height = tags.height;
+  uint16_t bits = tags.bits, samples = tags.samples, photometric = tags.photometric;
+  uint16_t planar = tags.planar, format = tags.sample_format, extra_count = tags.extra_count;
   int number_format = (format == SAMPLEFORMAT_IEEEFP && (bits == 16 || bits == 32 || bits == 64)) ||
                       (format == SAMPLEFORMAT_INT && (bits == 8 || bits == 16 || bits == 32)) ||
                       (format == SAMPLEFORMAT_UINT && bits == 32);
@@ -513,14 +534,11 @@ int ctiff_read_numbers_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t
         sum[2] += r * a;
         sum[3] += a;
       }
-      if ((y + 1) % (uint32_t)factor != 0 && y + 1 != height) continue;
-      uint32_t out_y = y / (uint32_t)factor;
-      if (out_y >= out_height) break;
-      uint32_t block_rows = y % (uint32_t)factor + 1;
+      uint32_t out_y, block_rows;
+      if (!completes_block(y, height, factor, out_height, &out_y, &block_rows)) continue;
       uint8_t *target = pixels + (size_t)out_y * out_width * 4;
       for (uint32_t out_x = 0; out_x < out_width; out_x++) {
-        uint32_t left = out_x * (uint32_t)factor;
-        uint32_t columns = width - left < (uint32_t)factor ? width - left : (uint32_t)factor;
+        uint32_t columns = block_columns(out_x, width, factor);
         double count = (double)columns * block_rows;
         for (int channel = 0; channel < 4; channel++) {
           double value = sums[out_x * 4 + channel] / count * 255 + 0.5;
