@@ -125,7 +125,9 @@ package enum StandardErrorCapture {
       while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Array(pending[...end])
         pending.removeSubrange(...end)
-        if line == marker {
+        // A library's unfinished line may lie before the marker: it is recorded on its own.
+        if line.count >= marker.count && Array(line.suffix(marker.count)) == marker {
+          record(Array(line.dropLast(marker.count)))
           flushed.signal()
         } else {
           record(line)
