@@ -1,5 +1,6 @@
 #include "CTIFFShim.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -283,24 +284,55 @@ static void add_row(const uint8_t *row, int wide, uint16_t samples, uint32_t wid
   }
 }
 
+// The tags that say how a directory's samples are laid out, read once for each reader.
+typedef struct {
+  uint32_t width, height, rows_per_strip;
+  uint16_t bits, samples, photometric, planar, compression, sample_format, extra_count;
+} sample_layout;
+
+// Reads `layout` from the current directory; 0 when it has no Photometric tag.
+static int read_sample_layout(TIFF *tif, sample_layout *layout) {
+  memset(layout, 0, sizeof *layout);
+  uint16_t *extra_types = NULL;
+  layout->sample_format = SAMPLEFORMAT_UINT;
+  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &layout->width);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &layout->height);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &layout->bits);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &layout->samples);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &layout->planar);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &layout->compression);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &layout->rows_per_strip);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &layout->sample_format);
+  TIFFGetField(tif, TIFFTAG_EXTRASAMPLES, &layout->extra_count, &extra_types);
+  return TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &layout->photometric);
+}
+
+// Whether row `y` is the last of its block of `factor` rows (or of the image's `height`) and
+// completes an output row within `out_height`: then `out_y` is that row and `block_rows` how
+// many stored rows the block had.
+static int completes_block(uint32_t y, uint32_t height, int factor, uint32_t out_height,
+                           uint32_t *out_y, uint32_t *block_rows) {
+  if ((y + 1) % (uint32_t)factor != 0 && y + 1 != height) return 0;
+  *out_y = y / (uint32_t)factor;
+  *block_rows = y % (uint32_t)factor + 1;
+  return *out_y < out_height;
+}
+
+// How many stored columns output column `out_x`'s block has (the last may be narrower).
+static uint32_t block_columns(uint32_t out_x, uint32_t width, int factor) {
+  uint32_t left = out_x * (uint32_t)factor;
+  return width - left < (uint32_t)factor ? width - left : (uint32_t)factor;
+}
+
 int ctiff_read_strips_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
                              uint32_t out_height) {
   TIFF *tif = tiff->tif;
-  uint32_t width = 0, height = 0, rows_per_strip = 0;
-  uint16_t bits = 0, samples = 0, photometric = 0, planar = 0, compression = 0;
-  uint16_t extra_count = 0;
-  uint16_t *extra_types = NULL;
-  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
-  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
-  TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
-  TIFFGetField(tif, TIFFTAG_EXTRASAMPLES, &extra_count, &extra_types);
-  uint16_t sample_format = SAMPLEFORMAT_UINT;
-  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &sample_format);
-  if (!TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return -2;
+  sample_layout tags;
+  if (!read_sample_layout(tif, &tags)) return -2;
+  uint32_t width = tags.width, height = tags.height, rows_per_strip = tags.rows_per_strip;
+  uint16_t bits = tags.bits, samples = tags.samples, photometric = tags.photometric;
+  uint16_t planar = tags.planar, compression = tags.compression, extra_count = tags.extra_count;
+  uint16_t sample_format = tags.sample_format;
   int layout = planar == PLANARCONFIG_CONTIG && (bits == 8 || bits == 16) && extra_count == 0 &&
                sample_format == SAMPLEFORMAT_UINT &&
                ((photometric == PHOTOMETRIC_RGB && samples == 3) ||
@@ -338,14 +370,11 @@ int ctiff_read_strips_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t 
       int readable = got >= (tmsize_t)((row + 1) * row_bytes);
       if (wide && !readable) memset(grey_row, 0x80, row_bytes);
       add_row(readable ? strip + row * row_bytes : grey_row, wide, samples, width, factor, sums);
-      if ((y + 1) % (uint32_t)factor != 0 && y + 1 != height) continue;
-      uint32_t out_y = y / (uint32_t)factor;
-      if (out_y >= out_height) break;
-      uint32_t block_rows = y % (uint32_t)factor + 1;
+      uint32_t out_y, block_rows;
+      if (!completes_block(y, height, factor, out_height, &out_y, &block_rows)) continue;
       uint8_t *target = pixels + (size_t)out_y * out_width * 4;
       for (uint32_t out_x = 0; out_x < out_width; out_x++) {
-        uint32_t left = out_x * (uint32_t)factor;
-        uint32_t columns = width - left < (uint32_t)factor ? width - left : (uint32_t)factor;
+        uint32_t columns = block_columns(out_x, width, factor);
         // 16-bit samples are scaled to 8 bits after averaging (65535 / 257 = 255).
         uint64_t count = (uint64_t)columns * block_rows * (wide ? 257 : 1);
         for (int channel = 0; channel < 3; channel++) {
@@ -359,6 +388,169 @@ int ctiff_read_strips_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t 
   _TIFFfree(strip);
   free(sums);
   free(grey_row);
+  if (!read_any) return -1;
+  return failed || tiff->had_error ? 1 : 0;
+}
+
+// IEEE 754 half precision (binary16) as a double.
+static double half_to_double(uint16_t half) {
+  int sign = half >> 15, exponent = (half >> 10) & 0x1f, mantissa = half & 0x3ff;
+  double value;
+  if (exponent == 0) {
+    value = ldexp((double)mantissa, -24);
+  } else if (exponent == 31) {
+    value = mantissa ? NAN : INFINITY;
+  } else {
+    value = ldexp((double)(mantissa | 0x400), exponent - 25);
+  }
+  return sign ? -value : value;
+}
+
+// Sample `index` of a row stored in `format` with `bits` bits per sample, as 0 (black) to 1
+// (white): floating point clamped to 0…1 (NaN black), signed integers from 0 to their largest
+// value (negative values black), 32-bit unsigned integers from 0 to 2^32 - 1.
+static double number_at(const uint8_t *row, size_t index, uint16_t format, uint16_t bits) {
+  double value = 0;
+  if (format == SAMPLEFORMAT_IEEEFP) {
+    if (bits == 16) value = half_to_double(((const uint16_t *)row)[index]);
+    else if (bits == 32) value = ((const float *)row)[index];
+    else value = ((const double *)row)[index];
+  } else if (format == SAMPLEFORMAT_INT) {
+    if (bits == 8) value = ((const int8_t *)row)[index] / 127.0;
+    else if (bits == 16) value = ((const int16_t *)row)[index] / 32767.0;
+    else value = ((const int32_t *)row)[index] / 2147483647.0;
+  } else {
+    value = ((const uint32_t *)row)[index] / 4294967295.0;
+  }
+  if (!(value > 0)) return 0;  // NaN too
+  return value < 1 ? value : 1;
+}
+
+int ctiff_read_numbers_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
+                              uint32_t out_height) {
+  TIFF *tif = tiff->tif;
+  sample_layout tags;
+  if (!read_sample_layout(tif, &tags)) return -2;
+  uint32_t width = tags.width, height = tags.height;
+  uint16_t bits = tags.bits, samples = tags.samples, photometric = tags.photometric;
+  uint16_t planar = tags.planar, format = tags.sample_format, extra_count = tags.extra_count;
+  int number_format = (format == SAMPLEFORMAT_IEEEFP && (bits == 16 || bits == 32 || bits == 64)) ||
+                      (format == SAMPLEFORMAT_INT && (bits == 8 || bits == 16 || bits == 32)) ||
+                      (format == SAMPLEFORMAT_UINT && bits == 32);
+  int colours = photometric == PHOTOMETRIC_RGB ? 3
+                : photometric == PHOTOMETRIC_MINISBLACK || photometric == PHOTOMETRIC_MINISWHITE ? 1
+                                                                                                 : 0;
+  if (!number_format || colours == 0 || samples < colours || planar != PLANARCONFIG_CONTIG ||
+      factor < 1 || width == 0 || height == 0)
+    return -2;
+  // The first extra sample is alpha when there is one (associated or not: both are shown
+  // over white the same way once premultiplied here).
+  int alpha = extra_count > 0 && samples > colours;
+  size_t row_bytes = (size_t)width * samples * (bits / 8);
+  int tiled = TIFFIsTiled(tif);
+  uint32_t unit_width = width, unit_height = 0;
+  tmsize_t unit_size;
+  if (tiled) {
+    TIFFGetField(tif, TIFFTAG_TILEWIDTH, &unit_width);
+    TIFFGetField(tif, TIFFTAG_TILELENGTH, &unit_height);
+    unit_size = TIFFTileSize(tif);
+    if (unit_width == 0 || unit_height == 0 || unit_size <= 0 ||
+        (uint64_t)unit_size < (uint64_t)unit_width * unit_height * samples * (bits / 8))
+      return -1;
+  } else {
+    TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &unit_height);
+    if (unit_height == 0 || unit_height > height) unit_height = height;
+    unit_size = TIFFStripSize(tif);
+    if (unit_size <= 0 || (uint64_t)unit_size < (uint64_t)unit_height * row_bytes) return -1;
+  }
+  if (unit_height > height) unit_height = height;
+  // One band of whole strips or one row of tiles, as stored.
+  if ((uint64_t)unit_height * row_bytes > CTIFF_MAX_BAND_BYTES) {
+    if (!tiff->had_error)
+      snprintf(tiff->error, sizeof tiff->error, "a strip or row of tiles of %u rows is too large",
+               unit_height);
+    tiff->had_error = 1;
+    return -1;
+  }
+  uint8_t *band = malloc((size_t)unit_height * row_bytes);
+  uint8_t *unit = tiled ? _TIFFmalloc(unit_size) : NULL;
+  double *sums = calloc((size_t)out_width * 4, sizeof *sums);
+  if (!band || (tiled && !unit) || !sums) {
+    free(band);
+    _TIFFfree(unit);
+    free(sums);
+    return -1;
+  }
+  int failed = 0, read_any = 0, inverted = photometric == PHOTOMETRIC_MINISWHITE;
+  size_t sample_bytes = bits / 8;
+  for (uint32_t top = 0; top < height; top += unit_height) {
+    uint32_t rows = height - top < unit_height ? height - top : unit_height;
+    // Rows that cannot be read count as mid grey, as the other readers show them.
+    uint32_t readable_rows = 0;
+    if (tiled) {
+      readable_rows = rows;
+      for (uint32_t x = 0; x < width; x += unit_width) {
+        tmsize_t got = TIFFReadTile(tif, unit, x, top, 0, 0);
+        if (got < 0) {
+          failed = 1;
+          readable_rows = 0;
+          continue;
+        }
+        read_any = 1;
+        uint32_t columns = width - x < unit_width ? width - x : unit_width;
+        size_t pixel_bytes = (size_t)samples * sample_bytes;
+        for (uint32_t row = 0; row < rows; row++) {
+          memcpy(band + (size_t)row * row_bytes + (size_t)x * pixel_bytes,
+                 unit + (size_t)row * unit_width * pixel_bytes, (size_t)columns * pixel_bytes);
+        }
+      }
+    } else {
+      tmsize_t got = TIFFReadEncodedStrip(tif, top / unit_height, band, (tmsize_t)(rows * row_bytes));
+      if (got < (tmsize_t)(rows * row_bytes)) failed = 1;
+      if (got > 0) read_any = 1;
+      readable_rows = got > 0 ? (uint32_t)((size_t)got / row_bytes) : 0;
+    }
+    for (uint32_t row = 0; row < rows; row++) {
+      uint32_t y = top + row;
+      const uint8_t *line = band + (size_t)row * row_bytes;
+      int readable = row < readable_rows;
+      for (uint32_t x = 0; x < width; x++) {
+        double *sum = sums + (size_t)(x / (uint32_t)factor) * 4;
+        if (!readable) {
+          sum[0] += 0.5;
+          sum[1] += 0.5;
+          sum[2] += 0.5;
+          sum[3] += 1;
+          continue;
+        }
+        size_t first = (size_t)x * samples;
+        double a = alpha ? number_at(line, first + colours, format, bits) : 1;
+        double r = number_at(line, first, format, bits);
+        double g = colours == 3 ? number_at(line, first + 1, format, bits) : r;
+        double b = colours == 3 ? number_at(line, first + 2, format, bits) : r;
+        if (inverted) r = g = b = 1 - r;
+        sum[0] += b * a;
+        sum[1] += g * a;
+        sum[2] += r * a;
+        sum[3] += a;
+      }
+      uint32_t out_y, block_rows;
+      if (!completes_block(y, height, factor, out_height, &out_y, &block_rows)) continue;
+      uint8_t *target = pixels + (size_t)out_y * out_width * 4;
+      for (uint32_t out_x = 0; out_x < out_width; out_x++) {
+        uint32_t columns = block_columns(out_x, width, factor);
+        double count = (double)columns * block_rows;
+        for (int channel = 0; channel < 4; channel++) {
+          double value = sums[out_x * 4 + channel] / count * 255 + 0.5;
+          target[out_x * 4 + channel] = (uint8_t)(value < 255 ? value : 255);
+        }
+      }
+      memset(sums, 0, (size_t)out_width * 4 * sizeof *sums);
+    }
+  }
+  free(band);
+  _TIFFfree(unit);
+  free(sums);
   if (!read_any) return -1;
   return failed || tiff->had_error ? 1 : 0;
 }

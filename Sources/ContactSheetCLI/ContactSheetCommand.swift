@@ -40,22 +40,28 @@ public struct ContactSheetCommand: ParsableCommand {
         try styled.applyStyles()
         command = styled
       }
+      // From here to the end of the run, what libraries print to standard error is captured.
+      StandardErrorCapture.start(quiet: quiet)
       try command.run()
+      StandardErrorCapture.finish()
       LibraryWarnings.show(quiet: quiet)
       Diagnostics.finish()
       Foundation.exit(ExitStatus.success)
     } catch let error as any StatusError {
+      StandardErrorCapture.finish()
       LibraryWarnings.show(quiet: quiet)
       Diagnostics.finish()
       Diagnostics.note("error: \(error.description)")
       Foundation.exit(error.exitStatus)
     } catch let error as ValidationError {
+      StandardErrorCapture.finish()
       LibraryWarnings.show(quiet: quiet)
       // A bad option value found while running: the message says what would work.
       Diagnostics.finish()
       Diagnostics.note("error: \(error.message)")
       Foundation.exit(ExitStatus.usage)
     } catch {
+      StandardErrorCapture.finish()
       LibraryWarnings.show(quiet: quiet)
       let code = exitCode(for: error)
       if code == .success {

@@ -177,17 +177,12 @@ struct RenderCommand: StyledCommand {
 /// The line printed at the end of a run.
 struct Summary {
   /// Placeholder reasons counted by cause, most frequent first: "2 file not found, 1 file is
-  /// truncated". A cause is a reason up to its first parenthesis, without a leading size, so
-  /// "4000×3000 is more than …" counts with every other image over the limit.
+  /// truncated". A cause is a reason's kind (``Diagnostics/kind(ofReason:)``, the one warnings
+  /// are capped by), so "4000×3000 is more than …" counts with every other image over the limit.
   static func causes(_ reasons: [String]) -> String {
     var counts: [String: Int] = [:]
     var order: [String] = []
-    for reason in reasons {
-      var cause = Substring(reason.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)[...]
-      if cause.first?.isNumber == true, let space = cause.firstIndex(of: " ") {
-        cause = cause[cause.index(after: space)...]
-      }
-      let key = cause.isEmpty ? reason : String(cause)
+    for key in reasons.map(Diagnostics.kind(ofReason:)) {
       if counts[key] == nil { order.append(key) }
       counts[key, default: 0] += 1
     }

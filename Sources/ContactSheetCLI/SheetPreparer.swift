@@ -140,6 +140,7 @@ struct SheetPreparer {
     entries.reserveCapacity(items.count + banners.count)
     var invalidMarkup: [CaptionTemplate: String] = [:]
     var longCaptions: [String] = []
+    var tooLargeFonts: [(place: String, size: Double)] = []
     var nextBanner = 0
     for (index, item) in items.enumerated() {
       while nextBanner < banners.count && banners[nextBanner].position == index {
@@ -150,6 +151,9 @@ struct SheetPreparer {
       if caption.wasCut { longCaptions.append(item.origin ?? item.path) }
       if caption.wasInvalid && invalidMarkup[itemTemplates[index]] == nil {
         invalidMarkup[itemTemplates[index]] = item.path
+      }
+      if let size = caption.tooLargeFont {
+        tooLargeFonts.append((item.origin ?? item.path, size))
       }
       let size = item.layoutSize
       // The layout puts a banner wherever the section changes.
@@ -171,7 +175,10 @@ struct SheetPreparer {
           "\(longCaptions.count) caption\(longCaptions.count == 1 ? " was" : "s were") longer than \(Self.maxCaptionBytes) bytes and cut there (the first: \($0))"
         ]
       } ?? []
-    return PreparedSheet(entries: entries, items: items, catalog: catalog, warnings: warnings + cut)
+    let large = tooLargeFonts.map { place, size in
+      "the caption of \(place) asks for a \(Int(min(size, 1e15))) pt font, more than the \(Int(CaptionBuilder.largestFontSize)) pt a caption may use, so it is shown as plain text"
+    }
+    return PreparedSheet(entries: entries, items: items, catalog: catalog, warnings: warnings + large + cut)
   }
 
   /// The longest caption drawn, in UTF-8 bytes: far more than a card shows, and little enough

@@ -13,7 +13,7 @@ enum SignalCleanup {
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler {
         TemporaryFiles.shared.removeAll()
-        FileHandle.standardError.write(Data("\ninterrupted; no output was changed\n".utf8))
+        StandardErrorCapture.write("\ninterrupted; no output was changed\n")
         Foundation.exit(128 + signalNumber)
       }
       source.resume()

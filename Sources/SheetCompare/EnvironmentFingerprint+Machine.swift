@@ -2,6 +2,7 @@ import CPangoCairo
 import CPoppler
 import Foundation
 import SheetDiff
+import SheetSupport
 
 extension EnvironmentFingerprint {
   /// This machine's fingerprint: the versions of cairo, pango, harfbuzz, freetype, fontconfig
@@ -48,6 +49,7 @@ extension EnvironmentFingerprint {
     defer { FcPatternDestroy(match) }
     var file: UnsafeMutablePointer<FcChar8>?
     guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-    return String(cString: file)
+    // The file's name as bytes (``PathBytes``): a name that is not UTF-8 is hashed, not lost.
+    return PathBytes.string(UnsafeBufferPointer(start: file, count: strlen(file)))
   }
 }

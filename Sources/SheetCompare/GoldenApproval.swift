@@ -56,7 +56,7 @@ public enum GoldenApproval {
           changes.append(Change(action: .kept, golden: golden, reason: "the results name no actual file"))
           continue
         }
-        let existed = FileManager.default.fileExists(atPath: golden)
+        let existed = PathBytes.status(golden) != nil
         try copy(actual, over: golden)
         changes.append(Change(action: existed ? .replaced : .added, golden: golden, actual: actual))
       case .missing:
@@ -76,19 +76,61 @@ public enum GoldenApproval {
   }
 
   /// Copies `source` to `destination` through a temporary file beside it, so a golden is
-  /// never left half-written.
+  /// never left half-written. Both are named by the bytes their names carry (``PathBytes``):
+  /// a golden whose name is not UTF-8 is replaced, not written under another name.
   private static func copy(_ source: String, over destination: String) throws {
-    let folder = URL(fileURLWithPath: destination).deletingLastPathComponent()
+    let output = AtomicOutput()
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let output = AtomicOutput()
+      let folder = (destination as NSString).deletingLastPathComponent
+      if !folder.isEmpty { try PathBytes.createFolders(folder) }
       let temporary = output.temporaryPath(for: destination)
-      try? FileManager.default.removeItem(atPath: temporary)
-      try FileManager.default.copyItem(atPath: source, toPath: temporary)
+      try copyBytes(source, to: temporary)
       try output.commit()
     } catch {
+      output.discard()
       throw ImageError(
-        path: destination, reason: "cannot be replaced by \(source): \(error.localizedDescription)")
+        path: destination,
+        reason: "cannot be replaced by \(source): \(reason(error))")
     }
+  }
+
+  /// Copies the bytes of the regular file `source` into a new file `destination`.
+  private static func copyBytes(_ source: String, to destination: String) throws {
+    let (input, _) = try RegularFile.open(source)
+    defer { close(input) }
+    let output = PathBytes.withCString(destination) {
+      open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    }
+    guard output >= 0 else {
+      throw CopyFailure(reason: "cannot be written (\(String(cString: strerror(errno))))")
+    }
+    defer { close(output) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+      if got < 0 && errno == EINTR { continue }
+      guard got >= 0 else {
+        throw CopyFailure(reason: "cannot be read (\(String(cString: strerror(errno))))")
+      }
+      if got == 0 { return }
+      var done = 0
+      while done < got {
+        let wrote = buffer.withUnsafeBytes { write(output, $0.baseAddress! + done, got - done) }
+        if wrote < 0 && errno == EINTR { continue }
+        guard wrote > 0 else {
+          throw CopyFailure(reason: "cannot be written (\(String(cString: strerror(errno))))")
+        }
+        done += wrote
+      }
+    }
+  }
+
+  /// Why a copy failed, in words.
+  private struct CopyFailure: Error {
+    var reason: String
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    (error as? CopyFailure)?.reason ?? (error as? RegularFile.Failure)?.reason ?? error.localizedDescription
   }
 }

@@ -40,7 +40,7 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
   /// A fingerprint of `libraries` and the font files `fontFiles` (those that exist are hashed,
   /// with the role `pinned`).
   public static func pinned(fontFiles: [String], libraries: [String: String]) -> EnvironmentFingerprint {
-    let fonts = fontFiles.filter { FileManager.default.fileExists(atPath: $0) }.map {
+    let fonts = fontFiles.filter { PathBytes.status($0) != nil }.map {
       FontFile(role: "pinned", file: $0, sha256: hash($0))
     }
     return EnvironmentFingerprint(libraries: libraries, fonts: fonts)
@@ -100,16 +100,20 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
   }
 
   /// The SHA-256 of `file`, remembered per process by path, size and modification time (a
-  /// CJK font is 20 MB and a test suite asks for it once per golden).
+  /// CJK font is 20 MB and a test suite asks for it once per golden). The file is read by the
+  /// bytes its name carries (``PathBytes``), as fontconfig loads it.
   package static func hash(_ file: String) -> String {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-    let key = "\(file)|\(attributes?[.size] ?? 0)|\(attributes?[.modificationDate] ?? 0)"
+    guard let status = PathBytes.status(file) else { return "unreadable" }
+    let key = "\(file)|\(status.st_size)|\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
     if let known = HashCache.shared.get(key) { return known }
-    guard let data = FileManager.default.contents(atPath: file) else { return "unreadable" }
-    let digest = SHA256.hex([UInt8](data))
+    guard let bytes = try? RegularFile.contents(file, limit: largestFont) else { return "unreadable" }
+    let digest = SHA256.hex(bytes)
     HashCache.shared.set(key, digest)
     return digest
   }
+
+  /// The largest font file hashed (the largest CJK collections are about 100 MB).
+  private static let largestFont = 1 << 30
 }
 
 /// Font hashes already computed in this process.

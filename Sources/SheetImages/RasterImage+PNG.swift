@@ -11,27 +11,30 @@ extension RasterImage {
   ///
   /// - Throws: ``ImageError`` when the folder or the file cannot be written.
   public func writePNG(to path: String) throws {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    // Names are bytes (``PathBytes``): a name that is not UTF-8 is written as it is named.
+    let folder = (path as NSString).deletingLastPathComponent
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      if !folder.isEmpty { try PathBytes.createFolders(folder) }
     } catch {
-      throw ImageError(path: path, reason: "cannot create the folder \(folder.path)")
+      throw ImageError(path: path, reason: error.reason)
     }
     let output = AtomicOutput()
     let temporary = output.temporaryPath(for: path)
     var message = [CChar](repeating: 0, count: 256)
-    let status = pixels.withUnsafeBufferPointer { pixels -> Int32 in
-      if !hasAlpha {
-        return cpng_write_bgrx(
-          temporary, pixels.baseAddress, Int32(width), Int32(height), stride, &message, 256)
+    let status = PathBytes.withCString(temporary) { temporary in
+      pixels.withUnsafeBufferPointer { pixels -> Int32 in
+        if !hasAlpha {
+          return cpng_write_bgrx(
+            temporary, pixels.baseAddress, Int32(width), Int32(height), stride, &message, 256)
+        }
+        guard
+          let writer = cpng_writer_open(
+            temporary, Int32(width), Int32(height), CPNG_ROWS_BGRA_PREMULTIPLIED, 1, nil, 0, &message, 256)
+        else { return -1 }
+        let written = cpng_writer_write_rows(writer, pixels.baseAddress, Int32(height), stride)
+        let closed = cpng_writer_close(writer, written == 0 ? 1 : 0, &message, 256)
+        return written == 0 ? closed : -1
       }
-      guard
-        let writer = cpng_writer_open(
-          temporary, Int32(width), Int32(height), CPNG_ROWS_BGRA_PREMULTIPLIED, 1, nil, 0, &message, 256)
-      else { return -1 }
-      let written = cpng_writer_write_rows(writer, pixels.baseAddress, Int32(height), stride)
-      let closed = cpng_writer_close(writer, written == 0 ? 1 : 0, &message, 256)
-      return written == 0 ? closed : -1
     }
     guard status == 0 else {
       output.discard()

@@ -9,6 +9,42 @@ struct TIFFDetails: Sendable, Hashable {
   var hasAlpha: Bool
   /// How many pages (directories) the file holds, counted up to ``TIFFCodec/maxPagesCounted``.
   var pageCount: Int
+  /// How each sample is stored: libtiff's SampleFormat (1 unsigned integer, 2 signed integer,
+  /// 3 floating point, 4 undefined, 5 and 6 complex), bits per sample, samples per pixel and
+  /// Photometric, for saying in words what kind of TIFF could not be shown.
+  var sampleFormat: UInt16 = 1
+  var bitsPerSample: UInt16 = 8
+  var samplesPerPixel: UInt16 = 1
+  var photometric: UInt16 = 2
+
+  /// What kind of samples these are, in a photographer's words when they are not the common
+  /// 8- or 16-bit unsigned kind: "32-bit floating-point", "16-bit signed-integer"; nil otherwise.
+  var unusualSamples: String? {
+    let kind: String
+    switch sampleFormat {
+    case 2: kind = "signed-integer"
+    case 3: kind = "floating-point"
+    case 5, 6: kind = "complex-number"
+    case 1 where bitsPerSample > 16: kind = "unsigned-integer"
+    case 1: return nil
+    default: kind = "undefined"
+    }
+    return "\(bitsPerSample)-bit \(kind)"
+  }
+
+  /// The colour model in words: "RGB", "grey", "CMYK", "Lab", …
+  var colourModel: String {
+    switch photometric {
+    case 0, 1: "grey"
+    case 2: "RGB"
+    case 3: "palette"
+    case 5: "CMYK"
+    case 6: "YCbCr"
+    case 8, 9, 10: "Lab"
+    case 0xFFFF: "unlabelled"
+    default: "Photometric \(photometric)"
+    }
+  }
 }
 
 /// TIFF reading through libtiff (strips and tiles; 1- to 16-bit; grey, palette, RGB, CMYK,
@@ -54,7 +90,9 @@ enum TIFFCodec {
       let details = TIFFDetails(
         isCMYK8: info.photometric == 5 && info.ink_set == 1 && info.samples_per_pixel == 4
           && info.bits_per_sample == 8 && info.planar_config == 1,
-        hasAlpha: info.extra_samples > 0, pageCount: Int(ctiff_page_count(tiff, Int32(maxPagesCounted))))
+        hasAlpha: info.extra_samples > 0, pageCount: Int(ctiff_page_count(tiff, Int32(maxPagesCounted))),
+        sampleFormat: info.sample_format, bitsPerSample: info.bits_per_sample,
+        samplesPerPixel: info.samples_per_pixel, photometric: info.photometric)
       return .tiff(
         ImageHeader(
           format: .tiff, storedWidth: Int(info.width), storedHeight: Int(info.height), metadata: metadata,
@@ -98,16 +136,29 @@ enum TIFFCodec {
       let status = pixels.withUnsafeMutableBytes { buffer in
         let target = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         if details.isCMYK8 { return ctiff_read_samples8(tiff, target) }
-        // Plain RGB or grey strips are summed as they are decoded; the rest go through libtiff's
-        // RGBA reader.
-        let fast = ctiff_read_strips_shrunk(tiff, Int32(factor), target, UInt32(width), UInt32(height))
-        return fast != -2
-          ? fast : ctiff_read_bgra_shrunk(tiff, Int32(factor), target, UInt32(width), UInt32(height))
+        // Plain RGB or grey strips are summed as they are decoded; floating-point, signed and
+        // 32-bit samples (which libtiff's RGBA reader refuses) are scaled from 0–1 or their
+        // integer range; the rest go through the RGBA reader.
+        let readers = [ctiff_read_strips_shrunk, ctiff_read_numbers_shrunk, ctiff_read_bgra_shrunk]
+        for read in readers {
+          let status = read(tiff, Int32(factor), target, UInt32(width), UInt32(height))
+          if status != -2 { return status }
+        }
+        return -1
       }
       message = ctiff_message(tiff).map { String(cString: $0) }
       return status
     }
     guard status >= 0 else {
+      if let samples = details.unusualSamples {
+        // libtiff's own words ("Sorry, can not handle images with 64-bit samples") do not say
+        // what to do about it.
+        throw ImageError(
+          path: path,
+          reason:
+            "TIFF stores its \(details.colourModel) colours as \(samples) numbers (\(details.samplesPerPixel) per pixel), which cannot be shown; save it as an 8- or 16-bit TIFF (libtiff: \(message ?? "unknown reason"))"
+        )
+      }
       throw ImageError(path: path, reason: "TIFF data cannot be decoded (\(message ?? "unknown reason"))")
     }
     if status > 0 {

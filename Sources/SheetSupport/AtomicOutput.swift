@@ -25,7 +25,11 @@ package final class AtomicOutput {
   /// Moves every temporary file into place, then removes `stale` files left by an earlier run.
   package func commit(removing stale: [String] = []) throws {
     for (temporary, final) in pending {
-      guard rename(temporary, final) == 0 else {
+      // Names as bytes (``PathBytes``): a destination whose name is not UTF-8 keeps its name.
+      let renamed = PathBytes.withCString(temporary) { from in
+        PathBytes.withCString(final) { rename(from, $0) }
+      }
+      guard renamed == 0 else {
         let reason = String(cString: strerror(errno))
         discard()
         throw CocoaError(
@@ -49,7 +53,7 @@ package final class AtomicOutput {
   /// Removes the temporary files; the destinations are left as they were.
   package func discard() {
     for (temporary, _) in pending {
-      unlink(temporary)
+      PathBytes.withCString(temporary) { _ = unlink($0) }
       TemporaryFiles.shared.unregister(temporary)
     }
     pending = []
@@ -72,7 +76,7 @@ package final class TemporaryFiles: @unchecked Sendable {
   /// Removes every registered temporary file (called from a signal handler's queue).
   package func removeAll() {
     lock.withLock {
-      for path in paths { unlink(path) }
+      for path in paths { PathBytes.withCString(path) { _ = unlink($0) } }
       paths.removeAll()
     }
   }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// Warnings the C libraries would print straight to standard error (Pango and GLib through
 /// their log, libtiff through its handlers: hundreds for one odd caption or a folder of
-/// camera TIFFs), collected instead, so the command shows each kind once with how often it
+/// camera TIFFs; dav1d and libjpeg inside LibRaw, which have no hook, through
+/// ``StandardErrorCapture``), collected instead, so the command shows each kind once with how often it
 /// came, or nothing under `-q`. Messages that differ only in their numbers are one kind.
 package enum LibraryWarnings {
   /// One kind of warning and how often it was reported.
@@ -58,7 +59,9 @@ package enum LibraryWarnings {
   /// The warnings collected since the last call, one line per kind (`Pango: … (810 times)`,
   /// `libtiff: … (first in a.tif; 12 files)`), in the order they first came; resets.
   package static func drain() -> [String] {
-    state.withLock { state in
+    // Lines libraries wrote to standard error are recorded first (``StandardErrorCapture``).
+    StandardErrorCapture.flush()
+    return state.withLock { state in
       defer { state = State() }
       var lines = state.kinds.map { kind in
         let times = kind.count > 1 ? "\(kind.count) \(kind.file == nil ? "times" : "files")" : nil

@@ -135,4 +135,28 @@ package enum PathBytes {
       }
     }
   }
+
+  /// Creates the folder at `path` and each missing folder above it, named by the bytes their
+  /// names carry (Foundation's `createDirectory` would write a name that is not UTF-8 under
+  /// another name).
+  ///
+  /// - Throws: The reason in words (`strerror`'s) when a folder cannot be made or a file is in
+  ///   the way.
+  package static func createFolders(_ path: String) throws(RegularFile.Failure) {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for part in parts {
+      prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+      if let existing = status(prefix) {
+        guard existing.st_mode & S_IFMT == S_IFDIR else {
+          throw RegularFile.Failure(reason: "\(prefix) is a file, not a folder")
+        }
+        continue
+      }
+      guard withCString(prefix, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
+        throw RegularFile.Failure(
+          reason: "cannot create the folder \(prefix) (\(String(cString: strerror(errno))))")
+      }
+    }
+  }
 }

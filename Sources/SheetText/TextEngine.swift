@@ -279,14 +279,17 @@ public final class TextEngine: TextMeasuring {
         let (descriptor, _) = try RegularFile.open(file)
         close(descriptor)
       } catch {
-        throw TextError("font file \(file) \(error.isMissing ? "does not exist" : error.reason)")
+        throw TextError(
+          "font file \(TerminalText.escaped(file)) \(error.isMissing ? "does not exist" : error.reason)")
       }
-      // Every file named must load: a typo would otherwise change the sheet silently.
-      guard FcConfigAppFontAddFile(config, file) != 0 else {
-        let reason =
-          FileManager.default.fileExists(atPath: file)
-          ? "is not a font fontconfig can read" : "does not exist"
-        throw TextError("font file \(file) \(reason)")
+      // Every file named must load: a typo would otherwise change the sheet silently. The
+      // name goes to fontconfig as the bytes it names (``PathBytes``), UTF-8 or not.
+      let added = PathBytes.withCString(file) { name in
+        name.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcConfigAppFontAddFile(config, $0) }
+      }
+      guard added != 0 else {
+        let reason = PathBytes.status(file) != nil ? "is not a font fontconfig can read" : "does not exist"
+        throw TextError("font file \(TerminalText.escaped(file)) \(reason)")
       }
     }
     guard !files.isEmpty else { throw TextError("a pinned font set needs at least one font file") }

@@ -57,18 +57,56 @@ struct ByteNameReaderTests {
     #expect(try captions(result.standardOutput) == ["★★★☆☆/Yellow"])
   }
 
-  @Test("a --font-file whose name is not UTF-8 is refused by its name, escaped, not called missing")
+  @Test("a --font-file whose name is not UTF-8 is loaded by its bytes; a bad one is named escaped")
   func fontFile() throws {
     let folder = try FixturePaths.temporaryFolder("byte-font" + UUID().uuidString)
     let result = try shell(
-      #"cp "$FONTS/DejaVuSans.ttf" "$(printf 'caf\351.ttf')" && "$BIN" render "$PHOTO" -o out.png --font-file "$(printf 'caf\351.ttf')""#,
+      #"cp "$FONTS/DejaVuSans.ttf" "$(printf 'caf\351.ttf')" && "$BIN" layout --json --caption 'Sample' "$PHOTO" --font-file "$(printf 'caf\351.ttf')" --font 'DejaVu Sans 10'"#,
       in: folder)
-    #expect(result.status == 2)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try captions(result.standardOutput) == ["Sample"])
+    // Not a font, under a name that is not UTF-8: fontconfig's refusal names it escaped, and
+    // the file is not called missing.
+    let bad = try shell(
+      #"cp "$PHOTO" "$(printf 'bad\351.ttf')" && "$BIN" render "$PHOTO" -o out.png --font-file "$(printf 'bad\351.ttf')""#,
+      in: folder)
+    #expect(bad.status != 0)
     #expect(
-      result.standardError.contains("--font-file caf\\xE9.ttf: the font file's name is not valid UTF-8"),
-      "\(result.standardError)")
-    #expect(!result.standardError.contains("does not exist"))
+      bad.standardError.contains("font file bad\\xE9.ttf is not a font fontconfig can read"),
+      "\(bad.standardError)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
+  }
+
+  @Test("compare --update, approve and --diff write goldens and diff images under names that are not UTF-8")
+  func compareUpdate() throws {
+    let folder = try FixturePaths.temporaryFolder("byte-approve" + UUID().uuidString)
+    // Two photos of one size, so the pair that differs gets a diff image.
+    let made = try shell(
+      """
+      mkdir -p "expected/$(printf 'sub\\375')" "actual/$(printf 'sub\\375')" \
+        && cp "$FONTS/../photos/camera.png" "expected/$(printf 'sub\\375/caf\\351.png')" \
+        && cp "$FONTS/../photos/astronaut.png" "actual/$(printf 'sub\\375/caf\\351.png')" \
+        && cp "$FONTS/../photos/astronaut.png" "actual/$(printf 'new\\351.png')"
+      """, in: folder)
+    #expect(made.status == 0, "\(made.standardError)")
+    let compared = try shell(
+      #""$BIN" compare expected actual --diff diffs --results r.json"#, in: folder)
+    #expect(compared.status == 1, "\(compared.standardOutput)\n\(compared.standardError)")
+    let diffImage = try shell(#"test -s "diffs/$(printf 'sub\375/caf\351.diff.png')""#, in: folder)
+    #expect(diffImage.status == 0, "no diff image under the byte name: \(compared.standardError)")
+    let approved = try shell(#""$BIN" approve r.json"#, in: folder)
+    #expect(approved.status == 0, "\(approved.standardOutput)\n\(approved.standardError)")
+    #expect(approved.standardOutput.contains("sub\\xFD/caf\\xE9.png with "), "\(approved.standardOutput)")
+    #expect(approved.standardOutput.contains("2 goldens written, 0 kept"), "\(approved.standardOutput)")
+    #expect(!approved.standardOutput.unicodeScalars.contains { (0xEF80...0xEFFF).contains($0.value) })
+    // The goldens now hold the actual bytes, under the same names (no U+EF.. names made).
+    let same = try shell(
+      #"cmp "expected/$(printf 'sub\375/caf\351.png')" "$FONTS/../photos/astronaut.png" && cmp "expected/$(printf 'new\351.png')" "$FONTS/../photos/astronaut.png" && test "$(ls expected | wc -l)" = 2"#,
+      in: folder)
+    #expect(same.status == 0, "\(same.standardOutput)\n\(same.standardError)")
+    let again = try shell(#""$BIN" compare expected actual --update"#, in: folder)
+    #expect(again.status == 0, "\(again.standardOutput)\n\(again.standardError)")
+    #expect(again.standardOutput.contains("2 files compared: 2 matched"), "\(again.standardOutput)")
   }
 
   @Test("compare matches files whose names are not UTF-8 in two folders and names them escaped")

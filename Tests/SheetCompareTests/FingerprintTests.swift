@@ -1,6 +1,7 @@
 import Foundation
 import SheetCompare
 import SheetDiff
+import SheetSupport
 import TestSupport
 import Testing
 
@@ -27,6 +28,26 @@ struct FingerprintTests {
       fingerprint.fonts == [
         .init(
           role: "pinned", file: font.path,
+          sha256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+      ])
+  }
+
+  @Test("a pinned font whose name is not UTF-8 is hashed by the bytes its name carries")
+  func pinnedFontByteName() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // `caf\xE9.ttf`, made by the bytes a shell's printf would use.
+    let name = folder.path + "/caf\u{EFE9}.ttf"
+    let bytes = PathBytes.bytes(name).map { CChar(bitPattern: $0) } + [0]
+    let descriptor = open(bytes, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    #expect(descriptor >= 0)
+    _ = write(descriptor, "abc", 3)
+    close(descriptor)
+    let fingerprint = EnvironmentFingerprint.current(fontFiles: [name])
+    #expect(
+      fingerprint.fonts == [
+        .init(
+          role: "pinned", file: name,
           sha256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
       ])
   }

@@ -66,4 +66,16 @@ struct FuzzFoundTests {
       #expect(whole.pixels[(250 * 16) * 4] == 2 && whole.pixels[(19950 * 16) * 4] == 199)
     }
   }
+
+  @Test("a lossy DNG whose tile JPEGs are corrupt before their frame header is a message, not a crash")
+  func lossyDNGCorruptTiles() throws {
+    // LibRaw's libjpeg decoder fails on every tile (and leaks its decompressor, LibRaw's own
+    // bug: `Fuzz/lsan-suppressions.txt`); the file is refused with LibRaw's reason.
+    let path = Self.hostile("raw-lossy-jpeg-leak.dng")
+    #expect(try ImageReader.header(path: path).format == .raw)
+    let error = try #require(throws: ImageError.self) {
+      try ImageReader.decode(path: path, minimumSize: (7, 5), maxPixels: 4_000_000)
+    }
+    #expect(error.reason.contains("camera RAW data cannot be decoded"), "\(error.reason)")
+  }
 }

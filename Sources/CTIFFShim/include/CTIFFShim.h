@@ -69,6 +69,15 @@ int ctiff_read_bgra_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t ou
 int ctiff_read_strips_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
                              uint32_t out_height);
 
+/// Decodes contiguous grey or RGB samples (with alpha) stored as numbers libtiff's RGBA reader
+/// refuses: IEEE floating point of 16, 32 or 64 bits, signed integers of 8, 16 or 32 bits and
+/// 32-bit unsigned integers, from strips or tiles, shrunk as `ctiff_read_bgra_shrunk` does.
+/// Floating-point values 0 to 1 are black to white (others clamped, NaN black); integers scale
+/// from 0 to their largest value (negative values black). Same output and return values as
+/// `ctiff_read_bgra_shrunk`, or -2 (nothing read) for a layout this reader does not take.
+int ctiff_read_numbers_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t out_width,
+                              uint32_t out_height);
+
 /// Decodes an 8-bit, contiguous image with `samples_per_pixel` samples (such as CMYK) into
 /// `pixels` as stored, width × samples bytes per row. Same return values as `ctiff_read_bgra_shrunk`.
 int ctiff_read_samples8(ctiff *tiff, uint8_t *pixels);

@@ -15,7 +15,15 @@ struct CaptionBuilder {
     var wasCut = false
     /// Whether the template made text that is not valid markup, so it was escaped.
     var wasInvalid = false
+    /// The font size, in points, markup asked for when it was more than ``largestFontSize``,
+    /// so the caption was escaped into plain text.
+    var tooLargeFont: Double?
   }
+
+  /// The largest font size caption markup may ask for, in points (a letter 35 cm tall; a
+  /// size of about two million points makes FreeType fail the whole drawing). Markup that only
+  /// scales the caption's font (`<big>`, `size="larger"`) is taken as scaling 10 points.
+  static let largestFontSize = 1000.0
 
   /// The caption field whose value is each item's index term (`--index`), if any.
   var indexField: String?
@@ -49,20 +57,24 @@ struct CaptionBuilder {
     }
     // A number never parts from its currency or unit where the caption wraps.
     text = NoBreakSpaces.bind(text)
-    // Decided once per caption: text that is not valid markup is escaped into markup.
-    let wasInvalid = !Self.isValidMarkup(text)
-    if wasInvalid { text = Markup.escape(text) }
+    // Decided once per caption: text that is not valid markup, or that asks for a font too
+    // large to make, is escaped into markup.
+    let largest = Self.needsParsing(text) ? TextEngine.largestFontSize(inMarkup: text, baseSize: 10) : 0
+    let tooLargeFont = largest.flatMap { $0 > Self.largestFontSize ? $0 : nil }
+    if largest == nil || tooLargeFont != nil { text = Markup.escape(text) }
     return Caption(
       text: text, indexTerm: indexField.flatMap { fields.value($0, format: nil) }, wasCut: wasCut,
-      wasInvalid: wasInvalid)
+      wasInvalid: largest == nil, tooLargeFont: tooLargeFont)
+  }
+
+  /// Whether `text` holds `<`, `>` or `&`: without them Pango finds no tag or entity in it.
+  private static func needsParsing(_ text: String) -> Bool {
+    text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }
   }
 
   /// Whether `text` is valid Pango markup. Text without `<`, `>` or `&` is: Pango finds no tag
   /// or entity in it, so it is not handed to Pango's parser.
   static func isValidMarkup(_ text: String) -> Bool {
-    let needsParsing = text.utf8.contains {
-      $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&")
-    }
-    return !needsParsing || TextEngine.isValidMarkup(text)
+    !needsParsing(text) || TextEngine.isValidMarkup(text)
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SheetCompare
+import SheetSupport
 
 /// `contactsheet approve RESULTS.json`: copy the actual files over the goldens that failed.
 struct ApproveCommand: ParsableCommand {
@@ -31,7 +32,8 @@ struct ApproveCommand: ParsableCommand {
     } catch {
       throw OutputError(description: "\(error)")
     }
-    for change in changes { print(change.description) }
+    // Names that are not UTF-8 or hold control characters are printed escaped (`caf\xE9.png`).
+    for change in changes { print(TerminalText.escaped(change.description)) }
     let written = changes.filter { $0.action != .kept }.count
     print("\(written) golden\(written == 1 ? "" : "s") written, \(changes.count - written) kept")
   }

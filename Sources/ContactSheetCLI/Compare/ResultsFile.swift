@@ -1,15 +1,22 @@
 import Foundation
 import SheetCompare
+import SheetSupport
 
 /// Reading results files.
 enum ResultsFile {
-  /// The results in `path`.
+  /// The largest results file read (a run of 100,000 cases writes about 60 MB).
+  static let largest = 1 << 30
+
+  /// The results in `path` (its name read as bytes, ``PathBytes``).
   static func read(_ path: String) throws -> ComparisonSummary {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputError("\(path): cannot be read")
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.contents(path, limit: largest)
+    } catch {
+      throw InputError("\(path): \(error.reason)")
     }
     do {
-      return try JSONDecoder().decode(ComparisonSummary.self, from: data)
+      return try JSONDecoder().decode(ComparisonSummary.self, from: Data(bytes))
     } catch {
       throw InputError("\(path): not the JSON results of contactsheet compare (\(error))")
     }

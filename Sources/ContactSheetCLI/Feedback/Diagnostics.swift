@@ -78,6 +78,7 @@ enum Diagnostics {
   }
 
   private static func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    // The original standard error: descriptor 2 is the libraries' pipe during a run.
+    StandardErrorCapture.write(text)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetSupport
 import SheetText
 
 /// Times the phases of a run and, when the environment sets `CONTACTSHEET_TIMINGS=1`, prints
@@ -23,6 +24,6 @@ struct PhaseTimer {
     let text = phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
     let counts = ParallelMeasurer.counts.withLock { $0 }
     let share = "texts on the fast path \(counts.fast), through Pango \(counts.pango)"
-    FileHandle.standardError.write(Data("timings: \(text) (\(share))\n".utf8))
+    StandardErrorCapture.write("timings: \(text) (\(share))\n")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetSupport
 
 /// A progress bar on standard error, drawn only when it is a terminal: stage, count, rate and
 /// time left, redrawn at most ten times a second.
@@ -11,7 +12,7 @@ final class ProgressReporter: @unchecked Sendable {
 
   /// A reporter when standard error is a terminal and the run is not quiet, else nil.
   static func forTerminal(quiet: Bool) -> ProgressReporter? {
-    quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressReporter()
+    quiet || isatty(StandardErrorCapture.descriptor) == 0 ? nil : ProgressReporter()
   }
 
   /// Redraws the bar: `done` of `total` in this stage, with an optional note (pages written).
@@ -33,7 +34,7 @@ final class ProgressReporter: @unchecked Sendable {
       let counts = String(format: "%d/%d  %.1f/s  %@ left", done, total, rate, Self.duration(left))
       let label = stage.padding(toLength: 9, withPad: " ", startingAt: 0)
       let line = "\r\(label) \(bar) \(counts)\(note.isEmpty ? "" : "  " + note)\u{1B}[K"
-      FileHandle.standardError.write(Data(line.utf8))
+      StandardErrorCapture.write(line)
       drawn = true
     }
   }
@@ -41,7 +42,7 @@ final class ProgressReporter: @unchecked Sendable {
   /// Clears the bar so the next message starts on a clean line.
   func finishStage() {
     lock.withLock {
-      if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      if drawn { StandardErrorCapture.write("\r\u{1B}[K") }
       drawn = false
       currentStage = ""
     }
