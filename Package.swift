@@ -45,6 +45,8 @@ let package = Package(
     .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
     // glibc's mallopt, so large decode buffers go back to the system when freed.
     .target(name: "CAllocator"),
+    // glibc's fstatfs: which file system a photo lives on (the cache trusts only some).
+    .systemLibrary(name: "CFileSystem"),
     // Defers freeing the FreeType faces Cairo closes: a workaround for a race in Cairo 1.16 that
     // crashes text laid out on several threads (see Sources/CFontFaceGuard/FontFaceGuard.c).
     .target(name: "CFontFaceGuard"),
@@ -67,7 +69,7 @@ let package = Package(
       name: "SheetImages",
       dependencies: [
         "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib", "CAllocator",
-        "SheetSupport",
+        "CFileSystem", "SheetSupport",
       ]),
     /// Decoded photos kept on disk between runs, keyed by content (the thumbnail cache).
     .target(name: "SheetCache", dependencies: ["CCrypto", "CZlib", "SheetSupport", "SheetImages"]),

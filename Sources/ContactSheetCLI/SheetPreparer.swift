@@ -140,7 +140,9 @@ struct SheetPreparer {
     entries.reserveCapacity(items.count + banners.count)
     var invalidMarkup: [CaptionTemplate: String] = [:]
     var longCaptions: [String] = []
-    var tooLargeFonts: [(place: String, size: Double)] = []
+    // Captions asking for fonts too large to make: the first one's place and size, and how many.
+    var firstTooLargeFont: (place: String, size: Double)?
+    var tooLargeFontCount = 0
     var nextBanner = 0
     for (index, item) in items.enumerated() {
       while nextBanner < banners.count && banners[nextBanner].position == index {
@@ -153,7 +155,8 @@ struct SheetPreparer {
         invalidMarkup[itemTemplates[index]] = item.path
       }
       if let size = caption.tooLargeFont {
-        tooLargeFonts.append((item.origin ?? item.path, size))
+        if firstTooLargeFont == nil { firstTooLargeFont = (item.origin ?? item.path, size) }
+        tooLargeFontCount += 1
       }
       let size = item.layoutSize
       // The layout puts a banner wherever the section changes.
@@ -175,9 +178,14 @@ struct SheetPreparer {
           "\(longCaptions.count) caption\(longCaptions.count == 1 ? " was" : "s were") longer than \(Self.maxCaptionBytes) bytes and cut there (the first: \($0))"
         ]
       } ?? []
-    let large = tooLargeFonts.map { place, size in
-      "the caption of \(place) asks for a \(Int(min(size, 1e15))) pt font, more than the \(Int(CaptionBuilder.largestFontSize)) pt a caption may use, so it is shown as plain text"
-    }
+    // One line for all of them, naming the first: one template can make every caption so.
+    let large: [String] =
+      firstTooLargeFont.map { place, size in
+        let others = tooLargeFontCount > 1 ? " (and \(tooLargeFontCount - 1) more captions like it)" : ""
+        return [
+          "the caption of \(place) asks for a \(Int(min(size, 1e15))) pt font, more than the \(Int(CaptionBuilder.largestFontSize)) pt a caption may use, so it is shown as plain text\(others)"
+        ]
+      } ?? []
     return PreparedSheet(entries: entries, items: items, catalog: catalog, warnings: warnings + large + cut)
   }
 

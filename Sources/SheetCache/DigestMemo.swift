@@ -1,5 +1,6 @@
 import Foundation
 import SheetImages
+import SheetSupport
 import Synchronization
 
 /// The SHA-256 of photos already hashed, by their ``FileIdentity`` (device, inode, size,
@@ -146,12 +147,11 @@ final class DigestMemo: Sendable {
   /// The records of the memo file at `path`; nil when there is none or it is not a whole,
   /// unaltered memo of this version (its size is checked before it is read).
   private static func read(_ path: String) -> [FileIdentity: Record]? {
-    var status = stat()
     let headerSize = magic.count + 8
-    guard stat(path, &status) == 0, Int(status.st_size) <= headerSize + maxRecords * recordSize + 32,
-      let data = FileManager.default.contents(atPath: path)
-    else { return nil }
-    let bytes = [UInt8](data)
+    // Opened without blocking, a regular file only, its size checked on the open descriptor.
+    guard let bytes = try? RegularFile.contents(path, limit: headerSize + maxRecords * recordSize + 32) else {
+      return nil
+    }
     guard bytes.count >= headerSize + 32, Array(bytes[0..<8]) == magic else { return nil }
     let counts = readUInt64(bytes, 8)
     let count = Int(counts >> 32)

@@ -74,9 +74,11 @@ package final class ThumbnailCache: Sendable {
         minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: maxPixels)
     }
     let orientation = opened.header.orientation
-    // A photo hashed in an earlier run and unchanged since is found without reading its bytes.
+    // A photo hashed in an earlier run and unchanged since is found without reading its bytes,
+    // on file systems where an unchanged identity proves it.
+    let memo = opened.keepsChangeTime ? digests : nil
     var tried: CacheKey?
-    if let remembered = digests.digest(for: opened.identity) {
+    if let remembered = memo?.digest(for: opened.identity) {
       let key = CacheKey(contentDigest: remembered, level: level, orientation: orientation)
       if let image = entry(key, maxPixels: maxPixels) { return image }
       tried = key
@@ -84,7 +86,9 @@ package final class ThumbnailCache: Sendable {
     let bytes = try opened.bytes()
     let digest = ContentDigest.sha256(bytes)
     state.withLock { $0.statistics.hashed += 1 }
-    digests.remember(digest, before: opened.identity, after: opened.currentIdentity())
+    // Settled means settled before the file was opened: a write while it was read moves its
+    // change time past the one taken at the open.
+    memo?.remember(digest, before: opened.identity, after: opened.currentIdentity(), now: opened.openedAt)
     let key = CacheKey(contentDigest: digest, level: level, orientation: orientation)
     if key != tried, let image = entry(key, maxPixels: maxPixels) { return image }
     state.withLock { $0.statistics.misses += 1 }

@@ -1,3 +1,4 @@
+import CFileSystem
 import Foundation
 import SheetSupport
 
@@ -9,6 +10,13 @@ final class ImageFile {
   let stamp: FileStamp
   /// Which file it is and when it last changed, when it was opened.
   let identity: FileIdentity
+  /// When it was opened, in nanoseconds since 1970 (the clock file times are set from).
+  let openedAt: Int64
+  /// Whether its file system keeps a change time that moves on every write and that no
+  /// program can set back (ext2/3/4, XFS, Btrfs, F2FS, tmpfs, ZFS, overlay). FAT and exFAT (a
+  /// camera's card), NTFS, network and FUSE file systems may not: there an unchanged
+  /// ``identity`` does not prove unchanged bytes.
+  let keepsChangeTime: Bool
   private let descriptor: Int32
 
   /// Opens `path` for reading, without blocking: it must be a regular file (a FIFO or a
@@ -30,7 +38,29 @@ final class ImageFile {
       size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec)
     )
     identity = FileIdentity(status)
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    openedAt = Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    keepsChangeTime = Self.keepsChangeTime(opened.descriptor)
     ImageFileOpens.record(path)
+  }
+
+  /// The file systems whose change time moves on every write and cannot be set, by their
+  /// `statfs` magic numbers (linux/magic.h).
+  private static let changeTimeFileSystems: Set<Int> = [
+    0xEF53,  // ext2, ext3, ext4
+    0x5846_5342,  // XFS
+    0x9123_683E,  // Btrfs
+    0xF2F5_2010,  // F2FS
+    0x0102_1994,  // tmpfs
+    0x2FC1_2FC1,  // ZFS
+    0x794C_7630,  // overlay (containers)
+  ]
+
+  private static func keepsChangeTime(_ descriptor: Int32) -> Bool {
+    var system = statfs()
+    guard fstatfs(descriptor, &system) == 0 else { return false }
+    return changeTimeFileSystems.contains(Int(system.f_type))
   }
 
   deinit { close(descriptor) }

@@ -29,6 +29,11 @@ package final class OpenedImageFile {
 
   /// Which file was opened and when it had last changed, at the moment it was opened.
   package var identity: FileIdentity { file.identity }
+  /// When it was opened, in nanoseconds since 1970.
+  package var openedAt: Int64 { file.openedAt }
+  /// Whether an unchanged ``identity`` proves unchanged bytes on the file's file system (see
+  /// `ImageFile.keepsChangeTime`).
+  package var keepsChangeTime: Bool { file.keepsChangeTime }
 
   /// The open file's identity as the kernel reports it now (nil when it cannot say): equal to
   /// ``identity`` when nothing wrote to the file since it was opened.

@@ -83,9 +83,14 @@ package enum StandardErrorCapture {
 
   /// Waits until every line written to standard error before this call has been recorded.
   package static func flush() {
-    guard let flushed = state.withLock({ $0.saved != nil ? $0.flushed : nil }) else { return }
-    marker.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress!, $0.count) }
-    _ = flushed.wait(timeout: .now() + 5)
+    // The marker is written under the lock, so ``finish()`` cannot put the terminal back in
+    // between and let it reach the terminal (the reader thread never takes the lock).
+    let flushed = state.withLock { state -> DispatchSemaphore? in
+      guard state.saved != nil else { return nil }
+      marker.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress!, $0.count) }
+      return state.flushed
+    }
+    _ = flushed?.wait(timeout: .now() + 5)
   }
 
   /// Puts standard error back and records what the pipe still held. Safe to call when not
@@ -94,9 +99,9 @@ package enum StandardErrorCapture {
     let finished = state.withLock { state -> DispatchSemaphore? in
       guard let saved = state.saved else { return nil }
       CrashOutput.disarm()
-      // Descriptor 2 was the pipe's last writer: the reader now reads to its end.
+      // Descriptor 2 was the pipe's last writer: the reader now reads to its end. The saved
+      // descriptor stays open: another thread may be writing a message to it right now.
       dup2(saved, STDERR_FILENO)
-      close(saved)
       defer { state = State() }
       return state.finished
     }
@@ -185,8 +190,13 @@ private enum CrashOutput {
     guard !installed else { return }
     installed = true
     var handler = sigaction()
-    handler.__sigaction_handler.sa_handler = { signal in CrashOutput.crashed(signal) }
-    handler.sa_flags = SA_NODEFER
+    handler.__sigaction_handler.sa_sigaction = { signal, info, _ in
+      // si_code > 0: raised by the kernel for a fault, not sent by a process.
+      CrashOutput.crashed(signal, isFault: (info?.pointee.si_code ?? 0) > 0)
+    }
+    // On the alternate stack, as the Swift runtime's own handler runs (a stack overflow
+    // leaves no other).
+    handler.sa_flags = SA_NODEFER | SA_ONSTACK | SA_SIGINFO
     sigemptyset(&handler.sa_mask)
     for signal in signals {
       sigaction(signal, &handler, previous + Int(signal))
@@ -205,7 +215,7 @@ private enum CrashOutput {
 
   /// In a signal handler: standard error back, what it held written out, then the previous
   /// handler (Swift's crash report, or the default action) takes the signal.
-  static func crashed(_ signal: Int32) {
+  static func crashed(_ signal: Int32, isFault: Bool) {
     if armed {
       armed = false
       dup2(saved, STDERR_FILENO)
@@ -227,6 +237,9 @@ private enum CrashOutput {
       }
     }
     sigaction(signal, previous + Int(signal), nil)
+    // A fault happens again when the handler returns, now with the previous handler and its
+    // real context (the faulting address, the crashing frames); a signal sent is sent again.
+    if isFault { return }
     raise(signal)
   }
 }

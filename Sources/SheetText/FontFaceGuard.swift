@@ -10,6 +10,6 @@ package enum FontFaceGuard {
   /// How many faces Cairo has closed since the process started.
   package static var closedCount: Int { cs_font_face_guard_closed_count() }
 
-  /// How many of those are still kept open (at most 256).
+  /// How many of those are still kept open (at most 64).
   package static var deferredCount: Int { Int(cs_font_face_guard_deferred_count()) }
 }

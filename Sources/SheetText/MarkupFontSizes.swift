@@ -2,10 +2,11 @@ import CPangoCairo
 
 extension TextEngine {
   /// The largest font size, in points, that Pango `markup` asks for, for a caption whose own
-  /// font is `baseSize` points: an explicit size (`size`, `font_size`, a size in `font`) times
-  /// any scale applying to it, or `baseSize` times a scale alone (`<big>`, `size="larger"`).
-  /// FreeType cannot make a font of about two million points (`<span size="2147483647">`),
-  /// and the failure it reports names no caption, so callers check this before drawing.
+  /// font is `baseSize` points: an explicit size (`size`, `font_size`, a size in `font`) or
+  /// `baseSize`, times the scale applying there (`<big>`, `size="larger"`, nested ones
+  /// multiplied). FreeType cannot make a font of about two
+  /// million points (`<span size="2147483647">`, or 80 nested `<big>`), and the failure it
+  /// reports names no caption, so callers check this before drawing.
   ///
   /// - Returns: The size, 0 for markup that sets no size or scale, nil when `markup` is not
   ///   valid markup.
@@ -22,19 +23,31 @@ extension TextEngine {
     let scaleUnit = Double(PANGO_SCALE)
     var largest = 0.0
     repeat {
-      let description = pango_font_description_new()
-      defer { pango_font_description_free(description) }
-      pango_attr_iterator_get_font(iterator, description, nil, nil)
-      let mask = pango_font_description_get_set_fields(description).rawValue
-      let explicit =
-        mask & PANGO_FONT_MASK_SIZE.rawValue != 0
-        ? Double(pango_font_description_get_size(description)) / scaleUnit : nil
+      // Worked out in floating point from the attributes themselves: Pango's own font
+      // description holds the scaled size in 32 bits, which 80 nested <big> overflow.
+      var sizes: [Double] = []
+      for type in [PANGO_ATTR_SIZE, PANGO_ATTR_ABSOLUTE_SIZE] {
+        if let attribute = pango_attr_iterator_get(iterator, type) {
+          let size = attribute.withMemoryRebound(to: PangoAttrSize.self, capacity: 1) { $0.pointee.size }
+          sizes.append(Double(size) / scaleUnit)
+        }
+      }
+      if let attribute = pango_attr_iterator_get(iterator, PANGO_ATTR_FONT_DESC) {
+        let description = attribute.withMemoryRebound(to: PangoAttrFontDesc.self, capacity: 1) {
+          $0.pointee.desc
+        }
+        if pango_font_description_get_set_fields(description).rawValue & PANGO_FONT_MASK_SIZE.rawValue != 0 {
+          sizes.append(Double(pango_font_description_get_size(description)) / scaleUnit)
+        }
+      }
+      // Markup multiplies nested scales when it is parsed; the innermost one applies.
       var scale = 1.0
       if let attribute = pango_attr_iterator_get(iterator, PANGO_ATTR_SCALE) {
         scale = attribute.withMemoryRebound(to: PangoAttrFloat.self, capacity: 1) { $0.pointee.value }
       }
-      if explicit != nil || scale != 1 {
-        largest = max(largest, (explicit ?? baseSize) * scale)
+      if !sizes.isEmpty || scale != 1 {
+        // With several sizes in play, the largest: never less than Pango uses.
+        largest = max(largest, (sizes.max() ?? baseSize) * scale)
       }
     } while pango_attr_iterator_next(iterator) != 0
     return largest

@@ -92,7 +92,7 @@ struct HostileInputTests {
   }
 
   @Test(
-    "5: nested YAML aliases, a 600,001-row CSV, a 750,001-item and an 8-million-value JSON are refused with a message"
+    "5: nested YAML aliases, a 600,001-row CSV, a CSV of 8 million fields, a 750,001-item and an 8-million-value JSON are refused with a message"
   )
   func documentBounds() throws {
     let (folder, path) = try output()
@@ -104,6 +104,12 @@ struct HostileInputTests {
     let rows = try run(["render", csv.path, "-o", path])
     #expect(rows.status == 2)
     #expect(rows.standardError.contains("rows.csv:600002:1: more than 600000 rows"))
+    // Fields are counted too: a file of delimiters alone would take 16 bytes a byte.
+    let commas = folder.appendingPathComponent("commas.csv")
+    try Data(("name,image\n" + String(repeating: ",", count: 8_000_000)).utf8).write(to: commas)
+    let cells = try run(["render", commas.path, "-o", path])
+    #expect(cells.status == 2)
+    #expect(cells.standardError.contains("commas.csv:2:7999999: more than 8000000 fields"))
     // Items are counted as they are read: the 750,001st is refused, within the value limit.
     let items = folder.appendingPathComponent("items.json")
     try Data(
@@ -113,6 +119,14 @@ struct HostileInputTests {
     let many = try run(["layout", items.path])
     #expect(many.status == 2)
     #expect(many.standardError.contains("items.json: more than 750000 items"))
+    // The limit is the run's: a second manifest may take what the first left.
+    let half = Array(repeating: "\"x.png\"", count: 400_000).joined(separator: ",")
+    let first = folder.appendingPathComponent("first.json")
+    let second = folder.appendingPathComponent("second.json")
+    for file in [first, second] { try Data(("{\"items\": [" + half + "]}").utf8).write(to: file) }
+    let two = try run(["layout", first.path, second.path])
+    #expect(two.status == 2)
+    #expect(two.standardError.contains("second.json: more than 750000 items"))
     let json = folder.appendingPathComponent("values.json")
     try Data(("{\"items\": [" + Array(repeating: "1", count: 8_000_001).joined(separator: ",") + "]}").utf8)
       .write(to: json)

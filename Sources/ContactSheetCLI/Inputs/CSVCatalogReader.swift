@@ -41,6 +41,10 @@ enum CSVCatalogReader {
     } catch let error as CSVTable.ParseError {
       throw InputError("\(path):\(error.line):\(error.column): \(error.message)")
     }
+    // The run's item limit counts what was read before this file too.
+    guard catalog.entries.count + table.records.count <= InputLimits.items else {
+      throw InputError(InputLimits.tooManyItems(path))
+    }
     let columns = table.header.map { "'\($0)'" }.joined(separator: ", ")
     func column(_ name: String, _ option: String) throws -> Int {
       guard let index = table.header.firstIndex(of: name) else {
@@ -60,15 +64,22 @@ enum CSVCatalogReader {
     let widthIndex = table.header.firstIndex { $0.lowercased() == "width" }
     let heightIndex = table.header.firstIndex { $0.lowercased() == "height" }
     let folder = PathText.folder(of: path)
-    // The columns of a row of `count` fields that are fields: named, and the last of any
-    // repeated name among them (as a dictionary built from the row in order keeps).
+    // Where each column's name comes again further right (Int.max when it does not), found
+    // once: a column is a field of a row of `count` fields when it is named and its name does
+    // not come again among them (the last of a repeated name wins, as a dictionary built from
+    // the row in order keeps).
+    var nextSameName = [Int](repeating: Int.max, count: table.header.count)
+    var seenAt: [String: Int] = [:]
+    for index in table.header.indices.reversed() {
+      nextSameName[index] = seenAt[table.header[index]] ?? Int.max
+      seenAt[table.header[index]] = index
+    }
     func fieldColumns(_ count: Int) -> [Int] {
-      let names = table.header.prefix(count)
-      return names.indices.filter { index in
-        !names[index].isEmpty && !names[(index + 1)...].contains(names[index])
-      }
+      (0..<count).filter { !table.header[$0].isEmpty && nextSameName[$0] >= count }
     }
     let fullRowColumns = fieldColumns(table.header.count)
+    // Short rows of one length share one answer.
+    var shortRowColumns: [Int: [Int]] = [:]
     // Without --group-by, rows become entries as they are read; with it, items wait to be grouped.
     var items: [CatalogItem] = []
     var groupKeys: [String] = []
@@ -106,9 +117,16 @@ enum CSVCatalogReader {
         }
         item.knownSize = (w, h)
       }
-      item.fields = ItemFields(
-        names: table.header, values: values,
-        columns: values.count == table.header.count ? fullRowColumns : fieldColumns(values.count))
+      let columns: [Int]
+      if values.count == table.header.count {
+        columns = fullRowColumns
+      } else if let known = shortRowColumns[values.count] {
+        columns = known
+      } else {
+        columns = fieldColumns(values.count)
+        shortRowColumns[values.count] = columns
+      }
+      item.fields = ItemFields(names: table.header, values: values, columns: columns)
       if groupIndex != nil {
         items.append(item)
         groupKeys.append(value(groupIndex) ?? "")

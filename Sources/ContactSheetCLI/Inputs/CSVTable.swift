@@ -86,8 +86,22 @@ struct CSVTable {
       for offset in 1..<delimiter.count where bytes[position + offset] != delimiter[offset] { return false }
       return true
     }
-    func endRow() throws {
+    var cells = 0
+    // Fields are counted as they are made: a file of delimiters alone makes 16 bytes of
+    // memory for each byte it holds.
+    func endField() throws {
+      cells += 1
+      guard cells <= InputLimits.csvCells else {
+        throw ParseError(
+          line: line, column: column(min(index, count - 1), lineStart: lineStart),
+          message:
+            "more than \(InputLimits.csvCells) fields; a CSV catalog holds at most \(InputLimits.csvCells) (split it into several runs)"
+        )
+      }
       fields.append(String(decoding: field, as: UTF8.self))
+    }
+    func endRow() throws {
+      try endField()
       if !(fields.count == 1 && field.isEmpty && !fieldWasQuoted) {
         rows.append((rowLine, fields))
       }
@@ -152,7 +166,7 @@ struct CSVTable {
         index += 1
       default:
         if isDelimiter(at: index) {
-          fields.append(String(decoding: field, as: UTF8.self))
+          try endField()
           field.removeAll(keepingCapacity: true)
           fieldWasQuoted = false
           index += delimiter.count

@@ -79,7 +79,7 @@ struct InputCollector {
     } else if Self.manifestExtensions.contains(ext) {
       // A manifest read for its style hands its entries over once; given twice, it is read again.
       if let manifest = manifests[input], catalog.add(manifest) { return }
-      _ = catalog.add(try ManifestReader.read(input))
+      _ = catalog.add(try ManifestReader.read(input, itemBudget: InputLimits.items - catalog.entries.count))
     } else if ext == "csv" {
       var options = csv
       options.imageColumn = imageColumn

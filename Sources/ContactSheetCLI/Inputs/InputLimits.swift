@@ -9,6 +9,9 @@ enum InputLimits {
   /// Rows of one CSV catalog, counted while it is parsed: a CSV run needs more memory an item
   /// than a manifest's (measured at the limit: 702 MB for 600,000 rows, 1,166 MB for 1,000,000).
   static let csvRows = 600_000
+  /// Fields of one CSV catalog, counted while it is parsed (each holds 16 bytes before its
+  /// text): the rows limit times about a dozen columns.
+  static let csvCells = 8_000_000
   /// Values (scalars, lists and mappings) in one JSON manifest or style file: ``items`` items
   /// of up to nine fields each.
   static let documentValues = 8_000_000

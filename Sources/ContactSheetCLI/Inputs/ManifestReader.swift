@@ -21,20 +21,26 @@ enum ManifestReader {
   ]
 
   /// The manifest at `path`. A JSON manifest's top-level items become entries as they are read
-  /// (``StreamedItems``), so no tree of them is held.
-  static func read(_ path: String) throws -> Manifest {
-    let streamed = StreamedItems(ManifestEntryReader(path: path, folder: PathText.folder(of: path)))
+  /// (``StreamedItems``), so no tree of them is held; more than `itemBudget` entries (what the
+  /// run has left of ``InputLimits/items``) are refused as they come.
+  static func read(_ path: String, itemBudget: Int = InputLimits.items) throws -> Manifest {
+    let streamed = StreamedItems(
+      ManifestEntryReader(path: path, folder: PathText.folder(of: path)), budget: itemBudget)
     guard let root = try DataDocument.read(path, streaming: "items", to: streamed.add) else {
       throw InputError("\(path): the manifest is empty; it needs at least an `items` list")
     }
-    return try manifest(root, path: path, streamed: streamed)
+    return try manifest(root, path: path, streamed: streamed, itemBudget: itemBudget)
   }
 
   /// The manifests among `inputs` (by extension), each read once, by path.
   static func readAll(_ inputs: [String]) throws -> [String: Manifest] {
     var manifests: [String: Manifest] = [:]
+    // The run's item limit is shared: each manifest may take what the ones before it left.
+    var held = 0
     for input in inputs where isManifest(input) && manifests[input] == nil {
-      manifests[input] = try read(input)
+      let manifest = try read(input, itemBudget: InputLimits.items - held)
+      held += manifest.entries.count
+      manifests[input] = manifest
     }
     return manifests
   }
@@ -45,7 +51,9 @@ enum ManifestReader {
   }
 
   /// The manifest that the document `root`, read from `path`, describes.
-  static func manifest(_ root: DataNode, path: String, streamed: StreamedItems? = nil) throws -> Manifest {
+  static func manifest(
+    _ root: DataNode, path: String, streamed: StreamedItems? = nil, itemBudget: Int = InputLimits.items
+  ) throws -> Manifest {
     guard let pairs = root.pairs else {
       throw InputError(
         "\(root.origin(in: path)): a manifest is a mapping with `items` (and optionally title, author, style, sections)"
@@ -77,7 +85,7 @@ enum ManifestReader {
           "\(pair.key.origin(in: path)): unknown key '\(key)'; a manifest may have \(topLevelKeys.sorted().joined(separator: ", "))"
         )
       }
-      guard read.count <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
+      guard read.count <= itemBudget else { throw InputError(InputLimits.tooManyItems(path)) }
     }
     manifest.entries = read
     return manifest
@@ -89,18 +97,21 @@ enum ManifestReader {
 /// keys come to `items`, so messages come in the same order as from a tree.
 final class StreamedItems {
   private let reader: ManifestEntryReader
+  /// The most entries this manifest may make.
+  private let budget: Int
   private var entries: [CatalogEntry] = []
   private var problem: (any Error)?
 
-  init(_ reader: ManifestEntryReader) {
+  init(_ reader: ManifestEntryReader, budget: Int = InputLimits.items) {
     self.reader = reader
+    self.budget = budget
   }
 
   /// Makes the entry for one element of the list.
   func add(_ node: DataNode) {
     guard problem == nil else { return }
     do {
-      guard entries.count < InputLimits.items else { throw InputError(InputLimits.tooManyItems(reader.path)) }
+      guard entries.count < budget else { throw InputError(InputLimits.tooManyItems(reader.path)) }
       entries.append(try reader.entry(node, section: nil))
     } catch {
       problem = error
