@@ -271,7 +271,7 @@ package struct CacheStatistics: Hashable, Sendable {
   package var hits = 0
   /// Images decoded because the cache did not hold them (or held a bad entry).
   package var misses = 0
-  /// Entries ignored as corrupt, truncated or of another version (counted among the misses).
+  /// Entries ignored as corrupt, truncated or of another version (rewritten after the decode).
   package var rejected = 0
   /// Photos whose bytes were read and hashed (the others were found by the digest memo).
   package var hashed = 0

@@ -80,7 +80,8 @@ enum CSVCatalogReader {
     let fullRowColumns = fieldColumns(table.header.count)
     // Short rows of one length share one answer.
     var shortRowColumns: [Int: [Int]] = [:]
-    // Without --group-by, rows become entries as they are read; with it, items wait to be grouped.
+    // The table is parsed whole; then, without --group-by, each row becomes an entry in turn
+    // (with it, items wait to be grouped).
     var items: [CatalogItem] = []
     var groupKeys: [String] = []
     var sections: [String] = []

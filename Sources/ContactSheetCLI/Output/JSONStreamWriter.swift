@@ -173,7 +173,7 @@ struct JSONStreamWriter: ~Copyable {
   private mutating func appendDigits(_ number: Int64) {
     reserve(20)
     if number < 0 { put(UInt8(ascii: "-")) }
-    // Int64.min's magnitude fits in UInt64; the largest power of ten (10^19) does too.
+    // Int64.min's magnitude fits in UInt64.
     var magnitude = number.magnitude
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, written from the end
     var length = 0
