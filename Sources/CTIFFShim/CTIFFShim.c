@@ -464,10 +464,16 @@ int ctiff_read_numbers_shrunk(ctiff *tiff, int factor, uint8_t *pixels, uint32_t
     if (unit_size <= 0 || (uint64_t)unit_size < (uint64_t)unit_height * row_bytes) return -1;
   }
   if (unit_height > height) unit_height = height;
-  // One band of whole strips or one row of tiles, as stored.
-  if ((uint64_t)unit_height * row_bytes > CTIFF_MAX_BAND_BYTES) {
+  // The shrunk rows must fit what the caller allocated (the header it read said the same size).
+  if ((width + (uint32_t)factor - 1) / (uint32_t)factor > out_width ||
+      (height + (uint32_t)factor - 1) / (uint32_t)factor > out_height)
+    return -1;
+  // One band of whole strips or one row of tiles, as stored; a tile itself is held too, so its
+  // declared size (which may be far wider than the image) is bounded before it is allocated.
+  if ((uint64_t)unit_height * row_bytes > CTIFF_MAX_BAND_BYTES ||
+      (tiled && (uint64_t)unit_size > CTIFF_MAX_BAND_BYTES)) {
     if (!tiff->had_error)
-      snprintf(tiff->error, sizeof tiff->error, "a strip or row of tiles of %u rows is too large",
+      snprintf(tiff->error, sizeof tiff->error, "a strip or tile of %u rows is too large",
                unit_height);
     tiff->had_error = 1;
     return -1;

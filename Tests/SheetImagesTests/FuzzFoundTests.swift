@@ -26,6 +26,17 @@ struct FuzzFoundTests {
     #expect(image.width == 12 && image.height == 12)
   }
 
+  @Test("a float TIFF whose tiles claim 3,640,655,888 pixels of width is refused before allocating")
+  func floatTIFFHugeTile() throws {
+    // Found by CI's 20 s tiff smoke: the floating-point reader allocated the tile's declared
+    // size (466 GB; AddressSanitizer aborts, a plain build got nothing back and said nothing).
+    let path = Self.hostile("tiff-float-huge-tile.tif")
+    let error = try #require(throws: ImageError.self) {
+      try ImageReader.decode(path: path, maxPixels: 4_000_000)
+    }
+    #expect(error.reason.contains("too large"), "\(error.reason)")
+  }
+
   @Test("an AVIF whose AV1 item holds no data is refused with libheif's message")
   func emptyAV1Data() throws {
     let path = Self.hostile("avif-empty-av1-data.avif")
