@@ -26,8 +26,6 @@ package enum StandardErrorCapture {
   }
 
   private static let state = Mutex(State())
-  /// A line no library writes: the reader signals ``flush()`` when it reads it.
-  private static let marker = Array("\u{1}contactsheet-flush\u{1}\n".utf8)
 
   /// Where ContactSheet's own messages go: the original standard error while capturing, else 2.
   package static var descriptor: Int32 { state.withLock { $0.saved } ?? STDERR_FILENO }
@@ -87,7 +85,7 @@ package enum StandardErrorCapture {
     // between and let it reach the terminal (the reader thread never takes the lock).
     let flushed = state.withLock { state -> DispatchSemaphore? in
       guard state.saved != nil else { return nil }
-      marker.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress!, $0.count) }
+      CapturedLines.marker.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress!, $0.count) }
       return state.flushed
     }
     _ = flushed?.wait(timeout: .now() + 5)
@@ -119,32 +117,21 @@ package enum StandardErrorCapture {
   /// Reads `descriptor` to its end, recording each line and signalling `flushed` for each
   /// marker.
   private static func read(_ descriptor: Int32, flushed: DispatchSemaphore) {
-    var pending: [UInt8] = []
+    var lines = CapturedLines()
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
       CrashOutput.keep(buffer[..<count])
-      pending += buffer[..<count]
-      while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = Array(pending[...end])
-        pending.removeSubrange(...end)
-        // A library's unfinished line may lie before the marker: it is recorded on its own.
-        if line.count >= marker.count && Array(line.suffix(marker.count)) == marker {
-          record(Array(line.dropLast(marker.count)))
-          flushed.signal()
-        } else {
-          record(line)
+      for piece in lines.take(buffer[..<count]) {
+        switch piece {
+        case .text(let text): record(text)
+        case .flushed: flushed.signal()
         }
       }
-      // A line that never ends is recorded in pieces rather than held without bound.
-      if pending.count > 64 << 10 {
-        record(pending)
-        pending = []
-      }
     }
-    if !pending.isEmpty { record(pending) }
+    record(lines.end())
   }
 
   private static func record(_ line: [UInt8]) {
