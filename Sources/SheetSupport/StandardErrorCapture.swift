@@ -16,6 +16,14 @@ import Synchronization
 /// quiet), and a crash (a Swift trap, `abort`, a segmentation fault) puts standard error back
 /// and writes what the pipe held, the runtime's own crash message included, before the crash
 /// goes on as it would have.
+///
+/// Child processes get the user's standard error, not the pipe: what they print is theirs to
+/// show, not a library's warning, and a child still running at the end would hold the pipe
+/// open and keep ``finish()`` waiting. A child made by `fork` (GLib's `g_spawn`, a library's
+/// helper) is given it by a fork handler, before it runs anything; one started by
+/// `posix_spawn`, which runs no fork handler (Foundation's `Process`), by
+/// ``giveStandardError(to:)``. ContactSheet itself starts none during a run (checked with
+/// `strace -f` on render, layout and compare).
 package enum StandardErrorCapture {
   private struct State {
     /// The original standard error, while capturing.
@@ -66,6 +74,7 @@ package enum StandardErrorCapture {
       let finished = DispatchSemaphore(value: 0)
       let flushed = DispatchSemaphore(value: 0)
       state = State(saved: saved, quiet: quiet, finished: finished, flushed: flushed)
+      ForkedChildren.give(saved)
       CrashOutput.arm(saved: saved, pipe: ends[0])
       let reader = ends[0]
       let thread = Thread {
@@ -77,6 +86,15 @@ package enum StandardErrorCapture {
       thread.start()
     }
     _ = installExitHandler
+  }
+
+  /// Gives `process`, unless its standard error is sent elsewhere already, the user's standard
+  /// error (``descriptor``) rather than the capture's pipe. Call it before `run()`: `Process`
+  /// starts its child with `posix_spawn`, which no fork handler sees, and by default hands it
+  /// descriptor 2 as it is.
+  package static func giveStandardError(to process: Process) {
+    guard (process.standardError as? FileHandle) === FileHandle.standardError else { return }
+    process.standardError = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
   }
 
   /// Waits until every line written to standard error before this call has been recorded.
@@ -97,6 +115,7 @@ package enum StandardErrorCapture {
     let finished = state.withLock { state -> DispatchSemaphore? in
       guard let saved = state.saved else { return nil }
       CrashOutput.disarm()
+      ForkedChildren.give(nil)
       // Descriptor 2 was the pipe's last writer: the reader now reads to its end. The saved
       // descriptor stays open: another thread may be writing a message to it right now.
       dup2(saved, STDERR_FILENO)
@@ -151,6 +170,27 @@ package enum StandardErrorCapture {
       for line in LibraryWarnings.drain() {
         StandardErrorCapture.write("warning: \(TerminalText.escaped(line))\n")
       }
+    }
+  }()
+}
+
+/// The descriptor a forked child gets as its standard error while capturing, kept where a fork
+/// handler can read it without a lock (another thread may hold any lock when `fork` runs).
+private enum ForkedChildren {
+  nonisolated(unsafe) static var standardError: Int32 = -1
+
+  /// Forked children get `descriptor` (the user's standard error) from now on, or keep
+  /// descriptor 2 as it is with nil.
+  static func give(_ descriptor: Int32?) {
+    _ = installed
+    standardError = descriptor ?? -1
+  }
+
+  private static let installed: Void = {
+    pthread_atfork(nil, nil) {
+      // In the child, before `fork` returns there: only async-signal-safe calls.
+      let descriptor = ForkedChildren.standardError
+      if descriptor >= 0 { dup2(descriptor, STDERR_FILENO) }
     }
   }()
 }

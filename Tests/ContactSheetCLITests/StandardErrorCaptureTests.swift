@@ -3,7 +3,7 @@ import SheetSupport
 import Testing
 
 /// Standard error capture: lines cut where reads split them, flush markers found wherever they
-/// are cut.
+/// are cut, and child processes writing to the user's standard error, not into the capture.
 @Suite("standard error capture", .serialized)
 struct StandardErrorCaptureTests {
   private let marker = CapturedLines.marker
@@ -40,25 +40,39 @@ struct StandardErrorCaptureTests {
     }
   }
 
-  @Test("flush returns at once after a long line without an end, whatever its length")
-  func flushAfterLongLine() {
-    withStandardErrorInFile { _ in
-      for length in stride(from: CapturedLines.longestLine - 40, through: CapturedLines.longestLine + 40, by: 4) {
-        let text = [UInt8](repeating: UInt8(ascii: "y"), count: length)
-        text.withUnsafeBytes { bytes in
-          var done = 0
-          while done < bytes.count {
-            let wrote = Glibc.write(STDERR_FILENO, bytes.baseAddress! + done, bytes.count - done)
-            guard wrote > 0 else { break }
-            done += wrote
-          }
-        }
-        let start = DispatchTime.now()
-        StandardErrorCapture.flush()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        #expect(seconds < 2, "flush after \(length) bytes took \(seconds) s")
+  @Test("a child process made by fork during a capture writes to the user's standard error")
+  func forkedChild() throws {
+    let word = "forked-child-\(UUID().uuidString)"
+    // Everything the child uses is made before the fork: it may only exec.
+    let words = ["/bin/sh", "-c", "echo \(word) >&2"]
+    let arguments: [UnsafeMutablePointer<CChar>?] = words.map { (text: String) in strdup(text) } + [nil]
+    defer { arguments.forEach { free($0) } }
+    let shown = withStandardErrorInFile { _ in
+      let child = fork()
+      if child == 0 {
+        execv("/bin/sh", arguments)
+        _exit(127)
       }
+      var status: Int32 = 0
+      waitpid(child, &status, 0)
+      #expect(status == 0)
     }
+    #expect(shown.contains(word), "the child's line went into the capture: \(shown.debugDescription)")
+  }
+
+  @Test("a Process started during a capture writes to the user's standard error")
+  func spawnedChild() throws {
+    let word = "spawned-child-\(UUID().uuidString)"
+    let shown = try withStandardErrorInFile { _ in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "echo \(word) >&2"]
+      StandardErrorCapture.giveStandardError(to: process)
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+    }
+    #expect(shown.contains(word), "the child's line went into the capture: \(shown.debugDescription)")
   }
 
   /// Runs `body` capturing standard error, with the standard error that the capture saves (the
