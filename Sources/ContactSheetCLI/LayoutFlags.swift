@@ -83,7 +83,8 @@ struct LayoutFlags: ParsableArguments {
     guard captionLines >= 0 else {
       throw ValidationError("--caption-lines must be 0 (no limit) or more (got \(captionLines))")
     }
-    options.captionStyle = TextStyle(font: font ?? StyleKeys.font.defaultValue(), maxLines: captionLines)
+    options.captionStyle = TextStyle(
+      font: try FontFlags.checkedCaptionFont(font ?? StyleKeys.font.defaultValue()), maxLines: captionLines)
     options.imageAspect = try imageAspect.map(parseAspect)
     options.maxImageHeight = try maxImageHeight.map { try length($0, "--max-image-height") }
     options.imageFit = fit ?? StyleKeys.fit.defaultValue()
