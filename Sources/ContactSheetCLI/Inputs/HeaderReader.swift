@@ -24,7 +24,8 @@ struct HeaderReader {
     let positions = entries.indices.filter {
       if case .item = entries[$0] { return true } else { return false }
     }
-    let slots = ConcurrentSlots<(Box<HeaderResult>?, FileAttributes?, (XMPTags, String?)?)>(
+    // Each header read is boxed once, here: the box is what the item keeps.
+    let slots = ConcurrentSlots<(Result<Box<ImageHeader>, ImageError>?, FileAttributes?, (XMPTags, String?)?)>(
       count: positions.count)
     do {
       // What the threads read; let go of before the entries are changed, so they change in place.
@@ -46,7 +47,7 @@ struct HeaderReader {
         withHeader.header = header ?? item.header
         let tags = needsTags ? TagReader.read(withHeader, folders: folders) : nil
         // The rating and label are read: the packet is not kept for the rest of the run.
-        slots.set(index, (header.map { Box($0.map { $0.droppingXMP() }) }, attributes, tags))
+        slots.set(index, (header.map { $0.map { Box($0.droppingXMP()) } }, attributes, tags))
         progress(counter.increment())
       }
     }
@@ -59,13 +60,12 @@ struct HeaderReader {
       else {
         continue
       }
-      switch header?.value {
-      case .success(let read)?:
-        if let known = shared[item.path], known.header.value == read {
+      switch header {
+      case .success(let box)?:
+        if let known = shared[item.path], known.header.value == box.value {
           item.path = known.path
           item.sharedHeader = known.header
         } else {
-          let box = Box(read)
           shared[item.path] = (item.path, box)
           item.sharedHeader = box
         }
