@@ -30,13 +30,13 @@ enum CacheEntry {
     var bytes = [UInt8]()
     bytes.reserveCapacity(headerSize + warnings.count + pixelBytes)
     bytes += magic
-    append(UInt32(CacheKey.formatVersion), to: &bytes)
-    append(UInt32(raster.width), to: &bytes)
-    append(UInt32(raster.height), to: &bytes)
+    LittleEndian.append(UInt32(CacheKey.formatVersion), to: &bytes)
+    LittleEndian.append(UInt32(raster.width), to: &bytes)
+    LittleEndian.append(UInt32(raster.height), to: &bytes)
     bytes += [UInt8(channels), raster.hasAlpha ? 1 : 0, 0, 0]
-    append(UInt32(warnings.count), to: &bytes)
-    append(UInt32(0), to: &bytes)
-    append(UInt64(pixelBytes), to: &bytes)
+    LittleEndian.append(UInt32(warnings.count), to: &bytes)
+    LittleEndian.append(UInt32(0), to: &bytes)
+    LittleEndian.append(UInt64(pixelBytes), to: &bytes)
     bytes += key.digest
     let checksumOffset = bytes.count
     bytes += [UInt8](repeating: 0, count: 32)
@@ -85,13 +85,13 @@ enum CacheEntry {
     Header, Rejection
   > {
     guard bytes.count == headerSize, Array(bytes[0..<8]) == magic else { return .failure(.notAnEntry) }
-    guard readUInt32(bytes, 8) == CacheKey.formatVersion else { return .failure(.otherVersion) }
+    guard LittleEndian.read(UInt32.self, from: bytes, at: 8) == CacheKey.formatVersion else { return .failure(.otherVersion) }
     guard Array(bytes[40..<72]) == key.digest else { return .failure(.otherKey) }
-    let width = Int(readUInt32(bytes, 12))
-    let height = Int(readUInt32(bytes, 16))
+    let width = Int(LittleEndian.read(UInt32.self, from: bytes, at: 12))
+    let height = Int(LittleEndian.read(UInt32.self, from: bytes, at: 16))
     let channels = Int(bytes[20])
-    let warningBytes = Int(readUInt32(bytes, 24))
-    let pixelBytes = readUInt64(bytes, 32)
+    let warningBytes = Int(LittleEndian.read(UInt32.self, from: bytes, at: 24))
+    let pixelBytes = LittleEndian.read(UInt64.self, from: bytes, at: 32)
     guard (1...65_535).contains(width), (1...65_535).contains(height), channels == 3 || channels == 4,
       width * height <= min(maxPixels, Self.maxPixels), warningBytes <= maxWarningBytes,
       pixelBytes == UInt64(width * height * channels)
@@ -182,7 +182,9 @@ enum CacheEntry {
     for part in parts where part.count > 0 {
       crc = crc32_z(crc, part.baseAddress!.assumingMemoryBound(to: UInt8.self), part.count)
     }
-    return (0..<4).map { UInt8(truncatingIfNeeded: crc >> ($0 * 8)) } + [UInt8](repeating: 0, count: 28)
+    var field: [UInt8] = []
+    LittleEndian.append(UInt32(truncatingIfNeeded: crc), to: &field)
+    return field + [UInt8](repeating: 0, count: 28)
   }
 
   private static func alphaIsOpaque(_ pixels: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -192,21 +194,5 @@ enum CacheEntry {
       index += 4
     }
     return true
-  }
-
-  private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
-    for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
-  }
-
-  private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
-  }
-
-  private static func readUInt32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-    (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << ($1 * 8) }
-  }
-
-  private static func readUInt64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
-    (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << ($1 * 8) }
   }
 }

@@ -111,21 +111,20 @@ final class DigestMemo: Sendable {
     for identity in touched { merged[identity] = ours[identity] }
     let kept = merged.sorted { $0.value.used > $1.value.used }.prefix(Self.maxRecords)
     var bytes = Self.magic
-    Self.append(UInt64(Self.version) | UInt64(kept.count) << 32, to: &bytes)
+    LittleEndian.append(UInt64(Self.version) | UInt64(kept.count) << 32, to: &bytes)
     for (identity, record) in kept {
       for value in [
         identity.device, identity.inode, UInt64(bitPattern: identity.size),
         UInt64(bitPattern: identity.modified),
         UInt64(bitPattern: identity.changed), UInt64(bitPattern: record.used),
       ] {
-        Self.append(value, to: &bytes)
+        LittleEndian.append(value, to: &bytes)
       }
       bytes += record.digest
     }
     bytes += ContentDigest.sha256(bytes)
     let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
-    if rename(temporary, path) != 0 { unlink(temporary) }
+    guard CacheFile.write(bytes, to: path, through: temporary) == nil else { return }
     state.withLock { $0.touched.subtract(touched) }
   }
 
@@ -153,7 +152,7 @@ final class DigestMemo: Sendable {
       return nil
     }
     guard bytes.count >= headerSize + 32, Array(bytes[0..<8]) == magic else { return nil }
-    let counts = readUInt64(bytes, 8)
+    let counts = LittleEndian.read(UInt64.self, from: bytes, at: 8)
     let count = Int(counts >> 32)
     guard UInt32(truncatingIfNeeded: counts) == version, bytes.count == headerSize + count * recordSize + 32,
       ContentDigest.sha256(Array(bytes[..<(bytes.count - 32)])) == Array(bytes[(bytes.count - 32)...])
@@ -162,22 +161,12 @@ final class DigestMemo: Sendable {
     records.reserveCapacity(count)
     for index in 0..<count {
       let at = headerSize + index * recordSize
+      let field = { (offset: Int) in LittleEndian.read(UInt64.self, from: bytes, at: at + offset) }
       let identity = FileIdentity(
-        device: readUInt64(bytes, at), inode: readUInt64(bytes, at + 8),
-        size: Int64(bitPattern: readUInt64(bytes, at + 16)),
-        modified: Int64(bitPattern: readUInt64(bytes, at + 24)),
-        changed: Int64(bitPattern: readUInt64(bytes, at + 32)))
-      records[identity] = Record(
-        digest: Array(bytes[(at + 48)..<(at + 80)]), used: Int64(bitPattern: readUInt64(bytes, at + 40)))
+        device: field(0), inode: field(8), size: Int64(bitPattern: field(16)),
+        modified: Int64(bitPattern: field(24)), changed: Int64(bitPattern: field(32)))
+      records[identity] = Record(digest: Array(bytes[(at + 48)..<(at + 80)]), used: Int64(bitPattern: field(40)))
     }
     return records
-  }
-
-  private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
-  }
-
-  private static func readUInt64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
-    (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << ($1 * 8) }
   }
 }

@@ -206,18 +206,8 @@ package final class ThumbnailCache: Sendable {
       return state.temporaryCount
     }
     let temporary = "\(directory)/.\(key.fileName).\(getpid()).\(count).tmp"
-    TemporaryFiles.shared.register(temporary)
-    defer { TemporaryFiles.shared.unregister(temporary) }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      debug("thumbnail cache: cannot write \(temporary): \(String(cString: strerror(errno)))")
-      return
-    }
-    let written = bytes.withUnsafeBytes { writeFully(descriptor, $0) }
-    close(descriptor)
-    guard written, rename(temporary, path) == 0 else {
-      debug("thumbnail cache: cannot write \(path): \(String(cString: strerror(errno)))")
-      unlink(temporary)
+    if let failure = CacheFile.write(bytes, to: path, through: temporary) {
+      debug("thumbnail cache: \(failure)")
       return
     }
     let trimNow = state.withLock { state -> Bool in
@@ -249,17 +239,6 @@ package final class ThumbnailCache: Sendable {
       if got < 0 && errno == EINTR { continue }
       if got <= 0 { return false }
       done += got
-    }
-    return true
-  }
-
-  private func writeFully(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    var done = 0
-    while done < bytes.count {
-      let wrote = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-      if wrote < 0 && errno == EINTR { continue }
-      guard wrote > 0 else { return false }
-      done += wrote
     }
     return true
   }
