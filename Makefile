@@ -46,7 +46,7 @@ fuzz: deps
 	@for h in $(FUZZ_HARNESSES); do \
 	  mkdir -p .build/fuzz-corpus/$$h; \
 	  echo "== fuzz $$h ($(FUZZ_SECONDS) s)"; \
-	  LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt CONTACTSHEET_FUZZ=$$h $(FUZZ_BIN) .build/fuzz-corpus/$$h Fuzz/corpus/$$h -max_total_time=$(FUZZ_SECONDS) \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt:fast_unwind_on_malloc=0 CONTACTSHEET_FUZZ=$$h $(FUZZ_BIN) .build/fuzz-corpus/$$h Fuzz/corpus/$$h -max_total_time=$(FUZZ_SECONDS) \
 	    -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=10 -max_len=65536 -print_final_stats=1 \
 	    -artifact_prefix=.build/fuzz-crashes/$$h- 2>&1 | grep -E "^(#|==|stat::|INFO: (seed|-max)|SUMMARY)|ERROR|Done" \
 	    | grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)" ; \
