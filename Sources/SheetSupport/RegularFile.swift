@@ -63,27 +63,57 @@ package enum RegularFile {
   /// - Throws: ``Failure`` when it cannot be opened, is not a regular file, is too large or a
   ///   read fails.
   package static func contents(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-    let (descriptor, status) = try open(path)
+    let (descriptor, size) = try openWithin(path, limit: limit)
     defer { close(descriptor) }
-    let size = Int(status.st_size)
-    guard size <= limit else {
-      throw Failure(
-        reason: "is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) this kind of file may be")
-    }
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, done in
-      while done < size {
-        let got = read(descriptor, buffer.baseAddress! + done, size - done)
-        if got < 0 && errno == EINTR { continue }
-        if got <= 0 {
-          failure = got < 0 ? errno : 0
-          break
-        }
-        done += got
-      }
+      (done, failure) = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
     }
     if failure != 0 { throw Failure(reason: "cannot be read (\(String(cString: strerror(failure))))") }
     return bytes
+  }
+
+  /// The whole regular file at `path` as `Data`, read straight into it (for a decoder that
+  /// takes `Data`: no second copy of a large file), refused before reading when it is larger
+  /// than `limit` bytes.
+  ///
+  /// - Throws: ``Failure`` as ``contents(_:limit:)`` does.
+  package static func data(_ path: String, limit: Int) throws(Failure) -> Data {
+    let (descriptor, size) = try openWithin(path, limit: limit)
+    defer { close(descriptor) }
+    var data = Data(count: size)
+    let (done, failure) = data.withUnsafeMutableBytes { readAll(descriptor, into: $0) }
+    if failure != 0 { throw Failure(reason: "cannot be read (\(String(cString: strerror(failure))))") }
+    data.count = done
+    return data
+  }
+
+  /// ``open(_:)``, then the file's size, refused when it is more than `limit` bytes.
+  private static func openWithin(_ path: String, limit: Int) throws(Failure) -> (descriptor: Int32, size: Int)
+  {
+    let (descriptor, status) = try open(path)
+    let size = Int(status.st_size)
+    guard size <= limit else {
+      close(descriptor)
+      throw Failure(
+        reason: "is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) this kind of file may be")
+    }
+    return (descriptor, size)
+  }
+
+  /// Reads `descriptor` into `buffer` until it is full or the file ends.
+  ///
+  /// - Returns: The bytes read, and 0 or the `errno` of a read that failed.
+  private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> (Int, Int32)
+  {
+    var done = 0
+    while done < buffer.count {
+      let got = read(descriptor, buffer.baseAddress! + done, buffer.count - done)
+      if got < 0 && errno == EINTR { continue }
+      if got <= 0 { return (done, got < 0 ? errno : 0) }
+      done += got
+    }
+    return (done, 0)
   }
 }
 

@@ -9,14 +9,15 @@ enum ResultsFile {
 
   /// The results in `path` (its name read as bytes, ``PathBytes``).
   static func read(_ path: String) throws -> ComparisonSummary {
-    let bytes: [UInt8]
+    let data: Data
     do {
-      bytes = try RegularFile.contents(path, limit: largest)
+      // Read straight into the Data the decoder takes: a 1 GB file is held once, not twice.
+      data = try RegularFile.data(path, limit: largest)
     } catch {
       throw InputError("\(path): \(error.reason)")
     }
     do {
-      return try JSONDecoder().decode(ComparisonSummary.self, from: Data(bytes))
+      return try JSONDecoder().decode(ComparisonSummary.self, from: data)
     } catch {
       throw InputError("\(path): not the JSON results of contactsheet compare (\(error))")
     }
