@@ -85,7 +85,9 @@ enum CacheEntry {
     Header, Rejection
   > {
     guard bytes.count == headerSize, Array(bytes[0..<8]) == magic else { return .failure(.notAnEntry) }
-    guard LittleEndian.read(UInt32.self, from: bytes, at: 8) == CacheKey.formatVersion else { return .failure(.otherVersion) }
+    guard LittleEndian.read(UInt32.self, from: bytes, at: 8) == CacheKey.formatVersion else {
+      return .failure(.otherVersion)
+    }
     guard Array(bytes[40..<72]) == key.digest else { return .failure(.otherKey) }
     let width = Int(LittleEndian.read(UInt32.self, from: bytes, at: 12))
     let height = Int(LittleEndian.read(UInt32.self, from: bytes, at: 16))

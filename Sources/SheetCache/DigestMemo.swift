@@ -165,7 +165,8 @@ final class DigestMemo: Sendable {
       let identity = FileIdentity(
         device: field(0), inode: field(8), size: Int64(bitPattern: field(16)),
         modified: Int64(bitPattern: field(24)), changed: Int64(bitPattern: field(32)))
-      records[identity] = Record(digest: Array(bytes[(at + 48)..<(at + 80)]), used: Int64(bitPattern: field(40)))
+      records[identity] = Record(
+        digest: Array(bytes[(at + 48)..<(at + 80)]), used: Int64(bitPattern: field(40)))
     }
     return records
   }

@@ -14,10 +14,13 @@ struct FontSizeFlagTests {
     try Data("font: DejaVu Sans 5000\n".utf8).write(to: folder.appendingPathComponent("big.yaml"))
     let output = folder.appendingPathComponent("o.pdf").path
     let result = try ProcessRunner.run(
-      FixturePaths.binary, ["render", FixturePaths.photo("camera.png"), "-o", output, "--no-cache"] + arguments,
+      FixturePaths.binary,
+      ["render", FixturePaths.photo("camera.png"), "-o", output, "--no-cache"] + arguments,
       currentDirectory: folder)
     #expect(result.status == 2, "\(result.standardError)")
-    #expect(result.standardError.contains("is too large: a caption may use at most 1000 pt"), "\(result.standardError)")
+    #expect(
+      result.standardError.contains("is too large: a caption may use at most 1000 pt"),
+      "\(result.standardError)")
     #expect(result.standardError.contains("--font \""), "\(result.standardError)")
     #expect(!result.standardError.contains("Pango"), "\(result.standardError)")
     #expect(!FileManager.default.fileExists(atPath: output))

@@ -14,7 +14,9 @@ struct HeaderReaderTests {
     let camera = FixturePaths.photo("camera.png")
     let astronaut = FixturePaths.photo("astronaut.png")
     let missing = camera + ".missing.png"
-    var entries: [CatalogEntry] = [camera, camera, astronaut, missing, camera].map { .item(CatalogItem(path: $0)) }
+    var entries: [CatalogEntry] = [camera, camera, astronaut, missing, camera].map {
+      .item(CatalogItem(path: $0))
+    }
     var reader = HeaderReader()
     reader.needsTags = false
     _ = reader.read(&entries)

@@ -34,7 +34,9 @@ struct StandardErrorCaptureTests {
       var lines = CapturedLines()
       let pieces = lines.take(stream[..<cut]) + lines.take(stream[cut...])
       #expect(
-        pieces == [.text(Array("one\n".utf8)), .text(Array("two".utf8)), .flushed, .text(Array("three\n".utf8))],
+        pieces == [
+          .text(Array("one\n".utf8)), .text(Array("two".utf8)), .flushed, .text(Array("three\n".utf8)),
+        ],
         "cut at \(cut)")
       #expect(lines.end() == Array("four".utf8))
     }
@@ -46,7 +48,7 @@ struct StandardErrorCaptureTests {
     // Everything the child uses is made before the fork: it may only exec.
     let words = ["/bin/sh", "-c", "echo \(word) >&2"]
     let arguments: [UnsafeMutablePointer<CChar>?] = words.map { (text: String) in strdup(text) } + [nil]
-    defer { arguments.forEach { free($0) } }
+    defer { for argument in arguments { free(argument) } }
     let shown = withStandardErrorInFile { _ in
       let child = fork()
       if child == 0 {

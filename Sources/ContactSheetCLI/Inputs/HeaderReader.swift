@@ -25,8 +25,7 @@ struct HeaderReader {
       if case .item = entries[$0] { return true } else { return false }
     }
     // Each header read is boxed once, here: the box is what the item keeps.
-    let slots = ConcurrentSlots<(Result<Box<ImageHeader>, ImageError>?, FileAttributes?, (XMPTags, String?)?)>(
-      count: positions.count)
+    let slots = ConcurrentSlots<(BoxedHeader?, FileAttributes?, (XMPTags, String?)?)>(count: positions.count)
     do {
       // What the threads read; let go of before the entries are changed, so they change in place.
       let snapshot = entries
@@ -83,6 +82,8 @@ struct HeaderReader {
   }
 
   typealias HeaderResult = Result<ImageHeader, ImageError>
+  /// A header read, in the box its items keep, or why it could not be read.
+  typealias BoxedHeader = Result<Box<ImageHeader>, ImageError>
 
   /// The header of `item`'s file; with `pixelLimit`, a failure when it claims more than
   /// `maxPixels` pixels.
