@@ -19,10 +19,15 @@ public struct HTMLReport {
 
   /// Writes `DIR/index.html` and `DIR/images/` for `summary`. Images the results name outside
   /// `DIR` are copied in (hard-linked where possible), so the folder can be moved or archived
-  /// as a CI artifact. The page is written last, atomically.
+  /// as a CI artifact. An image that no longer exists (a shard's folder deleted before
+  /// `compare merge`) is shown as gone on the page and returned, so the caller can say so.
+  /// The page is written last, atomically.
   ///
-  /// - Throws: `CocoaError` when a file cannot be written.
-  public func write(_ summary: ComparisonSummary, to folder: String) throws {
+  /// - Returns: The images the results name that do not exist, in the order met.
+  /// - Throws: ``CopyFailure`` when an image exists but cannot be copied in; `CocoaError`
+  ///   when the folder or the page cannot be written.
+  @discardableResult
+  public func write(_ summary: ComparisonSummary, to folder: String) throws -> [String] {
     let root = URL(fileURLWithPath: AtomicOutput.absolute(folder))
     let images = root.appendingPathComponent("images")
     try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
@@ -77,6 +82,17 @@ public struct HTMLReport {
 
       """
     try Data(page.utf8).write(to: root.appendingPathComponent("index.html"), options: .atomic)
+    return assets.gone
+  }
+
+  /// An image of the results that exists but could not be copied into the review folder.
+  public struct CopyFailure: Error, CustomStringConvertible {
+    /// The image the results name.
+    public var source: String
+    /// Why it could not be copied, from the file system.
+    public var reason: String
+    /// "cannot copy SOURCE into the review page's folder: REASON".
+    public var description: String { "cannot copy \(source) into the review page's folder: \(reason)" }
   }
 
   /// One failing case: its heading and message, and a viewer per page that has images.
@@ -99,10 +115,11 @@ public struct HTMLReport {
     }
     if let message = result.message { html += "<p class=\"message\">\(Markup.escape(message))</p>\n" }
     let isImage = !(result.expectedPath ?? result.actualPath ?? "").lowercased().hasSuffix(".pdf")
+    let goneBefore = assets.gone.count
     if result.pages.isEmpty || result.status == .missing || result.status == .extra {
       let expected =
-        isImage ? try result.expectedPath.map { try assets.add($0, as: "\(index)-expected") } : nil
-      let actual = isImage ? try result.actualPath.map { try assets.add($0, as: "\(index)-actual") } : nil
+        isImage ? try result.expectedPath.flatMap { try assets.add($0, as: "\(index)-expected") } : nil
+      let actual = isImage ? try result.actualPath.flatMap { try assets.add($0, as: "\(index)-actual") } : nil
       if expected != nil || actual != nil {
         html += viewer(expected: expected, actual: actual, diff: nil, comparison: nil, id: "\(index)")
       }
@@ -114,15 +131,20 @@ public struct HTMLReport {
       }
       if let detail = page.detail { html += "<p class=\"detail\">\(Markup.escape(detail))</p>\n" }
       let id = "\(index)-\(page.page)"
-      let expected = try (page.expectedFile ?? (isImage ? result.expectedPath : nil)).map {
+      let expected = try (page.expectedFile ?? (isImage ? result.expectedPath : nil)).flatMap {
         try assets.add($0, as: "\(id)-expected")
       }
-      let actual = try (page.actualFile ?? (isImage ? result.actualPath : nil)).map {
+      let actual = try (page.actualFile ?? (isImage ? result.actualPath : nil)).flatMap {
         try assets.add($0, as: "\(id)-actual")
       }
-      let diff = try page.diffFile.map { try assets.add($0, as: "\(id)-diff") }
+      let diff = try page.diffFile.flatMap { try assets.add($0, as: "\(id)-diff") }
       guard expected != nil || actual != nil else { continue }
       html += viewer(expected: expected, actual: actual, diff: diff, comparison: page.comparison, id: id)
+    }
+    if assets.gone.count > goneBefore {
+      html +=
+        "<p class=\"message\">images not found (moved or deleted since the comparison): "
+        + Markup.escape(assets.gone[goneBefore...].joined(separator: ", ")) + "</p>\n"
     }
     return html + "</section>"
   }
@@ -178,18 +200,28 @@ public struct HTMLReport {
   private struct Assets {
     let root: URL
     let images: URL
+    /// Images the results name that do not exist.
+    var gone: [String] = []
 
     /// The path of `file` relative to the page: as it is when it lies inside the report
-    /// folder, else a link or copy in `images/`.
-    mutating func add(_ file: String, as name: String) throws -> String {
+    /// folder, else a link or copy in `images/`; nil when `file` does not exist.
+    mutating func add(_ file: String, as name: String) throws -> String? {
       let absolute = AtomicOutput.absolute(file)
+      guard PathBytes.status(absolute) != nil else {
+        gone.append(file)
+        return nil
+      }
       let prefix = root.path + "/"
       if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
       let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
       let target = images.appendingPathComponent("\(name).\(ext.isEmpty ? "png" : ext)")
       try? FileManager.default.removeItem(at: target)
       if link(absolute, target.path) != 0 {
-        try FileManager.default.copyItem(atPath: absolute, toPath: target.path)
+        do {
+          try FileManager.default.copyItem(atPath: absolute, toPath: target.path)
+        } catch {
+          throw CopyFailure(source: file, reason: error.localizedDescription)
+        }
       }
       return "images/" + target.lastPathComponent
     }

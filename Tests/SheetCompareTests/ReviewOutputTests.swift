@@ -172,4 +172,26 @@ struct ReviewOutputTests {
     #expect(refused.status == 2)
     #expect(refused.standardError.contains("bad.json: not the JSON results of contactsheet compare"))
   }
+
+  @Test(
+    "compare merge after a shard's images were deleted: the page is written, says which are gone, and a warning names one"
+  )
+  func mergeWithImagesGone() throws {
+    let (root, expected, actual) = try folders()
+    let results = root.appendingPathComponent("shard.json").path
+    _ = try contactsheet([
+      "compare", "\(expected)/changed.png", "\(actual)/changed.png", "--results", results,
+    ])
+    try FileManager.default.removeItem(atPath: "\(actual)/changed.png")
+    let page = root.appendingPathComponent("review")
+    let merged = try contactsheet(["compare", "merge", results, "--html", page.path])
+    #expect(merged.status == 1)
+    #expect(merged.standardError.contains("review page: an image the results name no longer exists"))
+    #expect(merged.standardError.contains("\(actual)/changed.png"))
+    let source = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(
+      source.contains("images not found (moved or deleted since the comparison): \(actual)/changed.png"))
+    // The expected image is still there and still copied in.
+    #expect(source.contains("images/0-1-expected.png"))
+  }
 }

@@ -19,7 +19,7 @@ struct CompareMergeCommand: ParsableCommand {
   func run() throws {
     guard !inputs.isEmpty else { throw ValidationError("give the JSON results to merge") }
     let start = Date()
-    let summaries = try inputs.map(ResultsFile.read)
+    let summaries = try ResultsFile.read(inputs)
     let merged = ComparisonSummary.merging(summaries)
     try outputs.write(merged, seconds: Date().timeIntervalSince(start))
     if merged.exitStatus != 0 { Foundation.exit(merged.exitStatus) }

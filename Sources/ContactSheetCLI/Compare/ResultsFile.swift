@@ -4,22 +4,38 @@ import SheetSupport
 
 /// Reading results files.
 enum ResultsFile {
-  /// The largest results file read (a run of 100,000 cases writes about 60 MB).
-  static let largest = 1 << 30
+  /// What the results files one command reads may total. Results take 5–7× their size in
+  /// memory once decoded, and the HTML page of cases that all failed about 11× (98 MB of
+  /// failed cases peaked at 1,100 MB in `compare merge --html --junit --results`), so 64 MB
+  /// (about 150,000 cases) keeps a merge or an approval under 1 GB. A run of 100,000 cases
+  /// writes 40–60 MB.
+  static let budget = 64 << 20
 
-  /// The results in `path` (its name read as bytes, ``PathBytes``).
-  static func read(_ path: String) throws -> ComparisonSummary {
-    let data: Data
-    do {
-      // Read straight into the Data the decoder takes: a 1 GB file is held once, not twice.
-      data = try RegularFile.data(path, limit: largest)
-    } catch {
-      throw InputError("\(path): \(error.reason)")
-    }
-    do {
-      return try JSONDecoder().decode(ComparisonSummary.self, from: data)
-    } catch {
-      throw InputError("\(path): not the JSON results of contactsheet compare (\(error))")
+  /// The results in `path`, refused before reading when it is larger than ``budget``.
+  static func read(_ path: String) throws -> ComparisonSummary { try read([path])[0] }
+
+  /// The results in each of `paths` (their names read as bytes, ``PathBytes``), refused
+  /// before reading once they would total more than `budget` bytes.
+  static func read(_ paths: [String], budget: Int = budget) throws -> [ComparisonSummary] {
+    var left = budget
+    return try paths.map { path in
+      let data: Data
+      do throws(RegularFile.Failure) {
+        // Read straight into the Data the decoder takes: the file is held once, not twice.
+        data = try RegularFile.data(path, limit: left)
+      } catch {
+        guard left < budget, !error.isMissing else { throw InputError("\(path): \(error.reason)") }
+        throw InputError(
+          "\(path): results files may total at most \(ByteCount.text(budget)) in one run and "
+            + "\(ByteCount.text(budget - left)) were read before it; merge them in groups "
+            + "(`compare merge … --results group.json`), then merge the groups")
+      }
+      left -= data.count
+      do {
+        return try JSONDecoder().decode(ComparisonSummary.self, from: data)
+      } catch {
+        throw InputError("\(path): not the JSON results of contactsheet compare (\(error))")
+      }
     }
   }
 }

@@ -24,6 +24,7 @@ struct ReviewOutputOptions: ParsableArguments {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(summary) + Data("\n".utf8)
+    var goneImages: [String] = []
     do {
       if let results {
         try FileManager.default.createDirectory(
@@ -31,7 +32,9 @@ struct ReviewOutputOptions: ParsableArguments {
         try data.write(to: URL(fileURLWithPath: results), options: .atomic)
       }
       if let junit { try JUnitReport.write(summary, to: junit, seconds: seconds) }
-      if let html { try HTMLReport().write(summary, to: html) }
+      if let html { goneImages = try HTMLReport().write(summary, to: html) }
+    } catch let failure as HTMLReport.CopyFailure {
+      throw OutputError(description: failure.description)
     } catch {
       throw OutputError(description: "\(error.localizedDescription)")
     }
@@ -42,6 +45,13 @@ struct ReviewOutputOptions: ParsableArguments {
     }
     if let results { Diagnostics.note("results: \(results)") }
     if let junit { Diagnostics.note("JUnit: \(junit)") }
+    if let first = goneImages.first {
+      Diagnostics.warn(
+        goneImages.count == 1
+          ? "review page: an image the results name no longer exists (\(first)); the page says so"
+          : "review page: \(Diagnostics.grouped(goneImages.count)) images the results name no longer exist "
+            + "(\(first), …); the page lists them")
+    }
     if let html {
       Diagnostics.note("review page: \((html as NSString).appendingPathComponent("index.html"))")
     }
