@@ -1,3 +1,4 @@
+import Foundation
 import SheetSupport
 
 /// What Pango gives for the segments (text between two break opportunities, see
@@ -288,7 +289,7 @@ final class SegmentTable {
   }
 
   /// The ascent and descent of the variant's own font (from a Latin letter).
-  private func primaryLine(_ variant: UInt8) -> (ascent: Int, descent: Int) {
+  func primaryLine(_ variant: UInt8) -> (ascent: Int, descent: Int) {
     if let found = primaryLines[variant] { return found }
     let measured = line(["x"], variant: variant)
     let found = (measured.ascent, measured.height - measured.ascent)
@@ -328,6 +329,14 @@ private struct SegmentKey: Hashable {
   }
 
   static func == (a: SegmentKey, b: SegmentKey) -> Bool {
-    a.variant == b.variant && a.split == b.split && a.characters.elementsEqual(b.characters)
+    guard a.variant == b.variant, a.split == b.split, a.characters.count == b.characters.count else {
+      return false
+    }
+    // Compared as memory: the generic element-by-element comparison cost more than the hashing.
+    return a.characters.withUnsafeBytes { first in
+      b.characters.withUnsafeBytes { second in
+        first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+      }
+    }
   }
 }
