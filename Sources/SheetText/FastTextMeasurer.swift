@@ -127,6 +127,10 @@ struct ParagraphWrapper {
   /// For segments measured after the text before them (see ``SegmentTable/metrics(_:after:variant:)``),
   /// by index: the kerning at their start.
   private var kerningInContext: [Int: Int] = [:]
+  /// The kerning before each segment, by index, once known (``unknownKerning`` until then):
+  /// an ellipsized line asks twice.
+  private var kernings: [Int] = []
+  private static let unknownKerning = Int.min
 
   init(
     characters: [Unicode.Scalar], variants: [UInt8], segments: [LineBreaks.Segment], table: SegmentTable,
@@ -141,6 +145,7 @@ struct ParagraphWrapper {
     self.levels = levels
     measured = []
     measured.reserveCapacity(segments.count)
+    kernings = [Int](repeating: Self.unknownKerning, count: segments.count)
   }
 
   /// The lines: how many, their summed height, the widest, whether the last was ellipsized;
@@ -219,7 +224,8 @@ struct ParagraphWrapper {
       // no taller than that ellipsis: the line is then as tall as the ellipsis wherever the cut
       // falls (Arabic words among Latin ones in a font that has both).
       for visible in first..<index {
-        guard let metrics = metrics(visible), variants[segments[visible].start] == variants[segments[first].start],
+        guard let metrics = metrics(visible),
+          variants[segments[visible].start] == variants[segments[first].start],
           metrics.ascent <= marks.ellipsisAscent, metrics.descent <= marks.ellipsisDescent
         else { return nil }
       }
@@ -250,7 +256,14 @@ struct ParagraphWrapper {
 
   /// The kerning between segment `index` and the one before it (none across font variants);
   /// nil where the model cannot tell. Call after measuring both segments.
-  private func boundaryKerning(before index: Int) -> Int? {
+  private mutating func boundaryKerning(before index: Int) -> Int? {
+    if kernings[index] != Self.unknownKerning { return kernings[index] }
+    guard let kerning = measureKerning(before: index) else { return nil }
+    kernings[index] = kerning
+    return kerning
+  }
+
+  private func measureKerning(before index: Int) -> Int? {
     if let kerning = kerningInContext[index] { return kerning }
     let start = segments[index].start
     guard variants[start - 1] == variants[start] else { return 0 }
@@ -366,6 +379,7 @@ struct ParagraphWrapper {
         measured.append(placed.metrics)
         endsInLoneSpace.append(loneSpace)
         kerningInContext[measured.count - 1] = placed.kerning
+        kernings[measured.count - 1] = placed.kerning
         continue
       }
       var metrics = table.metrics(characters[segment.start..<segment.end], variant: variant)
