@@ -114,7 +114,7 @@ struct FastPathArabicCatalogTests {
 
   @Test("kana, but the small ones and the marks, break as Pango breaks them, from the table")
   func kanaBreaks() throws {
-    for text in ["灯り 写真 ひらがな カメラ", "東京タワー ひらがな", "ちょっと カッコいい", "灯りの机 #12 写真"] {
+    for text in ["机と写真 ひらがな カメラ", "東京タワー ひらがな", "ちょっと カッコいい", "写真の机 #12 東京"] {
       let paragraph = Array(text.unicodeScalars)
       let pango = LineBreaks.pangoSegments(of: paragraph)
       guard let simple = LineBreaks.simpleSegments(of: paragraph) else {
@@ -125,7 +125,7 @@ struct FastPathArabicCatalogTests {
       #expect(simple.map(\.start) == pango.map(\.start), "\(text)")
       #expect(simple.map(\.end) == pango.map(\.end), "\(text)")
     }
-    #expect(LineBreaks.simpleSegments(of: Array("灯り 写真 ひらがな カメラ".unicodeScalars)) != nil)
+    #expect(LineBreaks.simpleSegments(of: Array("机と写真 ひらがな カメラ".unicodeScalars)) != nil)
   }
 
   @Test("the packed table keeps every key through its growth")
@@ -145,7 +145,10 @@ struct FastPathArabicCatalogTests {
     #expect(
       caption.variants == [[0, CaptionText.bold, CaptionText.bold], [CaptionText.italic, 2, 2, 2, 2]])
     #expect(CaptionText.parse("a<b>é&amp;</b>", isMarkup: false)?.paragraphs.first?.count == 14)
-    for refused in ["a\n\nb", "a\n", "\nb", "<b>a", "a</b>", "<span>a</span>", "&#65;", "a\tb", "नमस्ते", ""] {
+    for refused in [
+      "a\n\nb", "a\n", "\nb", "<b>a", "a</b>", "<span>a</span>", "&#65;", "a\tb",
+      "\u{928}\u{92E}\u{938}\u{94D}\u{924}\u{947}", "",
+    ] {
       #expect(CaptionText.parse(refused, isMarkup: true) == nil, "\(refused)")
     }
   }
