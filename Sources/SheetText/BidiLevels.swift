@@ -8,9 +8,19 @@ enum BidiLevels {
   /// first strong character (left to right when it has none), as Pango's automatic direction
   /// does.
   static func levels(of characters: some Collection<Unicode.Scalar>) -> [UInt8] {
-    let text = String(String.UnicodeScalarView(characters))
+    // Encoded straight into UTF-8 bytes (making a String of the scalars cost more than FriBidi).
+    var bytes: [CChar] = []
+    bytes.reserveCapacity(characters.count * 3)
+    for character in characters {
+      UTF8.encode(character) { bytes.append(CChar(bitPattern: $0)) }
+    }
+    guard !bytes.isEmpty else { return [] }
     var direction = PANGO_DIRECTION_NEUTRAL
-    guard let levels = pango_log2vis_get_embedding_levels(text, Int32(text.utf8.count), &direction) else {
+    guard
+      let levels = bytes.withUnsafeBufferPointer({
+        pango_log2vis_get_embedding_levels($0.baseAddress, Int32($0.count), &direction)
+      })
+    else {
       return []
     }
     defer { g_free(levels) }

@@ -127,6 +127,10 @@ struct ParagraphWrapper {
   /// For segments measured after the text before them (see ``SegmentTable/metrics(_:after:variant:)``),
   /// by index: the kerning at their start.
   private var kerningInContext: [Int: Int] = [:]
+  /// The kerning before each segment, by index, once known (``unknownKerning`` until then):
+  /// an ellipsized line asks twice.
+  private var kernings: [Int] = []
+  private static let unknownKerning = Int.min
 
   init(
     characters: [Unicode.Scalar], variants: [UInt8], segments: [LineBreaks.Segment], table: SegmentTable,
@@ -141,6 +145,7 @@ struct ParagraphWrapper {
     self.levels = levels
     measured = []
     measured.reserveCapacity(segments.count)
+    kernings = [Int](repeating: Self.unknownKerning, count: segments.count)
   }
 
   /// The lines: how many, their summed height, the widest, whether the last was ellipsized;
@@ -210,13 +215,25 @@ struct ParagraphWrapper {
     }
     if index == segments.count && x <= limit - slack { return (ascent + descent, x, false) }
     guard x > limit + slack else { return nil }
-    // Pango's ellipsis in a line mixing directions: pango-check found one it kept shorter than
-    // the model (the cut need not keep what precedes it in logical order): left to Pango.
-    guard levels == nil else { return nil }
+    let marks = table.marks(variants[segments[first].start])
+    if levels != nil {
+      // Pango's ellipsis in a line mixing directions: pango-check found one it kept shorter than
+      // the model (the cut need not keep what precedes it in logical order), so the model does
+      // not place the cut. It need not when every segment that could stay visible (all that
+      // start within the width) is in the line's first variant, whose ellipsis Pango sets, and
+      // no taller than that ellipsis: the line is then as tall as the ellipsis wherever the cut
+      // falls (Arabic words among Latin ones in a font that has both).
+      for visible in first..<index {
+        guard let metrics = metrics(visible),
+          variants[segments[visible].start] == variants[segments[first].start],
+          metrics.ascent <= marks.ellipsisAscent, metrics.descent <= marks.ellipsisDescent
+        else { return nil }
+      }
+      return (marks.ellipsisAscent + marks.ellipsisDescent, limit, true)
+    }
     // Ellipsized: the ellipsis and whatever stays visible before it set the height. Pango cuts
     // by grapheme, so a taller segment counts when it ends before the ellipsis, does not when it
     // starts after it, and goes to Pango when it straddles the cut.
-    let marks = table.marks(variants[segments[first].start])
     ascent = marks.ellipsisAscent
     descent = marks.ellipsisDescent
     let visibleEnd = limit - marks.ellipsisWidth
@@ -239,7 +256,14 @@ struct ParagraphWrapper {
 
   /// The kerning between segment `index` and the one before it (none across font variants);
   /// nil where the model cannot tell. Call after measuring both segments.
-  private func boundaryKerning(before index: Int) -> Int? {
+  private mutating func boundaryKerning(before index: Int) -> Int? {
+    if kernings[index] != Self.unknownKerning { return kernings[index] }
+    guard let kerning = measureKerning(before: index) else { return nil }
+    kernings[index] = kerning
+    return kerning
+  }
+
+  private func measureKerning(before index: Int) -> Int? {
     if let kerning = kerningInContext[index] { return kerning }
     let start = segments[index].start
     guard variants[start - 1] == variants[start] else { return 0 }
@@ -251,13 +275,30 @@ struct ParagraphWrapper {
     // sign, ー) gives it the script of the character after it, where the paragraph gives it the
     // script of the text before it: only Latin on both sides gives the same (pango-check found
     // "a; ひ" and "ー s" set apart from how Pango sets them in the paragraph).
-    // Such a pair is measured after that text instead (from its last letter on).
+    // Such a pair is measured after that text instead: after its last letter, which gives it
+    // the script (a product number between two words is unique, so only the letter, the pair
+    // and the spaces in it are measured, not the characters between them).
     if !Self.hasOwnScript(characters[from]),
       let letter = characters[..<from].lastIndex(where: Self.hasOwnScript),
       characters[start].value >= 0x250 || characters[letter].value >= 0x250
     {
-      guard levels == nil, variants[letter..<start].allSatisfy({ $0 == variants[start] }) else { return nil }
-      return table.kerning(inContext: characters[letter...start], variant: variants[start])
+      if let levels {
+        // After a segment measured in context (``endsInLoneSpace(afterContext:letter:)``): a
+        // final space that is a run of its own, or a change of level, leaves nothing to shape
+        // across; a space of the next word's level and script is shaped with that word, as the
+        // pair of the space and its first character set alone is when that too is one level
+        // of the same direction.
+        if endsInLoneSpace[index - 1] || levels[start - 1] != levels[start] { return 0 }
+        guard kerningInContext[index - 1] != nil, characters[start - 1] == " ",
+          let alone = table.levelAlone(characters[(start - 1)...start]),
+          alone % 2 == levels[start] % 2
+        else { return nil }
+        return table.kerning(characters[(start - 1)..<start], characters[start], variant: variants[start])
+      }
+      guard variants[letter..<start].allSatisfy({ $0 == variants[start] }) else { return nil }
+      var text = [characters[letter]]
+      text.append(contentsOf: characters[from...start])
+      return table.kerning(inContext: text[...], variant: variants[start])
     }
     if let levels {
       // A lone space or a change of level ends a run: nothing is shaped across it. Else the
@@ -324,18 +365,21 @@ struct ParagraphWrapper {
         // Pango.
         let spaces = characters[..<segment.start].reversed().prefix(while: CharacterClasses.isWhitespace)
           .count
-        guard levels == nil, spaces < 2, !BidiLevels.isRightToLeft(characters[letter]),
+        guard spaces < 2, levels != nil || !BidiLevels.isRightToLeft(characters[letter]),
           characters[segment.start..<segment.end].allSatisfy({
             !Self.hasOwnScript($0) && !CharacterClasses.isAlphabetic($0)
           }),
           variants[letter..<segment.start].allSatisfy({ $0 == variant }),
+          let loneSpace = levels == nil ? false : endsInLoneSpace(afterContext: segment, letter: letter),
           let placed = table.metrics(
             characters[segment.start..<segment.end], after: characters[letter..<segment.start],
-            variant: variant)
+            variant: variant),
+          levels == nil || isInOwnFont(placed.metrics, letter: letter, variant: variant)
         else { return nil }
         measured.append(placed.metrics)
-        endsInLoneSpace.append(false)
+        endsInLoneSpace.append(loneSpace)
         kerningInContext[measured.count - 1] = placed.kerning
+        kernings[measured.count - 1] = placed.kerning
         continue
       }
       var metrics = table.metrics(characters[segment.start..<segment.end], variant: variant)
@@ -348,6 +392,47 @@ struct ParagraphWrapper {
       endsInLoneSpace.append(loneSpace)
     }
     return measured[index]
+  }
+
+  /// In a paragraph mixing directions, for `segment` (characters of no script of their own,
+  /// such as a product number or a price, after right-to-left words or other letters above
+  /// U+0250) measured after the text from `letter` on: whether that measurement holds here,
+  /// and whether its final space is a run of its own. Nil where the model cannot tell.
+  ///
+  /// The measurement sets the text from the letter on as a paragraph of its own; its runs are
+  /// the paragraph's when both give the characters the same bidirectional levels (the digits
+  /// of a number after Arabic are a level above the text around them; the letter gives all
+  /// of them its script). Only its final space may differ: it sits at the end of the text
+  /// measured, and here takes its level from the word after it. When that word is set at
+  /// another level or in another script, the space is a run of its own (same width, nothing
+  /// shaped across it); when at the same level and in the letter's script, the space starts
+  /// that word's run (see ``boundaryKerning(before:)``).
+  private func endsInLoneSpace(afterContext segment: LineBreaks.Segment, letter: Int) -> Bool? {
+    guard let levels else { return nil }
+    var inkEnd = segment.end
+    while inkEnd > segment.start && CharacterClasses.isWhitespace(characters[inkEnd - 1]) { inkEnd -= 1 }
+    guard inkEnd > segment.start, segment.end - inkEnd <= 1,
+      BidiLevels.levels(of: characters[letter..<inkEnd]).elementsEqual(levels[letter..<inkEnd])
+    else { return nil }
+    guard segment.end < characters.count else { return true }
+    // No final space: a break between the number and what follows, which this model leaves.
+    guard segment.end - inkEnd == 1, characters[inkEnd] == " " else { return nil }
+    let next = characters[segment.end]
+    if levels[inkEnd] != levels[segment.end] { return true }
+    guard Self.hasOwnScript(next), let script = BidiLevels.script(next) else { return nil }
+    return script != BidiLevels.script(characters[letter])
+  }
+
+  /// Whether `metrics` of a segment measured after `letter`, and the letter itself, are set in
+  /// the variant's own font (its ascent and descent). Where the letter's script falls back to
+  /// another font (Arabic in DejaVu Serif), pango-check found lines holding a number after
+  /// it taller in Pango than in the measurement: the model keeps to the font's own scripts.
+  private func isInOwnFont(_ metrics: SegmentTable.Metrics, letter: Int, variant: UInt8) -> Bool {
+    let own = table.primaryLine(variant)
+    guard metrics.ascent == own.ascent, metrics.descent == own.descent,
+      let alone = table.metrics(characters[letter...letter], variant: variant)
+    else { return false }
+    return alone.ascent == own.ascent && alone.descent == own.descent
   }
 
   /// Whether a character has a script of its own (a letter or mark of some script), so that

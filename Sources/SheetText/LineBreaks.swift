@@ -5,7 +5,7 @@ import CPangoCairo
 ///
 /// The common characters of captions (letters of Latin, Greek, Cyrillic and Arabic script,
 /// digits, spaces, `, . : ;`, `-`, `# & @ * _`, `€ $ £ %`, no-break spaces, combining accents,
-/// CJK ideographs and Hangul syllables) are classified here, with the few rules between them
+/// CJK ideographs, Hangul syllables and kana but the small ones) are classified here, with the few rules between them
 /// spelled out; a paragraph with any other character, or a pair this table leaves open, asks
 /// Pango (`pango_get_log_attrs`), which is exact but slower. Tests compare both over many
 /// random paragraphs.
@@ -37,7 +37,8 @@ enum LineBreaks {
     var previous = Kind.other
     var beforePrevious = Kind.other
     for (index, scalar) in paragraph.enumerated() {
-      let kind = kind(of: scalar.value)
+      let value = scalar.value
+      let kind = value < 0x80 ? asciiKinds[Int(value)] : kind(of: value)
       if kind == .other { return nil }
       if index > 0 {
         guard let isBreak = breaks(previous, kind, after: beforePrevious) else { return nil }
@@ -82,6 +83,10 @@ enum LineBreaks {
     return false
   }
 
+  /// ``kind(of:)`` of each ASCII character, looked up instead of matched (most characters of
+  /// most captions).
+  private static let asciiKinds = (0..<UInt32(0x80)).map(kind(of:))
+
   private static func kind(of value: UInt32) -> Kind {
     switch value {
     case 0x20: .space
@@ -98,6 +103,13 @@ enum LineBreaks {
     case 0x621...0x64A: .letter
     case 0x300...0x36F, 0x64B...0x65F: .mark
     case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0xAC00...0xD7A3: .ideograph
+    // Kana (class ID) but the small ones, the prolonged sound mark and the iteration marks
+    // (CJ and NS: no break before them), which are left to Pango.
+    case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096:
+      .other
+    case 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6:
+      .other
+    case 0x3042...0x3096, 0x30A2...0x30FA: .ideograph
     default: .other
     }
   }

@@ -1,3 +1,4 @@
+import Foundation
 import SheetSupport
 
 /// What Pango gives for the segments (text between two break opportunities, see
@@ -40,8 +41,10 @@ final class SegmentTable {
   private var known: [SegmentKey: Metrics?] = [:]
   private var marks: [UInt8: Marks] = [:]
   private var pairs: [String: Int] = [:]
-  private var packedPairs = [[UInt64: Int]](repeating: [:], count: 4)
-  private var advances: [UInt64: Int?] = [:]
+  private let packedPairs = [PackedTable(), PackedTable(), PackedTable(), PackedTable()]
+  /// Each character's advance by character and variant; ``noAdvance`` where it has none.
+  private let advances = PackedTable()
+  private static let noAdvance = Int.min
   private var primaryLines: [UInt8: (ascent: Int, descent: Int)] = [:]
   private var loneSpaces: [UInt64: LoneSpace?] = [:]
   private var levelsAlone: [SegmentKey: UInt8?] = [:]
@@ -57,6 +60,14 @@ final class SegmentTable {
   /// The metrics of `characters` in `variant` (see ``CaptionText``); nil when Pango would do
   /// something the fast path does not model there (a break that removes characters).
   func metrics(_ characters: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Metrics? {
+    // A segment with a digit is mostly seen once (a product number, a price): summed from its
+    // characters each time, not kept, so the table holds the words that recur (a catalog's
+    // unique numbers made it 30 times larger, and every lookup slower).
+    if characters.contains(where: { (0x30...0x39).contains($0.value) }),
+      let metrics = composed(characters, variant: variant)
+    {
+      return metrics
+    }
     // Looked up by the slice of the paragraph itself (no copy); stored with its own copy.
     if let found = known[SegmentKey(variant: variant, characters: characters)] { return found }
     let measured = measure(characters, variant: variant)
@@ -128,9 +139,10 @@ final class SegmentTable {
       // One or two characters and the next, 21 bits each, in one number per variant.
       var packed = UInt64(next.value) | UInt64(before.last!.value) << 21
       if before.count == 2 { packed |= UInt64(before.first!.value) << 42 }
-      if let found = packedPairs[Int(variant)][packed] { return found }
+      let table = packedPairs[Int(variant & 3)]
+      if let found = table.value(packed) { return found }
       let found = measureKerning(before, next, variant: variant)
-      packedPairs[Int(variant)][packed] = found
+      table.set(packed, found)
       return found
     }
     var key = String(Character(Unicode.Scalar(variant + 1)))
@@ -277,18 +289,18 @@ final class SegmentTable {
   /// differs from the variant's own (a fallback font).
   private func advance(_ character: Unicode.Scalar, variant: UInt8) -> Int? {
     let key = UInt64(character.value) << 8 | UInt64(variant)
-    if let found = advances[key] { return found }
+    if let found = advances.value(key) { return found == Self.noAdvance ? nil : found }
     let measured = line([character], variant: variant)
     let own = primaryLine(variant)
     let found: Int? =
       !measured.hasBoxes && measured.ascent == own.ascent && measured.height - measured.ascent == own.descent
       ? measured.width : nil
-    advances[key] = found
+    advances.set(key, found ?? Self.noAdvance)
     return found
   }
 
   /// The ascent and descent of the variant's own font (from a Latin letter).
-  private func primaryLine(_ variant: UInt8) -> (ascent: Int, descent: Int) {
+  func primaryLine(_ variant: UInt8) -> (ascent: Int, descent: Int) {
     if let found = primaryLines[variant] { return found }
     let measured = line(["x"], variant: variant)
     let found = (measured.ascent, measured.height - measured.ascent)
@@ -328,6 +340,14 @@ private struct SegmentKey: Hashable {
   }
 
   static func == (a: SegmentKey, b: SegmentKey) -> Bool {
-    a.variant == b.variant && a.split == b.split && a.characters.elementsEqual(b.characters)
+    guard a.variant == b.variant, a.split == b.split, a.characters.count == b.characters.count else {
+      return false
+    }
+    // Compared as memory: the generic element-by-element comparison cost more than the hashing.
+    return a.characters.withUnsafeBytes { first in
+      b.characters.withUnsafeBytes { second in
+        first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+      }
+    }
   }
 }

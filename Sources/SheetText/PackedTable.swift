@@ -1,0 +1,56 @@
+/// A hash table from nonzero 64-bit keys to integers, for the fast path's caches looked up
+/// several times per segment (kerning pairs, character advances): open addressing with linear
+/// probing on two flat arrays, which cost a fraction of a `Dictionary` lookup (no hashing of
+/// the key through `Hasher`, no copy-on-write check of a nested collection). Not thread-safe.
+final class PackedTable {
+  private var keys: [UInt64]
+  private var values: [Int]
+  private var count = 0
+  private var shift: UInt64
+
+  /// An empty table.
+  init() {
+    keys = [UInt64](repeating: 0, count: 1 << 10)
+    values = [Int](repeating: 0, count: 1 << 10)
+    shift = 64 - 10
+  }
+
+  /// The value stored for `key` (never 0), or nil.
+  func value(_ key: UInt64) -> Int? {
+    let mask = keys.count - 1
+    var slot = index(key)
+    while true {
+      let found = keys[slot]
+      if found == key { return values[slot] }
+      if found == 0 { return nil }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Stores `value` for `key` (never 0).
+  func set(_ key: UInt64, _ value: Int) {
+    precondition(key != 0, "PackedTable keys are nonzero")
+    if (count + 1) * 2 > keys.count { grow() }
+    let mask = keys.count - 1
+    var slot = index(key)
+    while keys[slot] != 0 && keys[slot] != key { slot = (slot + 1) & mask }
+    if keys[slot] == 0 { count += 1 }
+    keys[slot] = key
+    values[slot] = value
+  }
+
+  /// Fibonacci hashing: the top bits of the key times 2⁶⁴/φ.
+  private func index(_ key: UInt64) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  }
+
+  private func grow() {
+    let oldKeys = keys
+    let oldValues = values
+    keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
+    values = [Int](repeating: 0, count: oldKeys.count * 2)
+    shift -= 1
+    count = 0
+    for (key, value) in zip(oldKeys, oldValues) where key != 0 { set(key, value) }
+  }
+}
