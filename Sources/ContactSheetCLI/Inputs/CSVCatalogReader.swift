@@ -68,6 +68,18 @@ enum CSVCatalogReader {
     catalog.inputFiles.append(path)
   }
 
+  /// `text` without the whitespace (spaces and tabs of any script) at its ends; most fields
+  /// have none, and are returned as they are without Foundation's scan.
+  static func trimmed(_ text: String) -> String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.isASCII ? scalar == " " || scalar == "\t" : CharacterSet.whitespaces.contains(scalar)
+    }
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+      isSpace(first) || isSpace(last)
+    else { return text }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
   /// The line ends in `text` (a bound on its rows).
   private static func lineCount(_ text: String) -> Int {
     var text = text
@@ -150,7 +162,7 @@ enum CSVCatalogReader {
       }
       func value(_ index: Int?) -> String? {
         guard let index, index < values.count else { return nil }
-        let text = values[index].trimmingCharacters(in: .whitespaces)
+        let text = CSVCatalogReader.trimmed(values[index])
         return text.isEmpty ? nil : text
       }
       // A short row (spreadsheets drop trailing empty cells) has empty fields at its end.
