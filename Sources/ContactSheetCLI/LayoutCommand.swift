@@ -43,8 +43,8 @@ struct LayoutCommand: StyledCommand {
     sheet.items = []
     let info = renderFlags.documentInfo(sheet.catalog)
     let layout = try Self.documentLayout(
-      sheet.takeEntries(), options: try layoutFlags.layoutOptions().withMarkupCaptions(), layoutFlags: layoutFlags,
-      fonts: fontFlags.fontSet, info: info, timer: &timer)
+      sheet.takeEntries(), options: try layoutFlags.layoutOptions().withMarkupCaptions(),
+      layoutFlags: layoutFlags, fonts: fontFlags.fontSet, info: info, timer: &timer)
     try LayoutExport(layout: layout, items: exported).write(to: .standardOutput)
     timer.lap("write")
     timer.report()

@@ -1,8 +1,8 @@
 import Foundation
 import SheetLayout
 import SheetXMP
-import Testing
 import TestSupport
+import Testing
 
 @testable import ContactSheetCLI
 
@@ -26,13 +26,17 @@ struct ScaleLimitTests {
       "limit.json", in: folder)
     #expect(try ManifestReader.read(limit).entries.count == 1_000_000)
     let over = try write(
-      "{\"items\": [" + Array(repeating: "\"x.png\"", count: InputLimits.items + 1).joined(separator: ",") + "]}",
+      "{\"items\": [" + Array(repeating: "\"x.png\"", count: InputLimits.items + 1).joined(separator: ",")
+        + "]}",
       "over.json", in: folder)
     #expect(throws: InputError.self) { try ManifestReader.read(over) }
     do {
       _ = try ManifestReader.read(over)
     } catch let error as InputError {
-      #expect(error.description == "\(over): more than 1000000 items; a run takes at most 1000000 (split the catalog into several runs)")
+      #expect(
+        error.description
+          == "\(over): more than 1000000 items; a run takes at most 1000000 (split the catalog into several runs)"
+      )
     }
   }
 
@@ -53,7 +57,9 @@ struct ScaleLimitTests {
     let over = try write(
       "image\n" + String(repeating: "x.png\n", count: InputLimits.csvRows + 1), "over.csv", in: folder)
     var refused = Catalog()
-    #expect(throws: InputError.self) { try CSVCatalogReader.read(over, options: CSVOptions(), into: &refused) }
+    #expect(throws: InputError.self) {
+      try CSVCatalogReader.read(over, options: CSVOptions(), into: &refused)
+    }
     do {
       try CSVCatalogReader.read(over, options: CSVOptions(), into: &refused)
     } catch let error as InputError {
@@ -64,9 +70,13 @@ struct ScaleLimitTests {
   @Test("a JSON document of 10,000,000 values is read; one more is refused")
   func documentValues() throws {
     // The root object and the list are values too.
-    let ones = { (count: Int) in "{\"items\": [" + Array(repeating: "1", count: count).joined(separator: ",") + "]}" }
+    let ones = { (count: Int) in
+      "{\"items\": [" + Array(repeating: "1", count: count).joined(separator: ",") + "]}"
+    }
     var streamed = 0
-    _ = try JSONReader.read(ones(InputLimits.documentValues - 2), streaming: ["items"]) { _, _ in streamed += 1 }
+    _ = try JSONReader.read(ones(InputLimits.documentValues - 2), streaming: ["items"]) { _, _ in
+      streamed += 1
+    }
     #expect(streamed == 9_999_998)
     #expect(throws: JSONReader.SyntaxError.self) {
       try JSONReader.read(ones(InputLimits.documentValues - 1), streaming: ["items"]) { _, _ in }
@@ -87,7 +97,9 @@ struct ScaleLimitTests {
       }
     }
     // A bad size on line 2, a quote never closed on line 4: the syntax error is the one named.
-    #expect(try problem("image,width,height\na.png,0,3\nb.png,4,3\n\"c.png,4,3\n") == "order.csv:4:1: this quoted field is never closed")
+    #expect(
+      try problem("image,width,height\na.png,0,3\nb.png,4,3\n\"c.png,4,3\n")
+        == "order.csv:4:1: this quoted field is never closed")
     // Without the syntax error, the first bad row.
     #expect(
       try problem("image,width,height\na.png,4,3\nb.png,x,3\nc.png,4,y\n")
@@ -95,9 +107,12 @@ struct ScaleLimitTests {
     // A missing column comes before a bad row.
     var sections = CSVOptions()
     sections.sectionColumn = "room"
-    #expect(try problem("image,width,height\na.png,0,3\n", sections).hasPrefix("order.csv:1: no column named 'room'"))
+    #expect(
+      try problem("image,width,height\na.png,0,3\n", sections).hasPrefix(
+        "order.csv:1: no column named 'room'"))
     // Rows are items in file order, with their fields, sections and sizes.
-    let path = try write("image,width,height,room\na.png,4,3,Hall\n b.png ,5,6,Hall\nc.png,,,Attic\n", "rows.csv", in: folder)
+    let path = try write(
+      "image,width,height,room\na.png,4,3,Hall\n b.png ,5,6,Hall\nc.png,,,Attic\n", "rows.csv", in: folder)
     var catalog = Catalog()
     try CSVCatalogReader.read(path, options: sections, into: &catalog)
     let items = catalog.items
@@ -148,7 +163,8 @@ struct ScaleLimitTests {
     } catch let error as InputError {
       #expect(error.description == "\(bad):1:11: 'title' must be a single value, not a list or mapping")
     }
-    let badSection = try write("{\"sections\": [{\"title\": \"S\"}, {\"items\": []}]}", "section.json", in: folder)
+    let badSection = try write(
+      "{\"sections\": [{\"title\": \"S\"}, {\"items\": []}]}", "section.json", in: folder)
     do {
       _ = try ManifestReader.read(badSection)
       Issue.record("expected an error")
@@ -162,7 +178,9 @@ struct ScaleLimitTests {
     let folder = try FixturePaths.temporaryFolder()
     let plain = folder.appendingPathComponent("plain")
     let tagged = folder.appendingPathComponent("tagged")
-    for sub in [plain, tagged] { try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true) }
+    for sub in [plain, tagged] {
+      try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+    }
     let xmp = """
       <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
       <rdf:Description xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:Rating="4" xmp:Label="Red"/></rdf:RDF></x:xmpmeta>
@@ -172,7 +190,8 @@ struct ScaleLimitTests {
     #expect(!folders.mayHoldSidecars(of: plain.appendingPathComponent("a.jpg").path))
     #expect(folders.mayHoldSidecars(of: tagged.appendingPathComponent("b.jpg").path))
     #expect(folders.mayHoldSidecars(of: folder.path + "/missing/"))
-    let tags = TagReader.read(CatalogItem(path: tagged.appendingPathComponent("b.jpg").path), folders: folders)
+    let tags = TagReader.read(
+      CatalogItem(path: tagged.appendingPathComponent("b.jpg").path), folders: folders)
     #expect(tags.tags.rating == 4 && tags.tags.label == "Red")
     // The partner's folder counts: a JPEG in a folder without sidecars, its RAW's beside one.
     var paired = CatalogItem(path: plain.appendingPathComponent("b.jpg").path)
@@ -180,7 +199,9 @@ struct ScaleLimitTests {
     try Data(xmp.utf8).write(to: tagged.appendingPathComponent("b.nef.xmp"))
     let fresh = SidecarFolders()
     #expect(TagReader.read(paired, folders: fresh).tags.rating == 4)
-    #expect(TagReader.read(CatalogItem(path: plain.appendingPathComponent("a.jpg").path), folders: fresh).tags.rating == nil)
+    #expect(
+      TagReader.read(CatalogItem(path: plain.appendingPathComponent("a.jpg").path), folders: fresh).tags
+        .rating == nil)
   }
 
   @Test("the export keeps each item's source, size, problem, rating and label in 40 bytes")
@@ -204,7 +225,8 @@ struct ScaleLimitTests {
     let entries: [LayoutEntry] = (0..<30).map { index in
       .item(
         LayoutItem(
-          pixelWidth: 100 + index, pixelHeight: 80 + 3 * index, caption: "card \(index)", section: "S\(index / 7)",
+          pixelWidth: 100 + index, pixelHeight: 80 + 3 * index, caption: "card \(index)",
+          section: "S\(index / 7)",
           indexTerm: "term \(index % 5)"))
     }
     let engine = WaterfallLayout(options: options)

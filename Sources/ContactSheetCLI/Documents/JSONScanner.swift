@@ -104,7 +104,8 @@ struct JSONScanner {
         throw error("expected ':' after the member name \"\(name)\", found \(found())", at: position)
       }
       position += 1
-      let sink = depth == 1 && streamedMembers.contains(name) ? elementSink.map { sink in { sink(name, $0) } } : nil
+      let sink =
+        depth == 1 && streamedMembers.contains(name) ? elementSink.map { sink in { sink(name, $0) } } : nil
       let value = try self.value(depth: depth, sink: sink)
       pairs.append(DataNode.Pair(key: DataNode(.scalar(name, isPlain: false), at: keyStart), value: value))
       skipWhitespace()
