@@ -26,7 +26,7 @@ struct LayoutCommand: StyledCommand {
     var timer = PhaseTimer()
     var preparer = SheetPreparer(flags: inputFlags, readsEveryHeader: false)
     preparer.indexField = layoutFlags.index
-    let sheet = try preparer.prepare()
+    var sheet = try preparer.prepare()
     timer.lap("read")
     for note in sheet.notes { Diagnostics.note(note) }
     for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
@@ -37,10 +37,15 @@ struct LayoutCommand: StyledCommand {
           kind: Diagnostics.kind(ofReason: failure.reason))
       }
     }
+    // What the export needs of each item, kept instead of the items; the entries are handed
+    // over, and the layout lets go of them once measured.
+    let exported = sheet.items.map(ExportedItem.init)
+    sheet.items = []
+    let info = renderFlags.documentInfo(sheet.catalog)
     let layout = try Self.documentLayout(
-      sheet.entries, options: try layoutFlags.layoutOptions().withMarkupCaptions(), layoutFlags: layoutFlags,
-      fonts: fontFlags.fontSet, info: renderFlags.documentInfo(sheet.catalog), timer: &timer)
-    try LayoutExport(layout: layout, sheet: sheet).write(to: .standardOutput)
+      sheet.takeEntries(), options: try layoutFlags.layoutOptions().withMarkupCaptions(),
+      layoutFlags: layoutFlags, fonts: fontFlags.fontSet, info: info, timer: &timer)
+    try LayoutExport(layout: layout, items: exported).write(to: .standardOutput)
     timer.lap("write")
     timer.report()
   }
@@ -49,27 +54,37 @@ struct LayoutCommand: StyledCommand {
   /// laid out with `options` and, when asked for, a cover titled from `info`. Warns once when
   /// the cards are too narrow for QR codes a phone can read.
   static func documentLayout(
-    _ entries: [LayoutEntry], options: LayoutOptions, layoutFlags: LayoutFlags, fonts: FontSet,
+    _ entries: consuming [LayoutEntry], options: LayoutOptions, layoutFlags: LayoutFlags, fonts: FontSet,
     info: DocumentInfo, timer: inout PhaseTimer
   ) throws -> Layout {
     var options = options
     options.cover = layoutFlags.coverContent(title: info.title ?? "", subject: info.subject)
-    let layout = try makeLayout(entries, options: options, fonts: fonts, timer: &timer)
+    let layout = try makeLayout(consume entries, options: options, fonts: fonts, timer: &timer)
     for warning in layoutFlags.qrWarnings(layout) { Diagnostics.warn(warning) }
     return layout
   }
 
   /// Lays out `entries`, measuring text in parallel first (one Pango engine per core), then
-  /// placing; `timer` gets a lap for each.
+  /// placing; `timer` gets a lap for each. The entries and the table of measured texts (about
+  /// 300 bytes an item together) are let go of before the cards are placed, so they are not
+  /// held at the same time as the pages.
   static func makeLayout(
-    _ entries: [LayoutEntry], options: LayoutOptions, fonts: FontSet, timer: inout PhaseTimer
+    _ entries: consuming [LayoutEntry], options: LayoutOptions, fonts: FontSet, timer: inout PhaseTimer
   ) throws -> Layout {
     do {
       let engine = WaterfallLayout(options: options)
-      let table = try ParallelMeasurer(fonts: fonts).measure(engine.textRequests(entries))
-      timer.lap("measure")
-      let layout = try engine.layout(
-        entries, measurer: CachingMeasurer(try TextEngine(fonts: fonts), table: table))
+      let text = try TextEngine(fonts: fonts)
+      let measured: MeasuredEntries
+      // Measured texts that placing still asks for (the cover's), kept when the table goes.
+      var kept: [TextRequest: TextMeasurement] = [:]
+      do {
+        let table = try ParallelMeasurer(fonts: fonts).measure(engine.textRequests(entries))
+        timer.lap("measure")
+        measured = try engine.measure(entries, measurer: CachingMeasurer(text, table: table))
+        for request in try engine.placingRequests() { kept[request] = table[request] }
+      }
+      _ = consume entries
+      let layout = try engine.layout(measured, measurer: CachingMeasurer(text, table: kept))
       timer.lap("place")
       return layout
     } catch let error as LayoutError {

@@ -1,5 +1,6 @@
 import Foundation
 import SheetLayout
+import SheetSupport
 
 /// The JSON that `contactsheet layout --json` prints: the layout (every key `Layout` decodes
 /// from), with each item's source, pixel size, caption and where its card is (page and element
@@ -8,7 +9,18 @@ import SheetLayout
 struct LayoutExport {
   var layout: Layout
   /// The items, in order: each one's source, pixel size, problem and XMP tags come from here.
-  var sheet: PreparedSheet
+  var items: [ExportedItem]
+
+  /// The export of `layout`, whose items are `items`.
+  init(layout: Layout, items: [ExportedItem]) {
+    self.layout = layout
+    self.items = items
+  }
+
+  /// The export of `layout`, made from `sheet`'s items.
+  init(layout: Layout, sheet: PreparedSheet) {
+    self.init(layout: layout, items: sheet.items.map(ExportedItem.init))
+  }
 
   /// Writes the JSON to `output`, keys sorted as `JSONEncoder`'s `.sortedKeys` would.
   func write(to output: FileHandle) throws {
@@ -20,10 +32,7 @@ struct LayoutExport {
     json.raw(try small.encode(layout.fonts))
     json.key("items")
     json.beginArray()
-    // Each item's fields are read where they are, not copied out with the whole item.
-    sheet.items.withUnsafeBufferPointer { items in
-      for index in items.indices { write(item: index, of: items, to: &json) }
-    }
+    for index in items.indices { write(item: index, to: &json) }
     json.endArray()
     json.key("metrics")
     json.raw(try small.encode(layout.metrics))
@@ -49,20 +58,19 @@ struct LayoutExport {
 
   /// Item `index`: its source, pixel size, problem and tags, with its caption and where its
   /// card is (page and element index) when the layout placed it.
-  private func write(
-    item index: Int, of items: UnsafeBufferPointer<CatalogItem>, to json: inout JSONStreamWriter
-  ) {
+  private func write(item index: Int, to json: inout JSONStreamWriter) {
     let placed = index < layout.items.count ? layout.items[index] : nil
+    let item = items[index]
     json.beginObject()
     json.member("caption", placed?.caption ?? "")
     json.member("element", placed?.element)
-    json.member("height", items[index].layoutSize.height)
-    json.member("label", items[index].tags?.label)
+    json.member("height", item.height)
+    json.member("label", item.label)
     json.member("page", placed?.page)
-    json.member("problem", items[index].failure?.reason)
-    json.member("rating", items[index].tags?.rating)
-    json.member("source", items[index].path)
-    json.member("width", items[index].layoutSize.width)
+    json.member("problem", item.problem)
+    json.member("rating", item.rating)
+    json.member("source", item.path)
+    json.member("width", item.width)
     json.endObject()
   }
 
@@ -102,4 +110,38 @@ struct LayoutExport {
     json.member("y", rect.y)
     json.endObject()
   }
+}
+
+/// What the export prints of an item besides its card (its source, pixel size, problem, rating
+/// and label), kept in 40 bytes instead of the whole item's 128: a run lets go of its items once
+/// they are laid out, and holds these while it writes.
+struct ExportedItem: Sendable {
+  /// The image file.
+  let path: String
+  /// The upright pixel size the layout used.
+  let width: Int
+  let height: Int
+  /// What few items have, boxed: nil when the item has none of it.
+  private let rare: Box<Rare>?
+
+  private struct Rare: Sendable {
+    var problem: String?
+    var rating: Int?
+    var label: String?
+  }
+
+  /// What `item` shows in the export.
+  init(_ item: CatalogItem) {
+    path = item.path
+    (width, height) = item.layoutSize
+    let rare = Rare(problem: item.failure?.reason, rating: item.tags?.rating, label: item.tags?.label)
+    self.rare = rare.problem == nil && rare.rating == nil && rare.label == nil ? nil : Box(rare)
+  }
+
+  /// Why the image cannot be shown, if it cannot.
+  var problem: String? { rare?.value.problem }
+  /// The XMP rating, when the photo has one.
+  var rating: Int? { rare?.value.rating }
+  /// The XMP colour label, when the photo has one.
+  var label: String? { rare?.value.label }
 }

@@ -57,10 +57,10 @@ struct PlanCommand: StyledCommand {
     var preparer = SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: nil)
     preparer.output = output
     preparer.indexField = layoutFlags.index
-    let sheet = try preparer.prepare()
+    var sheet = try preparer.prepare()
     var timer = PhaseTimer()
     let layout = try LayoutCommand.documentLayout(
-      sheet.entries, options: options, layoutFlags: layoutFlags, fonts: fontFlags.fontSet,
+      sheet.takeEntries(), options: options, layoutFlags: layoutFlags, fonts: fontFlags.fontSet,
       info: renderFlags.documentInfo(sheet.catalog), timer: &timer)
     let ranges = PageSelection.balanced(pageCount: layout.pages.count, shards: shards)
     // The process's own arguments, as `render` reads them; JSON cannot carry a name's bytes

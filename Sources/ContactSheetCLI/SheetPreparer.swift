@@ -22,6 +22,12 @@ struct PreparedSheet {
   /// left out): one line each, so that nothing is dropped silently.
   var notes: [String] = []
 
+  /// The layout entries, which this no longer holds (so the layout can let go of them).
+  mutating func takeEntries() -> [LayoutEntry] {
+    defer { entries = [] }
+    return entries
+  }
+
   /// One render item per card: where its image comes from, and its header when it was read.
   func renderItems() -> [RenderItem] {
     items.map { item in
@@ -57,7 +63,6 @@ struct SheetPreparer {
     collector.csv = try flags.csvOptions()
     var catalog = try collector.collect(flags.inputs)
     var notes = catalog.scanReports
-    ProofSections.numberFrames(&catalog.entries)
     // Each item is held once, in the catalog's entries, until `finish` hands it on: no copies
     // of every item are made on the way (a million items are 128 MB each time).
     var itemCount = 0
@@ -81,6 +86,8 @@ struct SheetPreparer {
         option: "--index", used: [indexField], known: knownFields)
       allFields.insert(indexField)
     }
+    // Frame numbers are counted before any filter, and only when a caption shows them.
+    if allFields.contains("frame") { ProofSections.numberFrames(&catalog.entries) }
     let total = itemCount
     let reader = HeaderReader(
       needsHeaders: readsEveryHeader,

@@ -28,6 +28,17 @@ public struct WaterfallLayout: Sendable {
   /// Throws ``LayoutError`` for options that leave no room, an empty input, or a caption or
   /// banner taller than the page.
   public func layout(_ entries: [LayoutEntry], measurer: some TextMeasuring) throws -> Layout {
+    try layout(try measure(entries, measurer: measurer), measurer: measurer)
+  }
+
+  /// What placing needs of `entries`: each card's aspect and caption height, the banners and
+  /// the page margins, measured with `measurer`. Neither the entries nor the measured texts
+  /// are needed after this: a caller holding many can let go of them before placing with
+  /// ``layout(_:measurer:)-(MeasuredEntries,_)``.
+  ///
+  /// Throws ``LayoutError`` for options that leave no room, an empty input, or a banner taller
+  /// than the page.
+  public func measure(_ entries: [LayoutEntry], measurer: some TextMeasuring) throws -> MeasuredEntries {
     let widths = try ColumnGeometry(options: options)
     guard entries.contains(where: { if case .item = $0 { true } else { false } }) else {
       throw LayoutError(option: "inputs", "there is nothing to lay out; give at least one image or item")
@@ -39,7 +50,22 @@ public struct WaterfallLayout: Sendable {
     let styles = TextStyles(options: options)
     let input = try MeasuredInput(
       entries, options: options, styles: styles, geometry: geometry, measurer: measurer)
-    var pages = PageAccumulator(options: options, geometry: geometry, header: header, footer: footer)
+    let needsTerms = options.contentsTitle != nil || options.indexTitle != nil || options.cover != nil
+    return MeasuredEntries(
+      input: input, header: header, footer: footer, geometry: geometry,
+      terms: needsTerms ? ContentsAndIndex.terms(of: entries) : [])
+  }
+
+  /// Places `measured` (from ``measure(_:measurer:)`` with the same options) on pages, measuring
+  /// what is left to measure (the cover, contents and index pages) with `measurer`.
+  ///
+  /// Throws ``LayoutError`` for a caption taller than the page or no room below a banner.
+  public func layout(_ measured: consuming MeasuredEntries, measurer: some TextMeasuring) throws -> Layout {
+    let input = measured.input
+    let geometry = measured.geometry
+    let styles = TextStyles(options: options)
+    var pages = PageAccumulator(
+      options: options, geometry: geometry, header: measured.header, footer: measured.footer)
     var placement = PlacementFigures()
     switch options.mode {
     case .waterfall:
@@ -72,7 +98,7 @@ public struct WaterfallLayout: Sendable {
     if options.contentsTitle != nil || options.indexTitle != nil || cover != nil {
       let matter = ContentsAndIndex(
         options: options, geometry: geometry, styles: styles, measurer: measurer,
-        terms: ContentsAndIndex.terms(of: entries), coverPages: cover == nil ? 0 : 1)
+        terms: measured.terms, coverPages: cover == nil ? 0 : 1)
       let catalog = pages.closedPages()
       pages.surround(
         cover: cover.map { [$0] } ?? [], front: try matter.contentsPages(catalog),
@@ -98,10 +124,8 @@ public struct WaterfallLayout: Sendable {
     for margin in [options.header, options.footer].compactMap({ $0 }) {
       add(MarginBox.sample(margin), margin.lineStyle, geometry.content.width)
     }
-    if let cover = options.cover {
-      let width = CoverPage.titleWidth(contentWidth: geometry.content.width)
-      add(cover.title, styles.coverTitle, width)
-      add(cover.subtitle ?? "", styles.coverSubtitle, width)
+    for request in coverRequests(geometry: geometry, styles: styles) {
+      add(request.text, request.style, request.width)
     }
     Self.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
       switch entry {
@@ -111,7 +135,28 @@ public struct WaterfallLayout: Sendable {
         add(content.subtitle ?? "", styles.bannerSubtitle, bannerWidth)
       }
     }
-    return requests
+    // The banners a layout inserts can make the array grow past its room (to twice the
+    // entries): kept at its size instead, since it is held while every text is measured.
+    guard requests.capacity > requests.count + requests.count / 4 + 8 else { return requests }
+    var exact: [TextRequest] = []
+    exact.reserveCapacity(requests.count)
+    exact.append(contentsOf: requests)
+    return exact
+  }
+
+  /// The texts among ``textRequests(_:)`` that ``layout(_:measurer:)-(MeasuredEntries,_)``
+  /// measures (the cover's title and subtitle): the rest are measured by then.
+  public func placingRequests() throws -> [TextRequest] {
+    coverRequests(geometry: try ColumnGeometry(options: options), styles: TextStyles(options: options))
+  }
+
+  private func coverRequests(geometry: ColumnGeometry, styles: TextStyles) -> [TextRequest] {
+    guard let cover = options.cover else { return [] }
+    let width = CoverPage.titleWidth(contentWidth: geometry.content.width)
+    return [
+      TextRequest(text: cover.title, style: styles.coverTitle, width: width),
+      TextRequest(text: cover.subtitle ?? "", style: styles.coverSubtitle, width: width),
+    ]
   }
 
   /// The error for captions that leave no room for a card below a banner on one page.
@@ -135,4 +180,15 @@ public struct WaterfallLayout: Sendable {
       )
     }
   }
+}
+
+/// Entries measured by ``WaterfallLayout/measure(_:measurer:)``, ready to place: each card's
+/// size and caption height, the banners, the page margins and the index terms.
+public struct MeasuredEntries {
+  let input: MeasuredInput
+  let header: MarginBox?
+  let footer: MarginBox?
+  let geometry: ColumnGeometry
+  /// Each item's index term, when a cover, contents or index page asks for them; else empty.
+  let terms: [String?]
 }

@@ -92,7 +92,7 @@ struct HostileInputTests {
   }
 
   @Test(
-    "5: nested YAML aliases, a 600,001-row CSV, a CSV of 8 million fields, a 750,001-item and an 8-million-value JSON are refused with a message"
+    "5: nested YAML aliases, a 1,000,001-row CSV, a CSV of 13 million fields, a 1,000,001-item and a 10-million-value JSON are refused with a message"
   )
   func documentBounds() throws {
     let (folder, path) = try output()
@@ -100,39 +100,39 @@ struct HostileInputTests {
     #expect(yaml.status == 2)
     #expect(yaml.standardError.contains("once YAML aliases are expanded"))
     let csv = folder.appendingPathComponent("rows.csv")
-    try Data(("name,image\n" + String(repeating: "a,x.png\n", count: 600_001)).utf8).write(to: csv)
+    try Data(("name,image\n" + String(repeating: "a,x.png\n", count: 1_000_001)).utf8).write(to: csv)
     let rows = try run(["render", csv.path, "-o", path])
     #expect(rows.status == 2)
-    #expect(rows.standardError.contains("rows.csv:600002:1: more than 600000 rows"))
+    #expect(rows.standardError.contains("rows.csv:1000002:1: more than 1000000 rows"))
     // Fields are counted too: a file of delimiters alone would take 16 bytes a byte.
     let commas = folder.appendingPathComponent("commas.csv")
-    try Data(("name,image\n" + String(repeating: ",", count: 8_000_000)).utf8).write(to: commas)
+    try Data(("name,image\n" + String(repeating: ",", count: 13_000_000)).utf8).write(to: commas)
     let cells = try run(["render", commas.path, "-o", path])
     #expect(cells.status == 2)
-    #expect(cells.standardError.contains("commas.csv:2:7999999: more than 8000000 fields"))
-    // Items are counted as they are read: the 750,001st is refused, within the value limit.
+    #expect(cells.standardError.contains("commas.csv:2:12999999: more than 13000000 fields"))
+    // Items are counted as they are read: the 1,000,001st is refused, within the value limit.
     let items = folder.appendingPathComponent("items.json")
     try Data(
-      ("{\"items\": [" + Array(repeating: "\"x.png\"", count: 750_001).joined(separator: ",") + "]}").utf8
+      ("{\"items\": [" + Array(repeating: "\"x.png\"", count: 1_000_001).joined(separator: ",") + "]}").utf8
     )
     .write(to: items)
     let many = try run(["layout", items.path])
     #expect(many.status == 2)
-    #expect(many.standardError.contains("items.json: more than 750000 items"))
+    #expect(many.standardError.contains("items.json: more than 1000000 items"))
     // The limit is the run's: a second manifest may take what the first left.
-    let half = Array(repeating: "\"x.png\"", count: 400_000).joined(separator: ",")
+    let half = Array(repeating: "\"x.png\"", count: 600_000).joined(separator: ",")
     let first = folder.appendingPathComponent("first.json")
     let second = folder.appendingPathComponent("second.json")
     for file in [first, second] { try Data(("{\"items\": [" + half + "]}").utf8).write(to: file) }
     let two = try run(["layout", first.path, second.path])
     #expect(two.status == 2)
-    #expect(two.standardError.contains("second.json: more than 750000 items"))
+    #expect(two.standardError.contains("second.json: more than 1000000 items"))
     let json = folder.appendingPathComponent("values.json")
-    try Data(("{\"items\": [" + Array(repeating: "1", count: 8_000_001).joined(separator: ",") + "]}").utf8)
+    try Data(("{\"items\": [" + Array(repeating: "1", count: 10_000_001).joined(separator: ",") + "]}").utf8)
       .write(to: json)
     let values = try run(["render", json.path, "-o", path])
     #expect(values.status == 2)
-    #expect(values.standardError.contains("more than 8000000 values"))
+    #expect(values.standardError.contains("more than 10000000 values"))
   }
 
   @Test("6: a 100 KB caption is cut with one warning; a 20 MB stdin line is refused after 4 KB")

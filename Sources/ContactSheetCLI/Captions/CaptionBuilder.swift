@@ -69,7 +69,7 @@ struct CaptionBuilder {
 
   /// Whether `text` holds `<`, `>` or `&`: without them Pango finds no tag or entity in it.
   private static func needsParsing(_ text: String) -> Bool {
-    text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }
+    text.containsByte(UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"))
   }
 
   /// Whether `text` is valid Pango markup. Text without `<`, `>` or `&` is: Pango finds no tag

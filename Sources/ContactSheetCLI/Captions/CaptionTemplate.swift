@@ -40,7 +40,7 @@ struct CaptionTemplate: Hashable, Sendable {
   /// Whether `text` has none of the characters a template reads specially (`{`, `}`, and `\`
   /// of `\n`), so that it is its own caption.
   static func isLiteral(_ text: String) -> Bool {
-    !text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "\\") }
+    !text.containsByte(UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"))
   }
 
   /// The parts of `text`, read character by character.

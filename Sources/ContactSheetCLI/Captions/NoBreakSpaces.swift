@@ -33,8 +33,10 @@ enum NoBreakSpaces {
   static func bind(_ text: String) -> String {
     // Checked on bytes: a space or a "<" that is part of a larger character is never one the
     // rules bind or a tag starts with.
-    guard text.utf8.contains(0x20) else { return text }
-    guard text.utf8.contains(UInt8(ascii: "<")) else { return String(bindPlain(text[...])) }
+    guard text.containsByte(0x20, 0x20, 0x20) else { return text }
+    guard text.containsByte(UInt8(ascii: "<"), UInt8(ascii: "<"), UInt8(ascii: "<")) else {
+      return String(bindPlain(text[...]))
+    }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
     var rest = Substring(text)

@@ -2,16 +2,16 @@
 /// `.json`, YAML with Yams otherwise. Syntax errors read `file:line:column: syntax error: …`.
 enum DataDocument {
   /// The document in the file at `path`; nil when the file holds nothing but whitespace. In a
-  /// JSON document, the elements of the top-level member `streamedMember`, when it is a list,
-  /// go to `sink` as they are read (see ``JSONReader/read(_:streaming:to:)``); YAML documents
-  /// are read whole.
+  /// JSON document, the elements of the top-level members `streamedMembers`, when they are
+  /// lists, go to `sink` with the member's name as they are read (see
+  /// ``JSONReader/read(_:streaming:to:)``); YAML documents are read whole.
   static func read(
-    _ path: String, streaming streamedMember: String? = nil, to sink: ((DataNode) -> Void)? = nil
+    _ path: String, streaming streamedMembers: Set<String> = [], to sink: ((String, DataNode) -> Void)? = nil
   ) throws -> DataNode? {
     guard isJSON(path) else { return try YAMLReader.read(try InputText.read(path), path: path) }
     let text = try InputText.read(path, limit: InputText.jsonLimit)
     do {
-      return try JSONReader.read(text, streaming: streamedMember, to: sink)
+      return try JSONReader.read(text, streaming: streamedMembers, to: sink)
     } catch {
       throw InputError("\(path):\(error.location): syntax error: \(error.message)")
     }

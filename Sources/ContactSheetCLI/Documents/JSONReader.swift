@@ -17,15 +17,16 @@ enum JSONReader {
   }
 
   /// The document in `text`; nil when it holds nothing but whitespace. When the top-level
-  /// object has a member named `streamedMember` whose value is a list, its elements are given
-  /// to `sink` one by one as they are read, and the tree holds an empty list in their place.
+  /// object has a member named in `streamedMembers` whose value is a list, its elements are
+  /// given to `sink` (with the member's name) one by one as they are read, and the tree holds
+  /// an empty list in their place.
   static func read(
-    _ text: String, streaming streamedMember: String? = nil, to sink: ((DataNode) -> Void)? = nil
+    _ text: String, streaming streamedMembers: Set<String> = [], to sink: ((String, DataNode) -> Void)? = nil
   ) throws(SyntaxError) -> DataNode? {
     var text = text
     let result: Result<DataNode?, SyntaxError> = text.withUTF8 { bytes in
       var scanner = JSONScanner(bytes: bytes)
-      scanner.streamedMember = streamedMember
+      scanner.streamedMembers = streamedMembers
       scanner.elementSink = sink
       do throws(SyntaxError) {
         return .success(try scanner.document())

@@ -14,12 +14,12 @@ struct JSONScanner {
   private var countedColumn = 1
   /// Values read so far, against ``InputLimits/documentValues``.
   private var valueCount = 0
-  /// The member of the top-level object whose list elements go to ``elementSink`` as they are
-  /// read, instead of into the tree (which holds an empty list there): a manifest's items are
-  /// turned into entries one at a time, never all held as nodes too.
-  var streamedMember: String?
-  /// Takes each element of the streamed list.
-  var elementSink: ((DataNode) -> Void)?
+  /// The members of the top-level object whose list elements go to ``elementSink`` as they are
+  /// read, instead of into the tree (which holds an empty list there): a manifest's items and
+  /// sections are turned into entries one at a time, never all held as nodes too.
+  var streamedMembers: Set<String> = []
+  /// Takes each element of a streamed list, with the member's name.
+  var elementSink: ((String, DataNode) -> Void)?
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -104,7 +104,8 @@ struct JSONScanner {
         throw error("expected ':' after the member name \"\(name)\", found \(found())", at: position)
       }
       position += 1
-      let sink = depth == 1 && name == streamedMember ? elementSink : nil
+      let sink =
+        depth == 1 && streamedMembers.contains(name) ? elementSink.map { sink in { sink(name, $0) } } : nil
       let value = try self.value(depth: depth, sink: sink)
       pairs.append(DataNode.Pair(key: DataNode(.scalar(name, isPlain: false), at: keyStart), value: value))
       skipWhitespace()

@@ -34,73 +34,135 @@ struct CSVOptions {
 /// Every column is a caption field; one names the image, others may name the section, the
 /// link and the image's pixel size (`width`, `height`: the file is then not opened for layout).
 enum CSVCatalogReader {
+  /// Reads the CSV catalog at `path` into `catalog`. Rows become items as they are parsed, so
+  /// the rows are never all held (a million rows of five fields take about 250 MB); problems
+  /// are reported in the order a whole-table read finds them: the text's syntax first, then the
+  /// item limit, then the header's columns, then the first bad row.
   static func read(_ path: String, options: CSVOptions, into catalog: inout Catalog) throws {
-    var table: CSVTable
+    let text = try InputText.read(path)
+    // The run's item limit counts what was read before this file too.
+    let start = catalog.entries.count
+    // Each row ends a line: the lines bound the rows, so the entries grow once.
+    catalog.entries.reserveCapacity(start + min(Self.lineCount(text), InputLimits.items - start + 1))
+    var rows = RowReader(path: path, options: options)
+    var records = 0
+    // The first problem of the header or a row, thrown once the whole text is known to parse.
+    var problem: (any Error)?
     do {
-      table = try CSVTable(parsing: try InputText.read(path), delimiter: options.delimiter)
+      try CSVTable.parse(
+        text, delimiter: options.delimiter,
+        header: { header in
+          do { try rows.begin(header: header) } catch { problem = error }
+        },
+        record: { line, values in
+          records += 1
+          guard problem == nil, start + records <= InputLimits.items else { return }
+          do { try rows.add(line: line, values: values, into: &catalog) } catch { problem = error }
+        })
     } catch let error as CSVTable.ParseError {
       throw InputError("\(path):\(error.line):\(error.column): \(error.message)")
     }
-    // The run's item limit counts what was read before this file too.
-    guard catalog.entries.count + table.records.count <= InputLimits.items else {
-      throw InputError(InputLimits.tooManyItems(path))
+    guard start + records <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
+    if let problem { throw problem }
+    rows.finish(into: &catalog)
+    catalog.inputFiles.append(path)
+  }
+
+  /// `text` without the whitespace (spaces and tabs of any script) at its ends; most fields
+  /// have none, and are returned as they are without Foundation's scan.
+  static func trimmed(_ text: String) -> String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.isASCII ? scalar == " " || scalar == "\t" : CharacterSet.whitespaces.contains(scalar)
     }
-    let columns = table.header.map { "'\($0)'" }.joined(separator: ", ")
-    func column(_ name: String, _ option: String) throws -> Int {
-      guard let index = table.header.firstIndex(of: name) else {
-        throw InputError(
-          "\(path):1: no column named '\(name)'; the columns are \(columns); choose one with \(option)")
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+      isSpace(first) || isSpace(last)
+    else { return text }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The line ends in `text` (a bound on its rows).
+  private static func lineCount(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } } + 1
+  }
+
+  /// Turns the rows of one CSV file into items, one at a time.
+  private struct RowReader {
+    let path: String
+    let options: CSVOptions
+    let folder: String
+    private var header: [String] = []
+    private var imageIndex = 0
+    private var sectionIndex: Int?
+    private var groupIndex: Int?
+    private var linkIndex: Int?
+    private var widthIndex: Int?
+    private var heightIndex: Int?
+    /// Where each column's name comes again further right (Int.max when it does not).
+    private var nextSameName: [Int] = []
+    private var fullRowColumns: [Int] = []
+    /// Short rows of one length share one answer.
+    private var shortRowColumns: [Int: [Int]] = [:]
+    /// With --group-by, the items wait to be grouped, with their keys.
+    private var items: [CatalogItem] = []
+    private var groupKeys: [String] = []
+    /// With --section-column, each row's section, to warn when they are not grouped.
+    private var sections: [String] = []
+
+    init(path: String, options: CSVOptions) {
+      self.path = path
+      self.options = options
+      folder = PathText.folder(of: path)
+    }
+
+    /// Finds the columns the options name in `header`.
+    mutating func begin(header: [String]) throws {
+      self.header = header
+      let columns = header.map { "'\($0)'" }.joined(separator: ", ")
+      func column(_ name: String, _ option: String) throws -> Int {
+        guard let index = header.firstIndex(of: name) else {
+          throw InputError(
+            "\(path):1: no column named '\(name)'; the columns are \(columns); choose one with \(option)")
+        }
+        return index
       }
-      return index
+      imageIndex = try column(options.imageColumn, "--image-column")
+      sectionIndex = try options.sectionColumn.map { try column($0, "--section-column") }
+      groupIndex = try options.groupBy.map { try column($0, "--group-by") }
+      linkIndex =
+        try options.linkColumn.map { try column($0, "--link-column") }
+        ?? CSVOptions.defaultLinkColumns.lazy.compactMap { name in
+          header.firstIndex { $0.lowercased() == name }
+        }.first
+      widthIndex = header.firstIndex { $0.lowercased() == "width" }
+      heightIndex = header.firstIndex { $0.lowercased() == "height" }
+      // Found once: a column is a field of a row of `count` fields when it is named and its
+      // name does not come again among them (the last of a repeated name wins, as a dictionary
+      // built from the row in order keeps).
+      nextSameName = [Int](repeating: Int.max, count: header.count)
+      var seenAt: [String: Int] = [:]
+      for index in header.indices.reversed() {
+        nextSameName[index] = seenAt[header[index]] ?? Int.max
+        seenAt[header[index]] = index
+      }
+      fullRowColumns = fieldColumns(header.count)
     }
-    let imageIndex = try column(options.imageColumn, "--image-column")
-    let sectionIndex = try options.sectionColumn.map { try column($0, "--section-column") }
-    let groupIndex = try options.groupBy.map { try column($0, "--group-by") }
-    let linkIndex =
-      try options.linkColumn.map { try column($0, "--link-column") }
-      ?? CSVOptions.defaultLinkColumns.lazy.compactMap { name in
-        table.header.firstIndex { $0.lowercased() == name }
-      }.first
-    let widthIndex = table.header.firstIndex { $0.lowercased() == "width" }
-    let heightIndex = table.header.firstIndex { $0.lowercased() == "height" }
-    let folder = PathText.folder(of: path)
-    // Where each column's name comes again further right (Int.max when it does not), found
-    // once: a column is a field of a row of `count` fields when it is named and its name does
-    // not come again among them (the last of a repeated name wins, as a dictionary built from
-    // the row in order keeps).
-    var nextSameName = [Int](repeating: Int.max, count: table.header.count)
-    var seenAt: [String: Int] = [:]
-    for index in table.header.indices.reversed() {
-      nextSameName[index] = seenAt[table.header[index]] ?? Int.max
-      seenAt[table.header[index]] = index
+
+    private func fieldColumns(_ count: Int) -> [Int] {
+      (0..<count).filter { !header[$0].isEmpty && nextSameName[$0] >= count }
     }
-    func fieldColumns(_ count: Int) -> [Int] {
-      (0..<count).filter { !table.header[$0].isEmpty && nextSameName[$0] >= count }
-    }
-    let fullRowColumns = fieldColumns(table.header.count)
-    // Short rows of one length share one answer.
-    var shortRowColumns: [Int: [Int]] = [:]
-    // The table is parsed whole; then, without --group-by, each row becomes an entry in turn
-    // (with it, items wait to be grouped).
-    var items: [CatalogItem] = []
-    var groupKeys: [String] = []
-    var sections: [String] = []
-    // Each row is let go of once its item is made, so the items take the rows' place in memory
-    // instead of adding to it (a million rows hold about 250 MB).
-    var records: [(line: Int, fields: [String])] = []
-    swap(&records, &table.records)
-    catalog.entries.reserveCapacity(catalog.entries.count + records.count)
-    for index in records.indices {
-      let (line, values) = records[index]
-      records[index].fields = []
-      guard values.count <= table.header.count else {
+
+    /// Makes the item of the row at `line`: an entry of `catalog` now, or, with --group-by,
+    /// once the rows are grouped.
+    mutating func add(line: Int, values: [String], into catalog: inout Catalog) throws {
+      guard values.count <= header.count else {
         throw InputError(
-          "\(path):\(line): this row has \(values.count) fields but the header has \(table.header.count); quote fields that contain the delimiter"
+          "\(path):\(line): this row has \(values.count) fields but the header has \(header.count); quote fields that contain the delimiter"
         )
       }
       func value(_ index: Int?) -> String? {
         guard let index, index < values.count else { return nil }
-        let text = values[index].trimmingCharacters(in: .whitespaces)
+        let text = CSVCatalogReader.trimmed(values[index])
         return text.isEmpty ? nil : text
       }
       // A short row (spreadsheets drop trailing empty cells) has empty fields at its end.
@@ -119,7 +181,7 @@ enum CSVCatalogReader {
         item.knownSize = (w, h)
       }
       let columns: [Int]
-      if values.count == table.header.count {
+      if values.count == header.count {
         columns = fullRowColumns
       } else if let known = shortRowColumns[values.count] {
         columns = known
@@ -127,7 +189,7 @@ enum CSVCatalogReader {
         columns = fieldColumns(values.count)
         shortRowColumns[values.count] = columns
       }
-      item.fields = ItemFields(names: table.header, values: values, columns: columns)
+      item.fields = ItemFields(names: header, values: values, columns: columns)
       if groupIndex != nil {
         items.append(item)
         groupKeys.append(value(groupIndex) ?? "")
@@ -136,18 +198,21 @@ enum CSVCatalogReader {
         catalog.entries.append(.item(item))
       }
     }
-    if groupIndex != nil {
-      catalog.entries += Self.grouped(items, by: groupKeys).map { .item($0) }
-    } else if let sectionColumn = options.sectionColumn {
-      let runs = Self.runs(sections)
-      let distinct = Set(sections).count
-      if runs > distinct {
-        catalog.warnings.append(
-          "\(path): the values of '\(sectionColumn)' are not grouped, so its \(distinct) values make \(runs) sections (one each time the value changes); add --group-by \(sectionColumn) to gather each value's rows, in order of first appearance"
-        )
+
+    /// Adds the grouped items, or warns when sections are not grouped.
+    func finish(into catalog: inout Catalog) {
+      if groupIndex != nil {
+        catalog.entries += CSVCatalogReader.grouped(items, by: groupKeys).map { .item($0) }
+      } else if let sectionColumn = options.sectionColumn {
+        let runs = CSVCatalogReader.runs(sections)
+        let distinct = Set(sections).count
+        if runs > distinct {
+          catalog.warnings.append(
+            "\(path): the values of '\(sectionColumn)' are not grouped, so its \(distinct) values make \(runs) sections (one each time the value changes); add --group-by \(sectionColumn) to gather each value's rows, in order of first appearance"
+          )
+        }
       }
     }
-    catalog.inputFiles.append(path)
   }
 
   /// `items` with equal keys brought together, groups in order of their key's first appearance

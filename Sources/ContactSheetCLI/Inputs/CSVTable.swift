@@ -41,27 +41,50 @@ struct CSVTable {
   /// is ASCII or a whole delimiter's bytes, so runs of other bytes are copied into fields whole.
   /// Columns count Unicode scalars (a byte that does not continue a UTF-8 sequence).
   init(parsing text: String, delimiter: Unicode.Scalar? = nil) throws {
+    var header: [String] = []
+    var records: [(line: Int, fields: [String])] = []
+    try Self.parse(text, delimiter: delimiter, header: { header = $0 }, record: { records.append(($0, $1)) })
+    self.header = header
+    self.records = records
+  }
+
+  /// Parses `text` as ``init(parsing:delimiter:)`` does, without holding its rows: the header
+  /// (trimmed) goes to `header`, then each record, with the line it starts on, to `record` as
+  /// it is read. Throws a ``ParseError`` for the first place the text is not CSV, and nothing
+  /// else: the handlers return problems of their own themselves.
+  static func parse(
+    _ text: String, delimiter: Unicode.Scalar? = nil, header: ([String]) -> Void,
+    record: (_ line: Int, _ fields: [String]) -> Void
+  ) throws {
     let delimiter = delimiter ?? Self.detectDelimiter(in: text)
     var text = text
-    let rows = try text.withUTF8 { try Self.rows(of: $0, delimiter: Array(String(delimiter).utf8)) }
-    guard let first = rows.first else {
+    var isFirst = true
+    try text.withUTF8 { bytes in
+      try Self.rows(of: bytes, delimiter: Array(String(delimiter).utf8)) { line, fields in
+        if isFirst {
+          isFirst = false
+          header(fields.map { $0.trimmingCharacters(in: .whitespaces) })
+        } else {
+          record(line, fields)
+        }
+      }
+    }
+    guard !isFirst else {
       throw ParseError(
         line: 1, column: 1, message: "the file is empty; it needs a header row naming the columns")
     }
-    header = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
-    records = Array(rows.dropFirst())
   }
 
-  /// The rows of `bytes` (UTF-8), each with the line it starts on.
-  private static func rows(of bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8]) throws -> [(
-    line: Int, fields: [String]
-  )] {
+  /// Reads the rows of `bytes` (UTF-8), giving each to `row` with the line it starts on.
+  private static func rows(
+    of bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8], row: (_ line: Int, _ fields: [String]) -> Void
+  ) throws {
     let quote = UInt8(ascii: "\"")
     let newLine = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
     let lead = delimiter[0]
     let count = bytes.count
-    var rows: [(line: Int, fields: [String])] = []
+    var rowCount = 0
     var field: [UInt8] = []
     var fields: [String] = []
     var fieldWasQuoted = false
@@ -103,7 +126,8 @@ struct CSVTable {
     func endRow() throws {
       try endField()
       if !(fields.count == 1 && field.isEmpty && !fieldWasQuoted) {
-        rows.append((rowLine, fields))
+        rowCount += 1
+        row(rowLine, fields)
       }
       fields = []
       field.removeAll(keepingCapacity: true)
@@ -151,9 +175,9 @@ struct CSVTable {
       case newLine:
         try endRow()
         // The header row plus one row per item.
-        if rows.count > InputLimits.csvRows + 1 {
+        if rowCount > InputLimits.csvRows + 1 {
           throw ParseError(
-            line: rows[rows.count - 1].line, column: 1,
+            line: rowLine, column: 1,
             message:
               "more than \(InputLimits.csvRows) rows; a CSV catalog holds at most \(InputLimits.csvRows) rows (split it into several runs)"
           )
@@ -189,6 +213,5 @@ struct CSVTable {
       }
     }
     if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { try endRow() }
-    return rows
   }
 }

@@ -21,7 +21,7 @@ enum InputText {
   /// The largest JSON manifest or style file read: 128 MB, room for ``InputLimits/items``
   /// items with their sizes, sections and short captions (a million items with sizes and
   /// sections take 92 MB). JSON is read
-  /// without a tree of its items (see ``JSONScanner/streamedMember``); YAML is read whole by
+  /// without a tree of its items (see ``JSONScanner/streamedMembers``); YAML is read whole by
   /// Yams, so it keeps ``limit``.
   static let jsonLimit = 128 << 20
 

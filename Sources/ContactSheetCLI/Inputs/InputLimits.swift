@@ -2,19 +2,20 @@
 /// together they keep a run with the default options under 1 GB (see the README's resource
 /// limits).
 enum InputLimits {
-  /// Items (pictures) in one run: about 37,000 pages of 20 cards. A run of a million items
-  /// peaked at 978 MB from a JSON manifest and 1,105 MB from a CSV and a manifest together, over
-  /// the 1 GB the limits promise; at 800,000 the measured-text table doubles its buckets.
-  static let items = 750_000
-  /// Rows of one CSV catalog, counted while it is parsed: a CSV run needs more memory an item
-  /// than a manifest's (measured at the limit: 702 MB for 600,000 rows, 1,166 MB for 1,000,000).
-  static let csvRows = 600_000
-  /// Fields of one CSV catalog, counted while it is parsed (each holds 16 bytes before its
-  /// text): the rows limit times about a dozen columns.
-  static let csvCells = 8_000_000
+  /// Items (pictures) in one run: about 50,000 pages of 20 cards. `layout` of a million items
+  /// without captions peaked at 776 MB from a JSON manifest, 793 MB from one in sections and
+  /// 800 MB from a CSV (the measured texts and the entries are let go of before placing, the
+  /// items before writing, and CSV rows are not all held).
+  static let items = 1_000_000
+  /// Rows of one CSV catalog, counted while it is parsed: as many as ``items`` (rows become
+  /// items as they are read, so a CSV costs what a manifest does).
+  static let csvRows = 1_000_000
+  /// Fields of one CSV catalog, counted while it is parsed (a file of delimiters alone makes a
+  /// row of 16 bytes a byte): the rows limit times about a dozen columns.
+  static let csvCells = 13_000_000
   /// Values (scalars, lists and mappings) in one JSON manifest or style file: ``items`` items
   /// of up to nine fields each.
-  static let documentValues = 8_000_000
+  static let documentValues = 10_000_000
   /// Values in one YAML manifest or style file, with aliases counted each time they repeat:
   /// Yams holds a whole document as nodes of about 200 bytes each before it is read, so YAML
   /// stays at a million values (and ``InputText/limit`` bytes); larger catalogs are JSON or CSV.

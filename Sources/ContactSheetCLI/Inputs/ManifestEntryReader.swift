@@ -25,14 +25,19 @@ struct ManifestEntryReader {
       throw InputError("\(node.origin(in: path)): 'sections' must be a list of {title, items}")
     }
     var entries: [CatalogEntry] = []
-    for section in list {
-      guard entries.count <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
-      guard section.pairs != nil, let title = section["title"]?.text else {
-        throw InputError("\(section.origin(in: path)): each section needs a 'title' and 'items'")
-      }
-      entries.append(.banner(BannerContent(title: title, subtitle: section["subtitle"]?.text)))
-      if let items = section["items"] { entries += try self.entries(items, section: title) }
+    for section in list { entries += try self.section(section, after: entries.count) }
+    return entries
+  }
+
+  /// The entries of one element of a `sections` list (its banner, then its items), after
+  /// `made` entries of the list before it.
+  func section(_ section: DataNode, after made: Int) throws -> [CatalogEntry] {
+    guard made <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
+    guard section.pairs != nil, let title = section["title"]?.text else {
+      throw InputError("\(section.origin(in: path)): each section needs a 'title' and 'items'")
     }
+    var entries: [CatalogEntry] = [.banner(BannerContent(title: title, subtitle: section["subtitle"]?.text))]
+    if let items = section["items"] { entries += try self.entries(items, section: title) }
     return entries
   }
 

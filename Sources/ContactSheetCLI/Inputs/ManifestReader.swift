@@ -20,16 +20,26 @@ enum ManifestReader {
     "title", "author", "subject", "keywords", "style", "caption", "items", "sections",
   ]
 
-  /// The manifest at `path`. A JSON manifest's top-level items become entries as they are read
-  /// (``StreamedItems``), so no tree of them is held; more than `itemBudget` entries (what the
-  /// run has left of ``InputLimits/items``) are refused as they come.
+  /// The manifest at `path`. A JSON manifest's top-level items and sections become entries as
+  /// they are read (``StreamedItems``), so no tree of them is held; more than `itemBudget`
+  /// entries (what the run has left of ``InputLimits/items``) are refused as they come.
   static func read(_ path: String, itemBudget: Int = InputLimits.items) throws -> Manifest {
-    let streamed = StreamedItems(
-      ManifestEntryReader(path: path, folder: PathText.folder(of: path)), budget: itemBudget)
-    guard let root = try DataDocument.read(path, streaming: "items", to: streamed.add) else {
+    let reader = ManifestEntryReader(path: path, folder: PathText.folder(of: path))
+    let items = StreamedItems { node, entries in
+      guard entries.count < itemBudget else { throw InputError(InputLimits.tooManyItems(path)) }
+      entries.append(try reader.entry(node, section: nil))
+    }
+    let sections = StreamedItems { node, entries in
+      let section = try reader.section(node, after: entries.count)
+      entries += section
+    }
+    let root = try DataDocument.read(path, streaming: ["items", "sections"]) { member, node in
+      (member == "items" ? items : sections).add(node)
+    }
+    guard let root else {
       throw InputError("\(path): the manifest is empty; it needs at least an `items` list")
     }
-    return try manifest(root, path: path, streamed: streamed, itemBudget: itemBudget)
+    return try manifest(root, path: path, streamed: (items, sections), itemBudget: itemBudget)
   }
 
   /// The manifests among `inputs` (by extension), each read once, by path.
@@ -52,7 +62,8 @@ enum ManifestReader {
 
   /// The manifest that the document `root`, read from `path`, describes.
   static func manifest(
-    _ root: DataNode, path: String, streamed: StreamedItems? = nil, itemBudget: Int = InputLimits.items
+    _ root: DataNode, path: String, streamed: (items: StreamedItems, sections: StreamedItems)? = nil,
+    itemBudget: Int = InputLimits.items
   ) throws -> Manifest {
     guard let pairs = root.pairs else {
       throw InputError(
@@ -75,11 +86,10 @@ enum ManifestReader {
       case "items":
         // A streamed list is empty in the tree: its entries were made while it was read.
         read += try entries.entries(value, section: nil)
-        if let streamed {
-          let taken = try streamed.take()
-          if read.isEmpty { read = taken } else { read += taken }
-        }
-      case "sections": read += try entries.sections(value)
+        if let streamed { read.appendTaking(try streamed.items.take()) }
+      case "sections":
+        read += try entries.sections(value)
+        if let streamed { read.appendTaking(try streamed.sections.take()) }
       default:
         throw InputError(
           "\(pair.key.origin(in: path)): unknown key '\(key)'; a manifest may have \(topLevelKeys.sorted().joined(separator: ", "))"
@@ -92,27 +102,25 @@ enum ManifestReader {
   }
 }
 
-/// A manifest's top-level items turned into entries one at a time, as the JSON reader hands them
-/// over; the first problem is kept (and the rest of the list only read) until the manifest's
-/// keys come to `items`, so messages come in the same order as from a tree.
+/// The elements of a manifest's top-level `items` or `sections` list turned into entries one at
+/// a time, as the JSON reader hands them over; the first problem is kept (and the rest of the
+/// list only read) until the manifest's keys come to the list, so messages come in the same
+/// order as from a tree.
 final class StreamedItems {
-  private let reader: ManifestEntryReader
-  /// The most entries this manifest may make.
-  private let budget: Int
+  /// Appends the entries of one element to the list's entries so far.
+  private let convert: (DataNode, inout [CatalogEntry]) throws -> Void
   private var entries: [CatalogEntry] = []
   private var problem: (any Error)?
 
-  init(_ reader: ManifestEntryReader, budget: Int = InputLimits.items) {
-    self.reader = reader
-    self.budget = budget
+  init(convert: @escaping (DataNode, inout [CatalogEntry]) throws -> Void) {
+    self.convert = convert
   }
 
-  /// Makes the entry for one element of the list.
+  /// Makes the entries for one element of the list.
   func add(_ node: DataNode) {
     guard problem == nil else { return }
     do {
-      guard entries.count < budget else { throw InputError(InputLimits.tooManyItems(reader.path)) }
-      entries.append(try reader.entry(node, section: nil))
+      try convert(node, &entries)
     } catch {
       problem = error
       entries = []
@@ -124,5 +132,12 @@ final class StreamedItems {
     if let problem { throw problem }
     defer { entries = [] }
     return entries
+  }
+}
+
+extension [CatalogEntry] {
+  /// Appends `more`, taking its storage when this is empty rather than copying it.
+  mutating func appendTaking(_ more: [CatalogEntry]) {
+    if isEmpty { self = more } else { self += more }
   }
 }

@@ -14,12 +14,27 @@ final class SidecarFolders: Sendable {
   /// was listed and holds no such name.
   func mayExist(_ path: String) -> Bool {
     let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    if let known = listed.withLock({ $0[folder] }) { return known?.contains(name) ?? true }
+    return names(inFolderOf: path)?.contains(name) ?? true
+  }
+
+  /// Whether the folder of the file at `path` may hold a sidecar of it: false only when the
+  /// folder was listed and holds no sidecar at all (most folders of a catalog), so its
+  /// candidates need not be made one by one. A path ending in `/` always may.
+  func mayHoldSidecars(of path: String) -> Bool {
+    guard !path.utf8.isEmpty, path.utf8.last != UInt8(ascii: "/") else { return true }
+    return names(inFolderOf: path).map { !$0.isEmpty } ?? true
+  }
+
+  /// The sidecar names of the folder of the file at `path`, listed on first use; nil when the
+  /// folder cannot be listed.
+  private func names(inFolderOf path: String) -> Set<String>? {
+    let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    if let known = listed.withLock({ $0[folder] }) { return known }
     let names = Self.sidecarNames(in: folder)
     listed.withLock { $0[folder] = names }
-    return names?.contains(name) ?? true
+    return names
   }
 
   /// The names ending in `.xmp` (any case) in `folder`, read as bytes (``PathBytes``, as the

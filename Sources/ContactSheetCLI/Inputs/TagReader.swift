@@ -20,8 +20,13 @@ enum TagReader {
     var tags = XMPTags()
     var warning: String?
     guard !item.path.isEmpty else { return (tags, nil) }
-    for sidecar in XMPSidecars.candidates(for: item.path, partner: item.partner)
-    where folders?.mayExist(sidecar) ?? true {
+    // A folder listed without any sidecar (most of a catalog's) spares making the candidates.
+    let mayHaveSidecars =
+      folders.map { folders in
+        folders.mayHoldSidecars(of: item.path) || item.partner.map(folders.mayHoldSidecars(of:)) == true
+      } ?? true
+    let candidates = mayHaveSidecars ? XMPSidecars.candidates(for: item.path, partner: item.partner) : []
+    for sidecar in candidates where folders?.mayExist(sidecar) ?? true {
       do {
         if let found = try XMPReader.readSidecar(path: sidecar) { tags = tags.filling(from: found) }
       } catch {
