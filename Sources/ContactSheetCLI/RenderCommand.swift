@@ -61,6 +61,8 @@ struct RenderCommand: StyledCommand {
         "--bleed and --crop-marks apply to PDF output only; \(output) is drawn at the trim size")
     }
     let started = Date()
+    // Before the decode workers start: their freed buffers then serve the drawing thread too.
+    DecodeMemory.shareOneArena()
     let progress = ProgressReporter.forTerminal(quiet: quiet)
     var preparer = SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress)
     preparer.output = output
@@ -83,23 +85,29 @@ struct RenderCommand: StyledCommand {
       )
     }
     let info = renderFlags.documentInfo(sheet.catalog)
-    var timer = PhaseTimer()
-    let layout = try LayoutCommand.documentLayout(
-      sheet.entries, options: options, layoutFlags: layoutFlags, fonts: fontFlags.fontSet, info: info,
-      timer: &timer)
     var renderItems = sheet.renderItems()
     if renderFlags.showRating {
       for (index, item) in sheet.items.enumerated() { renderItems[index].badge = Self.badge(item.tags) }
     }
-    let document = SheetDocument(
-      layout: layout, items: consume renderItems, info: info, coverImage: layoutFlags.coverImage)
-    let drawnPages = try selection?.indices(pageCount: layout.pages.count)
-    // The records read for the layout are not needed to draw (the document holds what it
-    // draws): released here, they do not count towards a long document's peak memory.
+    // The records read are not needed once the render items are made (the document holds
+    // what it draws): released before the layout, they do not add to its peak memory, the
+    // highest of a long document's run.
     let imageCount = sheet.items.count
-    sheet.entries = []
     sheet.items = []
     sheet.catalog.entries = []
+    var entries: [LayoutEntry] = []
+    swap(&entries, &sheet.entries)
+    var timer = PhaseTimer()
+    let layout = try LayoutCommand.documentLayout(
+      consume entries, options: options, layoutFlags: layoutFlags, fonts: fontFlags.fontSet, info: info,
+      timer: &timer)
+    let pageCount = layout.pages.count
+    let drawnPages = try selection?.indices(pageCount: pageCount)
+    // What the layout freed (its measurements, the records read) goes back to the system.
+    DecodeMemory.returnFreeMemory()
+    // The renderer releases each page once drawn: it must hold the only copy of the layout.
+    let document = SheetDocument(
+      layout: consume layout, items: consume renderItems, info: info, coverImage: layoutFlags.coverImage)
     let written: [String]
     let thumbnailCache = try cacheFlags.makeCache()
     defer { cacheFlags.finish(thumbnailCache, quiet: quiet) }
@@ -116,13 +124,20 @@ struct RenderCommand: StyledCommand {
       }
       renderer.printMarks = printMarks
       renderer.pages = drawnPages
+      var trimmedAt = 0
       renderer.onProgress = { state in
+        // Free memory goes back to the system as pages are written, so the peak stays at the
+        // level of the first pages however many follow.
+        if state.pagesWritten >= trimmedAt + Self.pagesBetweenTrims {
+          trimmedAt = state.pagesWritten
+          DecodeMemory.returnFreeMemory()
+        }
         progress?.update(
           stage: "Drawing", done: state.imagesDrawn, total: state.imageCount,
           note: "page \(state.pagesWritten)/\(state.pageCount) written")
       }
       defer { progress?.finishStage() }
-      written = try renderer.render(document, to: output) { error in
+      written = try renderer.render(consume document, to: output) { error in
         placeholderReasons.append(error.reason)
         Diagnostics.warn(Self.describe(error, origin: nil))
       }
@@ -135,13 +150,16 @@ struct RenderCommand: StyledCommand {
     if !quiet {
       Diagnostics.note(
         Summary(
-          images: imageCount, pages: drawnPages?.count ?? layout.pages.count,
+          images: imageCount, pages: drawnPages?.count ?? pageCount,
           placeholderReasons: placeholderReasons,
           withWarnings: imagesWithWarnings.count, files: written,
           seconds: Date().timeIntervalSince(started)
         ).text)
     }
   }
+
+  /// How often free memory is handed back to the system while drawing, in pages written.
+  static let pagesBetweenTrims = 50
 
   /// How to paint: the PNG resolution and pixel limit, then the drawing options. (Fonts and
   /// text styles come with the layout.)

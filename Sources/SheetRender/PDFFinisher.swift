@@ -42,8 +42,8 @@ package struct PDFBookmark: Codable, Hashable, Sendable {
 /// Pages are named by their index in the whole document; ``documentPages`` says which of them
 /// the file holds (all of them, or a shard's), so links to pages elsewhere are left out.
 struct PDFFinisher {
-  /// Links per page.
-  var links: [PDFLink] = []
+  /// The links, in page order (kept on disk until written).
+  var links = PDFLinkSpool()
   /// The document page (from 0) each page of the file shows, in file order.
   var documentPages: [Int] = []
   /// Page heights in points, one per page of the file (for turning top-left coordinates into
@@ -61,7 +61,7 @@ struct PDFFinisher {
   var part: PDFPart?
 
   /// Whether Cairo's file needs any of this.
-  var isNeeded: Bool { !links.isEmpty || trimInset > 0 || pageLabels || part != nil }
+  var isNeeded: Bool { links.count > 0 || trimInset > 0 || pageLabels || part != nil }
 
   /// Adds the links, boxes, labels and part facts to the PDF at `path` as an incremental
   /// update (``PDFIncrementalUpdate``), reading from the file only the page tree and the
@@ -75,30 +75,48 @@ struct PDFFinisher {
       throw RenderError("cannot finish the PDF: it has \(pages.count) pages, \(pageHeights.count) were drawn")
     }
     let trailer = try PDFIncrementalUpdate.Trailer(reader.trailer, path: path)
-    var fileIndex: [Int: Int] = [:]
-    for (index, page) in documentPages.enumerated() { fileIndex[page] = index }
-    // Links become annotation objects numbered from the file's /Size, in the order of `links`.
-    var annotations = Array(repeating: [Int](), count: pages.count)
-    var nextID = trailer.size
-    for link in links {
-      guard let page = fileIndex[link.page] else { continue }
-      if case .page(let target, _, _) = link.target, fileIndex[target] == nil { continue }
-      annotations[page].append(nextID)
-      nextID += 1
+    // The file's pages come in ascending document order: a page's index in the file is found
+    // by binary search, with nothing kept per page.
+    func fileIndex(_ page: Int) -> Int? {
+      var low = 0
+      var high = documentPages.count
+      while low < high {
+        let middle = (low + high) / 2
+        if documentPages[middle] < page { low = middle + 1 } else { high = middle }
+      }
+      return low < documentPages.count && documentPages[low] == page ? low : nil
     }
-    let partID = part == nil ? nil : nextID
+    // The file page of a link written; nil for one left out (to a page not in this file).
+    func place(_ link: PDFLink) -> Int? {
+      guard let page = fileIndex(link.page) else { return nil }
+      if case .page(let target, _, _) = link.target, fileIndex(target) == nil { return nil }
+      return page
+    }
+    // Links become annotation objects numbered from the file's /Size, in the order of
+    // `links`, which is page order: each page's are consecutive.
+    var annotationCounts = [Int32](repeating: 0, count: pages.count)
+    try links.readBack { link in
+      if let page = place(link) { annotationCounts[page] += 1 }
+    }
+    let annotationCount = annotationCounts.reduce(0) { $0 + Int($1) }
+    let partID = part == nil ? nil : trailer.size + annotationCount
     var rootExtra = ""
     if pageLabels { rootExtra += " /PageLabels \(PDFTarget.pageLabels(documentPages, cover: coverLabel))" }
     if let partID { rootExtra += " \(PDFPart.catalogKey) \(partID) 0 R" }
 
     var update = try PDFIncrementalUpdate(path: path, previous: reader.startXref)
-    // The changed objects first, in ascending number: pages with boxes or links, the catalog.
-    var changed: [(id: Int, generation: Int, page: Int?)] = []
-    for (index, page) in pages.enumerated() where trimInset > 0 || !annotations[index].isEmpty {
-      changed.append((page.id, page.generation, index))
+    // The changed objects first, in ascending number: pages with boxes or links (with the
+    // number of their first link), the catalog.
+    var changed: [(id: Int, generation: Int, page: Int?, firstAnnotation: Int)] = []
+    var nextAnnotation = trailer.size
+    for (index, page) in pages.enumerated() {
+      if trimInset > 0 || annotationCounts[index] > 0 {
+        changed.append((page.id, page.generation, index, nextAnnotation))
+      }
+      nextAnnotation += Int(annotationCounts[index])
     }
     if !rootExtra.isEmpty, case .reference(let id, let generation)? = reader.trailer["Root"] {
-      changed.append((id, generation, nil))
+      changed.append((id, generation, nil, 0))
     }
     for object in changed.sorted(by: { $0.id < $1.id }) {
       let dictionary = try reader.object(object.id)
@@ -121,16 +139,17 @@ struct PDFFinisher {
         }
         extra += boxes(width: width, height: pageHeights[index])
       }
-      if !annotations[index].isEmpty {
-        extra += " /Annots [\(annotations[index].map { "\($0) 0 R" }.joined(separator: " "))]"
+      if annotationCounts[index] > 0 {
+        let ids = object.firstAnnotation..<(object.firstAnnotation + Int(annotationCounts[index]))
+        extra += " /Annots [\(ids.map { "\($0) 0 R" }.joined(separator: " "))]"
       }
       try update.add(
         id: object.id, generation: object.generation,
         dictionary: dictionary.removing(["Annots", "TrimBox", "BleedBox"]), adding: extra)
     }
     var id = trailer.size
-    for link in links {
-      guard let page = fileIndex[link.page] else { continue }
+    try links.readBack { link in
+      guard let page = place(link) else { return }
       let height = pageHeights[page]
       let r = link.rect
       var body = String(
@@ -140,7 +159,7 @@ struct PDFFinisher {
       case .uri(let uri):
         body += " /A << /S /URI /URI \(PDFIncrementalUpdate.string(uri)) >> >>"
       case .page(let target, let x, let y):
-        guard let targetPage = fileIndex[target] else { continue }
+        guard let targetPage = fileIndex(target) else { return }
         let reference = pages[targetPage]
         body += String(
           format: " /Dest [%@ /XYZ %.2f %.2f null] >>", "\(reference.id) \(reference.generation) R", x,

@@ -65,24 +65,29 @@ public struct SheetRenderer {
 
   /// Renders `document` to `path` (format from its extension) and returns the files written.
   /// `warn` receives one message per image that could not be shown.
+  ///
+  /// The document is consumed: each page's elements, and the items and captions of its cards,
+  /// are released once the page is drawn, so memory stays flat however many pages there are
+  /// (when the caller holds no other copy of the document's layout and items).
   public func render(
-    _ document: SheetDocument, to path: String, warn: (ImageError) -> Void = { _ in }
+    _ document: consuming SheetDocument, to path: String, warn: (ImageError) -> Void = { _ in }
   ) throws -> [String] {
     guard let format = OutputFormat(path: path) else {
       throw RenderError("cannot tell the output format of \(path): use .pdf, .png or .svg")
     }
-    let pages = document.layout.pages
-    let drawn = try pageIndices(of: pages.count)
+    let pageCount = document.layout.pages.count
+    let drawn = try pageIndices(of: pageCount)
     let sink: PageSink
     switch format {
     case .pdf:
       // With contents, an index or a cover, page labels state the numbering the pages print
       // (the cover, page 1, prints none: it is labelled "Cover").
+      let pages = document.layout.pages
       let numbered = pages.contains { $0.elements.contains { $0.kind == .entry || $0.kind == .cover } }
       let hasCover = pages.first?.elements.contains { $0.kind == .cover } ?? false
       let part = self.pages.map { _ in
         PDFPart(
-          document: DocumentFingerprint.of(document, style: style, marks: printMarks), pageCount: pages.count,
+          document: DocumentFingerprint.of(document, style: style, marks: printMarks), pageCount: pageCount,
           pageLabels: numbered, coverLabel: hasCover, info: document.info)
       }
       sink = try PDFSink(
@@ -90,31 +95,33 @@ public struct SheetRenderer {
         coverLabel: hasCover, documentPages: self.pages, part: part)
     case .png:
       sink = PNGSink(
-        path: path, dpi: style.dpi, pageCount: pages.count, bandRows: pngBandRows, documentPages: self.pages)
-    case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pages.count, documentPages: self.pages)
+        path: path, dpi: style.dpi, pageCount: pageCount, bandRows: pngBandRows, documentPages: self.pages)
+    case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pageCount, documentPages: self.pages)
     }
-    let layout = document.layout
     let painter = CardPainter(
-      style: style, textStyles: layout.textStyles,
-      text: try TextEngine(fonts: layout.fonts, antialiasing: style.textAntialiasing))
+      style: style, textStyles: document.layout.textStyles,
+      text: try TextEngine(fonts: document.layout.fonts, antialiasing: style.textAntialiasing))
     // Banners that touch the page's edges run on into the bleed, which only PDF pages have.
     if format == .pdf { painter.bleed = printMarks.bleed }
-    let bands = drawn.map { sink.bands(pageHeight: pages[$0].height) }
-    let plan = DrawPlan(document: document, pages: drawn, bands: bands, reach: reach)
+    let plan = DrawPlan(document: document, pages: drawn, bands: sink.bands(pageHeight:), reach: reach)
+    let sections = document.layout.firstCardSections()
+    let info = document.info
+    let coverImage = document.coverImage ?? ""
+    // From here on the document's pages and items are held by `pagesToDraw` alone.
+    let pagesToDraw = PagesToDraw(consume document)
     let pipeline = DecodePipeline(
       count: plan.cardsInDrawingOrder.count,
-      job: imageJob(plan, document: document, resolution: sink.imageResolution))
+      job: imageJob(plan, pagesToDraw, resolution: sink.imageResolution))
     defer { pipeline.cancel() }
     var nextJob = 0
     var progress = RenderProgress(
       imagesDrawn: 0, imageCount: plan.cardsInDrawingOrder.count, pagesWritten: 0, pageCount: drawn.count)
-    let sections = layout.firstCardSections()
     for (drawnIndex, pageIndex) in drawn.enumerated() {
-      let page = pages[pageIndex]
-      let pageBands = bands[drawnIndex]
+      let page = pagesToDraw.page(pageIndex)
+      let pageBands = sink.bands(pageHeight: page.height)
       let fields = PageTemplate(
-        title: document.info.title ?? "", page: pageIndex + 1, pages: pages.count,
-        date: document.info.creationDate, section: sections[pageIndex] ?? "")
+        title: info.title ?? "", page: pageIndex + 1, pages: pageCount,
+        date: info.creationDate, section: sections[pageIndex] ?? "")
       var cairo = try sink.beginPage(width: page.width, height: page.height)
       // Images of cards that reach into later bands, kept until their last band is drawn.
       var kept: [Int: PreparedImage] = [:]
@@ -125,12 +132,11 @@ public struct SheetRenderer {
         for (elementIndex, element) in page.elements.enumerated() {
           let span = plan.span(of: element, bands: pageBands)
           guard span.contains(bandIndex) else { continue }
+          let hasJob = plan.isJob(nextJob, page: pageIndex, element: elementIndex)
           switch element.kind {
           case .card:
-            guard let index = element.item, document.items.indices.contains(index),
-              document.layout.items.indices.contains(index)
-            else { continue }
-            if bandIndex == span.lowerBound && plan.hasJob(element) {
+            guard let index = element.item, let card = pagesToDraw.card(index) else { continue }
+            if bandIndex == span.lowerBound && hasJob {
               let image = pipeline.take(nextJob)
               nextJob += 1
               progress.imagesDrawn = nextJob
@@ -140,21 +146,20 @@ public struct SheetRenderer {
                 if stopOnImageFailure { throw error }
                 warn(error)
               case .ready(_, _, let warnings):
-                let path = document.items[index].path ?? ""
+                let path = card.item.path ?? ""
                 for warning in warnings { onImageWarning?(ImageError(path: path, reason: warning)) }
               case .originalJPEG: break
               }
               kept[elementIndex] = image
             }
-            let item = document.items[index]
             painter.drawCard(
-              cairo, element: element, image: kept[elementIndex], item: item,
-              caption: document.layout.items[index].caption, resolution: sink.imageResolution)
+              cairo, element: element, image: kept[elementIndex], item: card.item, caption: card.caption,
+              resolution: sink.imageResolution)
             if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
-            if let link = item.link, !link.isEmpty { sink.addLink(.uri(link), rect: element.frame) }
+            if let link = card.item.link, !link.isEmpty { sink.addLink(.uri(link), rect: element.frame) }
           case .picture:
             var image: PreparedImage?
-            if bandIndex == span.lowerBound && plan.hasJob(element) {
+            if bandIndex == span.lowerBound && hasJob {
               image = pipeline.take(nextJob)
               nextJob += 1
               progress.imagesDrawn = nextJob
@@ -166,7 +171,7 @@ public struct SheetRenderer {
               kept[elementIndex] = image
             }
             painter.drawPicture(
-              cairo, element: element, image: kept[elementIndex], path: document.coverImage ?? "",
+              cairo, element: element, image: kept[elementIndex], path: coverImage,
               resolution: sink.imageResolution)
             if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
           case .cover:
@@ -190,6 +195,7 @@ public struct SheetRenderer {
         }
       }
       try sink.endPage()
+      pagesToDraw.release(page: pageIndex)
       progress.pagesWritten = drawnIndex + 1
       onProgress?(progress)
     }
@@ -218,8 +224,8 @@ public struct SheetRenderer {
   }
 
   /// The job of the `n`th card with an image to decode, in the order the cards are first drawn,
-  /// made when a worker starts it.
-  private func imageJob(_ plan: DrawPlan, document: SheetDocument, resolution: ImageResolution)
+  /// made when a worker starts it (before the card's page is drawn and released).
+  private func imageJob(_ plan: DrawPlan, _ pagesToDraw: PagesToDraw, resolution: ImageResolution)
     -> @Sendable (Int) -> ImageJob
   {
     let maxPixels = style.maxPixels
@@ -227,9 +233,10 @@ public struct SheetRenderer {
     let cache = thumbnailCache
     return { n in
       let card = plan.cardsInDrawingOrder[n]
-      let element = document.layout.pages[Int(card.page)].elements[Int(card.element)]
+      let element = pagesToDraw.element(page: Int(card.page), element: Int(card.element))
       let item =
-        element.kind == .picture ? RenderItem(path: document.coverImage) : document.items[element.item!]
+        element.kind == .picture
+        ? RenderItem(path: pagesToDraw.coverImage) : pagesToDraw.card(element.item!)!.item
       var size: PixelSize?
       if case .embedded(nil) = resolution {
         size = nil
@@ -248,23 +255,22 @@ public struct SheetRenderer {
 }
 
 /// Which cards need an image decoded, and in which order they are first drawn when pages
-/// are drawn band by band (top band first, elements in layout order within a band).
+/// are drawn band by band (top band first, elements in layout order within a band). Decided
+/// once, before drawing; it holds nothing of the document but these positions.
 private struct DrawPlan {
-  var items: [RenderItem]
-  var coverImage: String?
   var reach: Double
   /// Cards, and the cover's picture, in the order their images are first drawn: the page and
-  /// element index of each (8 bytes a card, where the elements themselves took 480).
+  /// element index of each (8 bytes a card, where the elements themselves took 200).
   var cardsInDrawingOrder: [(page: Int32, element: Int32)] = []
 
-  /// The plan for drawing the document pages `pages`, each in its `bands`.
-  init(document: SheetDocument, pages: [Int], bands: [[PageBand]], reach: Double) {
-    items = document.items
-    coverImage = document.coverImage
+  /// The plan for drawing the document pages `pages`, each in the bands `bands` gives for its
+  /// height.
+  init(document: borrowing SheetDocument, pages: [Int], bands: (Double) -> [PageBand], reach: Double) {
     self.reach = reach
-    for (pageIndex, pageBands) in zip(pages, bands) {
+    for pageIndex in pages {
       let page = document.layout.pages[pageIndex]
-      let cards = page.elements.indices.filter { hasJob(page.elements[$0]) }
+      let pageBands = bands(page.height)
+      let cards = page.elements.indices.filter { Self.hasJob(page.elements[$0], document: document) }
       // A stable sort: elements first drawn in the same band keep their layout order.
       let ordered = cards.sorted {
         (span(of: page.elements[$0], bands: pageBands).lowerBound, $0)
@@ -283,10 +289,20 @@ private struct DrawPlan {
     return first..<(last + 1)
   }
 
-  func hasJob(_ element: LayoutElement) -> Bool {
-    if element.kind == .picture { return coverImage != nil && element.image != nil }
-    guard element.kind == .card, element.image != nil, let index = element.item, items.indices.contains(index)
+  /// Whether job `n` is the image of element `element` on page `page`.
+  func isJob(_ n: Int, page: Int, element: Int) -> Bool {
+    guard cardsInDrawingOrder.indices.contains(n) else { return false }
+    let card = cardsInDrawingOrder[n]
+    return Int(card.page) == page && Int(card.element) == element
+  }
+
+  /// Whether `element` shows an image to decode: the cover's picture, or a card whose item
+  /// names a file not known to have failed.
+  private static func hasJob(_ element: LayoutElement, document: borrowing SheetDocument) -> Bool {
+    if element.kind == .picture { return document.coverImage != nil && element.image != nil }
+    guard element.kind == .card, element.image != nil, let index = element.item,
+      document.items.indices.contains(index)
     else { return false }
-    return items[index].path != nil && items[index].failure == nil
+    return document.items[index].path != nil && document.items[index].failure == nil
   }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import SheetLayout
+
+/// The links of a PDF being drawn, kept in an unnamed temporary file (removed when closed)
+/// until ``PDFFinisher`` writes them. A catalog has a link on every card: held in memory with
+/// their URIs, they took about 120 bytes a page until the end of the document.
+final class PDFLinkSpool {
+  private var file: UnsafeMutablePointer<FILE>?
+  /// Why the links could not be kept, if they could not.
+  private var failure: String?
+  /// The number of links appended.
+  private(set) var count = 0
+
+  deinit {
+    if let file { fclose(file) }
+  }
+
+  /// Keeps `link`, after those appended before.
+  func append(_ link: PDFLink) {
+    guard failure == nil else { return }
+    if file == nil {
+      file = tmpfile()
+      guard file != nil else {
+        failure = String(cString: strerror(errno))
+        return
+      }
+    }
+    var record: [UInt8] = []
+    func add<T>(_ value: T) { withUnsafeBytes(of: value) { record += $0 } }
+    add(Int64(link.page))
+    for value in [link.rect.x, link.rect.y, link.rect.width, link.rect.height] { add(value) }
+    switch link.target {
+    case .uri(let uri):
+      let bytes = Array(uri.utf8)
+      add(UInt8(0))
+      add(Int64(bytes.count))
+      record += bytes
+    case .page(let page, let x, let y):
+      add(UInt8(1))
+      add(Int64(page))
+      add(x)
+      add(y)
+    }
+    guard fwrite(record, 1, record.count, file) == record.count else {
+      failure = String(cString: strerror(errno))
+      return
+    }
+    count += 1
+  }
+
+  /// Calls `body` with each link, in the order they were appended.
+  func readBack(_ body: (PDFLink) throws -> Void) throws {
+    if let failure { throw RenderError("cannot keep the links while drawing: \(failure)") }
+    guard let file, count > 0 else { return }
+    fflush(file)
+    rewind(file)
+    func read<T>(_: T.Type) throws -> T {
+      var bytes = [UInt8](repeating: 0, count: MemoryLayout<T>.size)
+      guard fread(&bytes, 1, bytes.count, file) == bytes.count else {
+        throw RenderError("cannot read back the links kept while drawing")
+      }
+      return bytes.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+    }
+    for _ in 0..<count {
+      let page = Int(try read(Int64.self))
+      let x = try read(Double.self)
+      let y = try read(Double.self)
+      let rect = Rect(x: x, y: y, width: try read(Double.self), height: try read(Double.self))
+      let target: PDFLink.Target
+      if try read(UInt8.self) == 0 {
+        let length = Int(try read(Int64.self))
+        var bytes = [UInt8](repeating: 0, count: length)
+        guard length == 0 || fread(&bytes, 1, length, file) == length else {
+          throw RenderError("cannot read back the links kept while drawing")
+        }
+        target = .uri(String(decoding: bytes, as: UTF8.self))
+      } else {
+        let page = Int(try read(Int64.self))
+        let x = try read(Double.self)
+        target = .page(page, x: x, y: try read(Double.self))
+      }
+      try body(PDFLink(page: page, rect: rect, target: target))
+    }
+  }
+}
