@@ -61,7 +61,8 @@ struct RenderCommand: StyledCommand {
         "--bleed and --crop-marks apply to PDF output only; \(output) is drawn at the trim size")
     }
     let started = Date()
-    // Before the decode workers start: their freed buffers then serve the drawing thread too.
+    // Before the decode workers start: they then share arenas, whose freed buffers serve the
+    // drawing thread too.
     DecodeMemory.shareOneArena()
     let progress = ProgressReporter.forTerminal(quiet: quiet)
     var preparer = SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress)

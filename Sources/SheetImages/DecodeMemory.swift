@@ -18,13 +18,15 @@ package enum DecodeMemory {
     _ = mallopt(M_MMAP_THRESHOLD, mappedFrom)
   }
 
-  /// Makes every thread allocate from the one main arena. By default each thread that
-  /// allocates (a decode worker) gets an arena of its own, whose freed space other threads
-  /// cannot reuse; a long render's drawing thread then grows the main arena while the workers'
-  /// arenas hold free space (measured: a 10,000-page PDF peaked at 72.5 MB, 68.8 MB with one
-  /// arena; a 100-page one at 56.4 MB either way). Decode workers allocate a few large
-  /// buffers an image, so they hardly wait for the shared arena's lock. Call once, from the
-  /// program, before its threads start.
+  /// Stops glibc from making an arena per allocating thread (`M_ARENA_MAX` 1): threads started
+  /// after the call share the arenas that exist by then (the main one, and those of the few
+  /// threads started at launch, such as the standard error reader), round-robin. By default
+  /// each decode worker gets an arena of its own, whose freed space other threads cannot
+  /// reuse; a long render's drawing thread then grows the main arena while the workers'
+  /// arenas hold free space (measured: a 10,000-page PDF peaked at 72.5 MB, 68.8 MB with the
+  /// cap; a 100-page one at 56.4 MB either way). Decode workers allocate a few large buffers
+  /// an image, so they hardly wait for a shared arena's lock; the cost on many cores has not
+  /// been measured (this machine has 2). Call once, from the program, before the workers start.
   package static func shareOneArena() {
     _ = mallopt(M_ARENA_MAX, 1)
   }

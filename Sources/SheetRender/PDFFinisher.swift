@@ -61,7 +61,7 @@ struct PDFFinisher {
   var part: PDFPart?
 
   /// Whether Cairo's file needs any of this.
-  var isNeeded: Bool { links.count > 0 || trimInset > 0 || pageLabels || part != nil }
+  var isNeeded: Bool { !links.isEmpty || trimInset > 0 || pageLabels || part != nil }
 
   /// Adds the links, boxes, labels and part facts to the PDF at `path` as an incremental
   /// update (``PDFIncrementalUpdate``), reading from the file only the page tree and the

@@ -1,8 +1,8 @@
 import Foundation
 import SheetLayout
 
-/// The links of a PDF being drawn, kept in an unnamed temporary file (removed when closed)
-/// until ``PDFFinisher`` writes them. A catalog has a link on every card: held in memory with
+/// The links of a PDF being drawn, kept in an unnamed temporary file in `$TMPDIR` (or `/tmp`;
+/// removed when closed) until ``PDFFinisher`` writes them. A catalog has a link on every card: held in memory with
 /// their URIs, they took about 120 bytes a page until the end of the document.
 final class PDFLinkSpool {
   private var file: UnsafeMutablePointer<FILE>?
@@ -10,6 +10,13 @@ final class PDFLinkSpool {
   private var failure: String?
   /// The number of links appended.
   private(set) var count = 0
+  /// The page of the last link appended: links come in page order, which the finisher's
+  /// numbering of each page's annotations relies on.
+  private var lastPage = Int.min
+
+  /// Whether no link was given: true only when none was appended and none failed to be kept
+  /// (a failure must reach ``readBack(_:)``, which reports it).
+  var isEmpty: Bool { count == 0 && failure == nil }
 
   deinit {
     if let file { fclose(file) }
@@ -18,8 +25,13 @@ final class PDFLinkSpool {
   /// Keeps `link`, after those appended before.
   func append(_ link: PDFLink) {
     guard failure == nil else { return }
+    guard link.page >= lastPage else {
+      failure = "a link for page \(link.page + 1) came after one for page \(lastPage + 1)"
+      return
+    }
+    lastPage = link.page
     if file == nil {
-      file = tmpfile()
+      file = Self.unnamedFile()
       guard file != nil else {
         failure = String(cString: strerror(errno))
         return
@@ -52,7 +64,9 @@ final class PDFLinkSpool {
   func readBack(_ body: (PDFLink) throws -> Void) throws {
     if let failure { throw RenderError("cannot keep the links while drawing: \(failure)") }
     guard let file, count > 0 else { return }
-    fflush(file)
+    guard fflush(file) == 0 else {
+      throw RenderError("cannot keep the links while drawing: \(String(cString: strerror(errno)))")
+    }
     rewind(file)
     func read<T>(_: T.Type) throws -> T {
       var bytes = [UInt8](repeating: 0, count: MemoryLayout<T>.size)
@@ -81,5 +95,21 @@ final class PDFLinkSpool {
       }
       try body(PDFLink(page: page, rect: rect, target: target))
     }
+  }
+
+  /// A new file in `$TMPDIR` (or `/tmp`), unlinked at once, open for reading and writing;
+  /// nil with `errno` set when it cannot be made (`tmpfile` ignores `$TMPDIR`).
+  private static func unnamedFile() -> UnsafeMutablePointer<FILE>? {
+    let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((folder + "/.contactsheet-links.XXXXXX").utf8CString)
+    let descriptor = mkstemp(&template)
+    guard descriptor >= 0 else { return nil }
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    unlink(template)
+    guard let file = fdopen(descriptor, "w+") else {
+      close(descriptor)
+      return nil
+    }
+    return file
   }
 }

@@ -75,6 +75,7 @@ public struct SheetRenderer {
     guard let format = OutputFormat(path: path) else {
       throw RenderError("cannot tell the output format of \(path): use .pdf, .png or .svg")
     }
+    try DrawPlan.checkOneCardPerItem(document)
     let pageCount = document.layout.pages.count
     let drawn = try pageIndices(of: pageCount)
     let sink: PageSink
@@ -294,6 +295,28 @@ private struct DrawPlan {
     guard cardsInDrawingOrder.indices.contains(n) else { return false }
     let card = cardsInDrawingOrder[n]
     return Int(card.page) == page && Int(card.element) == element
+  }
+
+  /// Refuses a document whose cards name items it does not have, or show one item twice: each
+  /// item's render item and caption are released once its card is drawn (a layout read from
+  /// JSON is only checked for gaps in its numbering).
+  static func checkOneCardPerItem(_ document: borrowing SheetDocument) throws {
+    var placed = [Bool](repeating: false, count: document.items.count)
+    for (pageIndex, page) in document.layout.pages.enumerated() {
+      for element in page.elements where element.kind == .card {
+        guard let item = element.item else { continue }
+        guard placed.indices.contains(item) else {
+          throw RenderError(
+            "page \(pageIndex + 1) shows item \(item + 1), but the document has \(document.items.count) items"
+          )
+        }
+        guard !placed[item] else {
+          throw RenderError(
+            "item \(item + 1) is on two cards (the second on page \(pageIndex + 1)); each item has one card")
+        }
+        placed[item] = true
+      }
+    }
   }
 
   /// Whether `element` shows an image to decode: the cover's picture, or a card whose item

@@ -10,6 +10,8 @@ package enum RegularFile {
     package var reason: String
     /// Whether nothing exists at the path.
     package var isMissing = false
+    /// Whether the file is larger than the limit it was read with.
+    package var isTooLarge = false
     /// The failure's reason.
     package var description: String { reason }
   }
@@ -96,7 +98,8 @@ package enum RegularFile {
     guard size <= limit else {
       close(descriptor)
       throw Failure(
-        reason: "is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) this kind of file may be")
+        reason: "is \(ByteCount.text(size)), more than the \(ByteCount.text(limit)) this kind of file may be",
+        isTooLarge: true)
     }
     return (descriptor, size)
   }

@@ -19,8 +19,8 @@ import Synchronization
 ///
 /// Child processes get the user's standard error, not the pipe: what they print is theirs to
 /// show, not a library's warning, and a child still running at the end would hold the pipe
-/// open and keep ``finish()`` waiting. A child made by `fork` (GLib's `g_spawn`, a library's
-/// helper) is given it by a fork handler, before it runs anything; one started by
+/// open and keep ``finish()`` waiting. A child made by `fork` (a library's helper, GLib's
+/// `g_spawn` when it cannot use `posix_spawn`) is given it by a fork handler, before it runs anything; one started by
 /// `posix_spawn`, which runs no fork handler (Foundation's `Process`), by
 /// ``giveStandardError(to:)``. ContactSheet itself starts none during a run (checked with
 /// `strace -f` on render, layout and compare).
@@ -62,7 +62,11 @@ package enum StandardErrorCapture {
         if saved >= 0 { close(saved) }
         return
       }
+      // Children forked from here on get the saved descriptor (set before the pipe takes
+      // descriptor 2, so no fork in between inherits the pipe).
+      ForkedChildren.give(saved)
       guard dup2(ends[1], STDERR_FILENO) >= 0 else {
+        ForkedChildren.give(nil)
         close(saved)
         close(ends[0])
         close(ends[1])
@@ -74,7 +78,6 @@ package enum StandardErrorCapture {
       let finished = DispatchSemaphore(value: 0)
       let flushed = DispatchSemaphore(value: 0)
       state = State(saved: saved, quiet: quiet, finished: finished, flushed: flushed)
-      ForkedChildren.give(saved)
       CrashOutput.arm(saved: saved, pipe: ends[0])
       let reader = ends[0]
       let thread = Thread {
@@ -115,10 +118,11 @@ package enum StandardErrorCapture {
     let finished = state.withLock { state -> DispatchSemaphore? in
       guard let saved = state.saved else { return nil }
       CrashOutput.disarm()
-      ForkedChildren.give(nil)
       // Descriptor 2 was the pipe's last writer: the reader now reads to its end. The saved
       // descriptor stays open: another thread may be writing a message to it right now.
       dup2(saved, STDERR_FILENO)
+      // Only once descriptor 2 is the user's again: a fork in between still gets it.
+      ForkedChildren.give(nil)
       defer { state = State() }
       return state.finished
     }

@@ -131,6 +131,24 @@ struct ScaleLimitTests {
     #expect(CSVCatalogReader.trimmed("") == "")
   }
 
+  @Test(
+    "streamed sections are held to what the run has left of the item limit, each checked before it is made")
+  func sectionsWithinTheBudget() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let text = """
+      {"sections": [{"title": "S1", "items": ["a.png", "b.png"]}, {"title": "S2", "items": ["c.png", "d.png"]}]}
+      """
+    let path = try write(text, "budget.json", in: folder)
+    // Two banners and four items: exactly six entries are accepted, five are not.
+    #expect(try ManifestReader.read(path, itemBudget: 6).entries.count == 6)
+    do {
+      _ = try ManifestReader.read(path, itemBudget: 5)
+      Issue.record("six entries were accepted with five left")
+    } catch let error as InputError {
+      #expect(error.description == InputLimits.tooManyItems(path))
+    }
+  }
+
   @Test("a manifest's sections read one at a time give the entries and the first problem a tree gives")
   func streamedSections() throws {
     let folder = try FixturePaths.temporaryFolder()

@@ -105,4 +105,19 @@ struct PageReleaseTests {
     }
     #expect(store.heldElements == 0 && store.heldItems == 0)
   }
+
+  @Test("a document whose cards name an item twice, or one it lacks, is refused before drawing")
+  func oneCardPerItem() throws {
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("twice.pdf").path
+    var (twice, _, _) = try Self.document(count: 3)
+    let firstCard = try #require(twice.layout.pages[0].elements.firstIndex { $0.kind == .card })
+    let secondPage = try #require(twice.layout.pages.indices.first { $0 > 0 })
+    let other = try #require(twice.layout.pages[secondPage].elements.firstIndex { $0.kind == .card })
+    twice.layout.pages[secondPage].elements[other].item = twice.layout.pages[0].elements[firstCard].item
+    #expect(throws: RenderError.self) { try SheetRenderer().render(twice, to: output) }
+    var (short, _, _) = try Self.document(count: 3)
+    short.items.removeLast()
+    #expect(throws: RenderError.self) { try SheetRenderer().render(short, to: output) }
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
 }

@@ -24,7 +24,7 @@ enum ResultsFile {
         // Read straight into the Data the decoder takes: the file is held once, not twice.
         data = try RegularFile.data(path, limit: left)
       } catch {
-        guard left < budget, !error.isMissing else { throw InputError("\(path): \(error.reason)") }
+        guard left < budget, error.isTooLarge else { throw InputError("\(path): \(error.reason)") }
         throw InputError(
           "\(path): results files may total at most \(ByteCount.text(budget)) in one run and "
             + "\(ByteCount.text(budget - left)) were read before it; merge them in groups "

@@ -13,8 +13,8 @@ enum InputLimits {
   /// Fields of one CSV catalog, counted while it is parsed (a file of delimiters alone makes a
   /// row of 16 bytes a byte): the rows limit times about a dozen columns.
   static let csvCells = 13_000_000
-  /// Values (scalars, lists and mappings) in one JSON manifest or style file: ``items`` items
-  /// of up to nine fields each.
+  /// Values (scalars, lists and mappings; keys do not count) in one JSON manifest or style
+  /// file: ``items`` items of up to eight fields each (an item is its mapping and its values).
   static let documentValues = 10_000_000
   /// Values in one YAML manifest or style file, with aliases counted each time they repeat:
   /// Yams holds a whole document as nodes of about 200 bytes each before it is read, so YAML

@@ -30,11 +30,15 @@ struct ManifestEntryReader {
   }
 
   /// The entries of one element of a `sections` list (its banner, then its items), after
-  /// `made` entries of the list before it.
-  func section(_ section: DataNode, after made: Int) throws -> [CatalogEntry] {
-    guard made <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
+  /// `made` entries of the list before it; refused before they are made when all of them
+  /// would be more than `budget` (what the run has left of ``InputLimits/items``).
+  func section(_ section: DataNode, after made: Int, budget: Int = InputLimits.items) throws -> [CatalogEntry]
+  {
     guard section.pairs != nil, let title = section["title"]?.text else {
       throw InputError("\(section.origin(in: path)): each section needs a 'title' and 'items'")
+    }
+    guard made + 1 + (section["items"]?.list?.count ?? 0) <= budget else {
+      throw InputError(InputLimits.tooManyItems(path))
     }
     var entries: [CatalogEntry] = [.banner(BannerContent(title: title, subtitle: section["subtitle"]?.text))]
     if let items = section["items"] { entries += try self.entries(items, section: title) }

@@ -30,7 +30,7 @@ enum ManifestReader {
       entries.append(try reader.entry(node, section: nil))
     }
     let sections = StreamedItems { node, entries in
-      let section = try reader.section(node, after: entries.count)
+      let section = try reader.section(node, after: entries.count, budget: itemBudget)
       entries += section
     }
     let root = try DataDocument.read(path, streaming: ["items", "sections"]) { member, node in
