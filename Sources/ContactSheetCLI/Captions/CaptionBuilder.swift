@@ -52,7 +52,9 @@ struct CaptionBuilder {
     var wasCut = false
     if text.utf8.count > SheetPreparer.maxCaptionBytes {
       // Cut as plain text, so the cut never splits a tag or an entity; then escaped again.
-      text = Markup.escape(SheetPreparer.shortened(Markup.plainText(text)))
+      // Only the first 4,160 bytes are made plain: `shortened` keeps fewer, in whole characters.
+      text = Markup.escape(
+        SheetPreparer.shortened(Markup.plainText(text, limit: SheetPreparer.maxCaptionBytes + 64)))
       wasCut = true
     }
     // A number never parts from its currency or unit where the caption wraps.
