@@ -2,8 +2,9 @@ import Foundation
 import SheetLayout
 
 /// The links of a PDF being drawn, kept in an unnamed temporary file in `$TMPDIR` (or `/tmp`;
-/// removed when closed) until ``PDFFinisher`` writes them. A catalog has a link on every card: held in memory with
-/// their URIs, they took about 120 bytes a page until the end of the document.
+/// removed when closed) until ``PDFFinisher`` writes them. A catalog has a link on every card:
+/// held in memory with their URIs, they took about 120 bytes a page until the end of the
+/// document.
 final class PDFLinkSpool {
   private var file: UnsafeMutablePointer<FILE>?
   /// Why the links could not be kept, if they could not.

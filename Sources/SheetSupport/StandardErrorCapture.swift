@@ -20,10 +20,10 @@ import Synchronization
 /// Child processes get the user's standard error, not the pipe: what they print is theirs to
 /// show, not a library's warning, and a child still running at the end would hold the pipe
 /// open and keep ``finish()`` waiting. A child made by `fork` (a library's helper, GLib's
-/// `g_spawn` when it cannot use `posix_spawn`) is given it by a fork handler, before it runs anything; one started by
-/// `posix_spawn`, which runs no fork handler (Foundation's `Process`), by
-/// ``giveStandardError(to:)``. ContactSheet itself starts none during a run (checked with
-/// `strace -f` on render, layout and compare).
+/// `g_spawn` when it cannot use `posix_spawn`) is given it by a fork handler, before it runs
+/// anything; one started by `posix_spawn`, which runs no fork handler (Foundation's
+/// `Process`), by ``giveStandardError(to:)``. ContactSheet itself starts none during a run
+/// (checked with `strace -f` on render, layout and compare).
 package enum StandardErrorCapture {
   private struct State {
     /// The original standard error, while capturing.
