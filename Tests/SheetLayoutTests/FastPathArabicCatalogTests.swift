@@ -10,35 +10,6 @@ import Testing
 /// caption.
 @Suite("caption fast path: Arabic words among Latin ones, numbers after them, and its tables")
 struct FastPathArabicCatalogTests {
-  /// Compares the fast path with Pango on `captions` in `fonts` at `widths`, with a limit of
-  /// `lines`; returns how many the fast path answered and how many were compared.
-  private func compare(
-    _ captions: [String], fonts: [String], lines: [Int], widths: StrideThrough<Double>
-  ) throws -> (answered: Int, compared: Int) {
-    let engine = try TextEngine(fonts: .system)
-    let measurer = FastTextMeasurer(engine: try TextEngine(fonts: .system))
-    var answered = 0
-    var compared = 0
-    for font in fonts {
-      for caption in captions {
-        for maxLines in lines {
-          for width in widths {
-            let style = TextStyle(font: font, isMarkup: true, maxLines: maxLines)
-            compared += 1
-            guard let fast = measurer.fastMeasure(caption, style: style, width: width) else { continue }
-            answered += 1
-            let pango = engine.measure(caption, style: style, width: width)
-            #expect(
-              fast.lineCount == pango.lineCount && fast.height == pango.height
-                && fast.isTruncated == pango.isTruncated,
-              "\(caption) in \(font), \(maxLines) lines at \(width) pt: fast \(fast), Pango \(pango)")
-          }
-        }
-      }
-    }
-    return (answered, compared)
-  }
-
   /// Arabic words among Latin ones, two lines at most, so the second is ellipsized: in a font
   /// that has Arabic (DejaVu Sans) nothing on the line is taller than the ellipsis, so the line
   /// is as tall as the ellipsis wherever Pango cuts it, and the model answers.
@@ -49,7 +20,7 @@ struct FastPathArabicCatalogTests {
       "<b>bœuf colour جديد خشب زجاج زجاج vu table new كرسي كلاسيكي كلاسيكي piñata limited زجاج über</b>",
       "مرحبا كرسي walnut table طاولة مصباح oak ash زجاج حجر lamp chair",
     ]
-    let result = try compare(
+    let result = try FastPathAgreement.compare(
       captions, fonts: ["DejaVu Sans 7", "DejaVu Sans Bold 8"], lines: [1, 2],
       widths: stride(from: 40.0, through: 160, by: 1.3))
     // Before this rule an ellipsized line mixing directions always went to Pango.
@@ -65,7 +36,7 @@ struct FastPathArabicCatalogTests {
       "lamp chair table oak مصباح كرسي طاولة walnut ash linen wool brass copper steel glass stone",
       "<b>linen حجر glass piñata حديث limited rustic résumé chair hand-made chair jalapeño new</b>",
     ]
-    _ = try compare(
+    _ = try FastPathAgreement.compare(
       captions, fonts: ["DejaVu Serif 7.5"], lines: [1, 2, 3],
       widths: stride(from: 40.0, through: 160, by: 1.7))
   }
@@ -81,7 +52,7 @@ struct FastPathArabicCatalogTests {
       "زجاج Ærø نحاس حديث #000171 señor hand-made كرسي خشب €\u{00A0}1447,17",
       "smörgåsbord خشب #000158 خشب نحاس مصباح smörgåsbord مصباح bœuf كلاسيكي حجر حديث jalapeño €\u{00A0}50,51",
     ]
-    let result = try compare(
+    let result = try FastPathAgreement.compare(
       captions, fonts: ["DejaVu Sans 7", "Sans Bold 8"], lines: [0, 2],
       widths: stride(from: 40.0, through: 220, by: 2.9))
     #expect(result.answered * 2 > result.compared, "answered \(result.answered) of \(result.compared)")
@@ -107,7 +78,7 @@ struct FastPathArabicCatalogTests {
         measured.lineCount == pango.lineCount && measured.height == pango.height
           && measured.isTruncated == pango.isTruncated, "\(caption): \(measured), Pango \(pango)")
     }
-    _ = try compare(
+    _ = try FastPathAgreement.compare(
       cases.map(\.0), fonts: ["DejaVu Serif 7.5"], lines: [0, 3],
       widths: stride(from: 40.0, through: 120, by: 0.9))
   }

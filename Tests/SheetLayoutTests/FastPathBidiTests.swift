@@ -65,34 +65,15 @@ struct FastPathBidiTests {
   /// to 300 pt by quarter points, with and without a line limit.
   @Test("mixed right-to-left and left-to-right captions measure as Pango measures them")
   func mixedDirections() throws {
-    let engine = try TextEngine(fonts: .system)
-    let measurer = FastTextMeasurer(engine: try TextEngine(fonts: .system))
     let captions = [
       "lamp مصباح chair كرسي table #000123 oak طاولة brass نحاس",
       "مرحبا كرسي walnut table طاولة مصباح oak ash زجاج حجر",
       "<b>Yellow שלום AVATAR כיסא Type</b> naïve مصباح",
       "كرسي طاولة جديد WAVY llama office affine مرحبا خشب نحاس",
     ]
-    var answered = 0
-    var compared = 0
-    for font in ["DejaVu Serif 7.5", "DejaVu Sans 7", "Sans Bold 8"] {
-      for caption in captions {
-        for maxLines in [0, 2] {
-          let style = TextStyle(font: font, isMarkup: true, maxLines: maxLines)
-          for quarter in 160...1_200 {
-            let width = Double(quarter) / 4
-            compared += 1
-            guard let fast = measurer.fastMeasure(caption, style: style, width: width) else { continue }
-            answered += 1
-            let pango = engine.measure(caption, style: style, width: width)
-            #expect(
-              fast.lineCount == pango.lineCount && fast.height == pango.height
-                && fast.isTruncated == pango.isTruncated,
-              "\(caption) in \(font), \(maxLines) lines at \(width) pt: fast \(fast), Pango \(pango)")
-          }
-        }
-      }
-    }
+    let (answered, compared) = try FastPathAgreement.compare(
+      captions, fonts: ["DejaVu Serif 7.5", "DejaVu Sans 7", "Sans Bold 8"], lines: [0, 2],
+      widths: (160...1_200).lazy.map { Double($0) / 4 })
     // Many widths are answered by the model (close calls and ellipsized lines go to Pango).
     #expect(answered > compared / 2, "\(answered) of \(compared)")
   }

@@ -11,8 +11,6 @@ import Testing
 struct FastPathContextTests {
   @Test("numbers and prices after CJK words are answered by the fast path, as Pango sets them")
   func numbersAfterCJK() throws {
-    let engine = try TextEngine(fonts: .system)
-    let measurer = FastTextMeasurer(engine: try TextEngine(fonts: .system))
     let captions = [
       "東京 #001234 lamp 北京 € 630,00",
       "日本 写真 #724868 oak 東京 12,50",
@@ -20,26 +18,10 @@ struct FastPathContextTests {
       "ひらがな 12,50 写真 #50752 façade 北京 50%",
       "Ελλάδα 2024 Москва #77 table",
     ]
-    var answered = 0
-    var compared = 0
-    for font in ["Sans 9", "DejaVu Serif 7.5"] {
-      for caption in captions {
-        for maxLines in [0, 2] {
-          // Widths from a line per word to one line: breaks fall before, after and at the numbers.
-          for width in stride(from: 30.0, through: 220, by: 3.7) {
-            let style = TextStyle(font: font, isMarkup: true, maxLines: maxLines)
-            compared += 1
-            guard let fast = measurer.fastMeasure(caption, style: style, width: width) else { continue }
-            answered += 1
-            let pango = engine.measure(caption, style: style, width: width)
-            #expect(
-              fast.lineCount == pango.lineCount && fast.height == pango.height
-                && fast.isTruncated == pango.isTruncated,
-              "\(caption) in \(font), \(maxLines) lines at \(width) pt: fast \(fast), Pango \(pango)")
-          }
-        }
-      }
-    }
+    // Widths from a line per word to one line: breaks fall before, after and at the numbers.
+    let (answered, compared) = try FastPathAgreement.compare(
+      captions, fonts: ["Sans 9", "DejaVu Serif 7.5"], lines: [0, 2],
+      widths: stride(from: 30.0, through: 220, by: 3.7))
     // Before this rule every one of these went to Pango; most must be answered now.
     #expect(answered * 4 > compared, "answered \(answered) of \(compared)")
   }
