@@ -28,6 +28,7 @@ public struct ContactSheetCommand: ParsableCommand {
   /// - Parameter arguments: The arguments after the program name; nil reads the process's own,
   ///   as bytes (a file name need not be UTF-8).
   public static func runMain(_ arguments: [String]? = nil) -> Never {
+    PhaseTimer.markStart()
     SignalCleanup.install()
     DecodeMemory.returnLargeBuffersToTheSystem()
     // What the C libraries would print is collected, and shown once per kind at the end.
