@@ -65,9 +65,9 @@ struct LayoutCommand: StyledCommand {
   }
 
   /// Lays out `entries`, measuring text in parallel first (one Pango engine per core), then
-  /// placing; `timer` gets a lap for each. The entries and the table of measured texts (about
-  /// 300 bytes an item together) are let go of before the cards are placed, so they are not
-  /// held at the same time as the pages.
+  /// placing; `timer` gets a lap for each. The entries and the measured texts (about 300 bytes
+  /// an item together) are let go of before the cards are placed, so they are not held at the
+  /// same time as the pages.
   static func makeLayout(
     _ entries: consuming [LayoutEntry], options: LayoutOptions, fonts: FontSet, timer: inout PhaseTimer
   ) throws -> Layout {
@@ -78,11 +78,12 @@ struct LayoutCommand: StyledCommand {
       // Measured texts that placing still asks for (the cover's), kept when the table goes.
       var kept: [TextRequest: TextMeasurement] = [:]
       do {
-        let table = try ParallelMeasurer(fonts: fonts).measure(engine.textRequests(entries))
-        timer.lap("measure")
-        measured = try engine.measure(entries, measurer: CachingMeasurer(text, table: table))
-        for request in try engine.placingRequests() { kept[request] = table[request] }
+        let texts = try ParallelMeasurer(fonts: fonts).measure(engine.texts(entries))
+        measured = try engine.measure(
+          entries, captions: texts.captions, measurer: CachingMeasurer(text, table: texts.others))
+        for request in try engine.placingRequests() { kept[request] = texts.others[request] }
       }
+      timer.lap("measure")
       _ = consume entries
       let layout = try engine.layout(measured, measurer: CachingMeasurer(text, table: kept))
       timer.lap("place")

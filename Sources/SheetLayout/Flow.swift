@@ -86,10 +86,11 @@ struct MeasuredInput {
   private(set) var banners: [BannerBox] = []
   private(set) var steps: [FlowStep] = []
 
-  /// Throws when a banner is taller than a page.
+  /// Measures each item's caption with `measurer`, unless `captionMeasurements` holds their measurements
+  /// (by item). Throws when a banner is taller than a page.
   init(
     _ entries: [LayoutEntry], options: LayoutOptions, styles: TextStyles, geometry: ColumnGeometry,
-    measurer: some TextMeasuring
+    measurer: some TextMeasuring, captionMeasurements: [TextMeasurement]? = nil
   ) throws {
     items.reserveCapacity(entries.count)
     aspects.reserveCapacity(entries.count)
@@ -98,14 +99,17 @@ struct MeasuredInput {
     try WaterfallLayout.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
       switch entry {
       case .item(let item):
-        steps.append(.card(items.count))
+        let index = items.count
+        steps.append(.card(index))
         items.append(
           PlacedItem(
             width: item.pixelWidth, height: item.pixelHeight, caption: item.caption, page: 0, element: 0))
         aspects.append(CardBox.aspect(of: item))
         let text =
           item.caption.isEmpty
-          ? 0 : measurer.measure(item.caption, style: styles.caption, width: geometry.innerWidth).height
+          ? 0
+          : captionMeasurements?[index].height
+            ?? measurer.measure(item.caption, style: styles.caption, width: geometry.innerWidth).height
         let qr = (item.link ?? "").isEmpty ? 0 : min(options.qrCodeSize ?? 0, geometry.innerWidth)
         qrCodes.append(qr)
         captions.append(text + (qr > 0 && text > 0 ? options.captionGap : 0) + qr)
@@ -123,5 +127,6 @@ struct MeasuredInput {
         banners.append(box)
       }
     }
+    precondition(captionMeasurements.map { $0.count == items.count } ?? true, "one caption measurement per item")
   }
 }

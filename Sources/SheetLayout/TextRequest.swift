@@ -26,7 +26,7 @@ public struct TextRequest: Hashable, Sendable {
 
   /// Whether two strings have the same UTF-8 bytes, compared as memory (a table of 100,000
   /// captions compares them on every lookup).
-  private static func sameBytes(_ a: String, _ b: String) -> Bool {
+  package static func sameBytes(_ a: String, _ b: String) -> Bool {
     guard a.utf8.count == b.utf8.count else { return false }
     var a = a
     var b = b

@@ -39,6 +39,23 @@ public struct WaterfallLayout: Sendable {
   /// Throws ``LayoutError`` for options that leave no room, an empty input, or a banner taller
   /// than the page.
   public func measure(_ entries: [LayoutEntry], measurer: some TextMeasuring) throws -> MeasuredEntries {
+    try measure(entries, captions: nil, measurer: measurer)
+  }
+
+  /// ``measure(_:measurer:)`` with every item's caption measured ahead: `captions` holds the
+  /// measurement of each item's caption in item order (as ``texts(_:)`` lists them), and
+  /// `measurer` measures the rest (banners, header, footer).
+  ///
+  /// Throws as ``measure(_:measurer:)`` does.
+  public func measure(_ entries: [LayoutEntry], captions: [TextMeasurement], measurer: some TextMeasuring)
+    throws -> MeasuredEntries
+  {
+    try measure(entries, captions: Optional(captions), measurer: measurer)
+  }
+
+  private func measure(_ entries: [LayoutEntry], captions: [TextMeasurement]?, measurer: some TextMeasuring)
+    throws -> MeasuredEntries
+  {
     let widths = try ColumnGeometry(options: options)
     guard entries.contains(where: { if case .item = $0 { true } else { false } }) else {
       throw LayoutError(option: "inputs", "there is nothing to lay out; give at least one image or item")
@@ -49,7 +66,8 @@ public struct WaterfallLayout: Sendable {
       options: options, reservedTop: header?.reserved ?? 0, reservedBottom: footer?.reserved ?? 0)
     let styles = TextStyles(options: options)
     let input = try MeasuredInput(
-      entries, options: options, styles: styles, geometry: geometry, measurer: measurer)
+      entries, options: options, styles: styles, geometry: geometry, measurer: measurer,
+      captionMeasurements: captions)
     let needsTerms = options.contentsTitle != nil || options.indexTitle != nil || options.cover != nil
     return MeasuredEntries(
       input: input, header: header, footer: footer, geometry: geometry,
@@ -110,13 +128,30 @@ public struct WaterfallLayout: Sendable {
   /// Every distinct text the layout of `entries` will measure, with the style and width: measure
   /// these ahead (in parallel, say) and serve them from a cache.
   public func textRequests(_ entries: [LayoutEntry]) throws -> [TextRequest] {
+    try requests(entries, captions: true)
+  }
+
+  /// Every text the layout of `entries` will measure, grouped for measuring ahead: each item's
+  /// caption by item, and the other texts as distinct requests (see ``LayoutTexts``). Measure
+  /// them, then lay out with ``measure(_:captions:measurer:)``.
+  public func texts(_ entries: [LayoutEntry]) throws -> LayoutTexts {
+    LayoutTexts(
+      captions: ItemCaptions(entries), captionStyle: TextStyles(options: options).caption,
+      captionWidth: try ColumnGeometry(options: options).innerWidth,
+      others: try requests(entries, captions: false))
+  }
+
+  /// The distinct texts of ``textRequests(_:)``, with the items' captions only when `captions`.
+  private func requests(_ entries: [LayoutEntry], captions: Bool) throws -> [TextRequest] {
     let geometry = try ColumnGeometry(options: options)
     let bannerWidth = geometry.content.width - 2 * options.bannerPadding
     let styles = TextStyles(options: options)
     var requests: [TextRequest] = []
     var seen: Set<TextRequest> = []
-    seen.reserveCapacity(entries.count + 8)
-    requests.reserveCapacity(entries.count + 8)
+    if captions {
+      seen.reserveCapacity(entries.count + 8)
+      requests.reserveCapacity(entries.count + 8)
+    }
     func add(_ text: String, _ style: TextStyle, _ width: Double) {
       let request = TextRequest(text: text, style: style, width: width)
       if !text.isEmpty, seen.insert(request).inserted { requests.append(request) }
@@ -129,7 +164,7 @@ public struct WaterfallLayout: Sendable {
     }
     Self.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
       switch entry {
-      case .item(let item): add(item.caption, styles.caption, geometry.innerWidth)
+      case .item(let item): if captions { add(item.caption, styles.caption, geometry.innerWidth) }
       case .banner(let content, _):
         add(content.title, styles.bannerTitle, bannerWidth)
         add(content.subtitle ?? "", styles.bannerSubtitle, bannerWidth)
