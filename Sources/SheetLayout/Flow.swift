@@ -127,6 +127,7 @@ struct MeasuredInput {
         banners.append(box)
       }
     }
-    precondition(captionMeasurements.map { $0.count == items.count } ?? true, "one caption measurement per item")
+    precondition(
+      captionMeasurements.map { $0.count == items.count } ?? true, "one caption measurement per item")
   }
 }

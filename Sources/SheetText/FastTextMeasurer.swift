@@ -25,6 +25,7 @@ public final class FastTextMeasurer: TextMeasuring {
   /// The Pango engine that measures segments and every text the fast path declines.
   public let engine: TextEngine
   private var tables: [String: SegmentTable] = [:]
+  private var lastTable: (font: String, table: SegmentTable)?
   /// Measurements answered without Pango's full layout.
   public private(set) var fastCount = 0
   /// Measurements passed to Pango's full layout.
@@ -55,11 +56,16 @@ public final class FastTextMeasurer: TextMeasuring {
 
   /// The model's measurement, or nil where it leaves the text to Pango.
   package func fastMeasure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement? {
-    guard !text.isEmpty, width > 0, let caption = CaptionText.parse(text, isMarkup: style.isMarkup) else {
-      return nil
-    }
+    guard !text.isEmpty, width > 0 else { return nil }
     let table = segmentTable(style.font)
     let limit = Int((width * 1024).rounded(.down))
+    return singleLine(text, style: style, table: table, limit: limit)
+      ?? wrapped(text, style: style, table: table, limit: limit)
+  }
+
+  /// The model's measurement by wrapping each paragraph (see the type), or nil.
+  func wrapped(_ text: String, style: TextStyle, table: SegmentTable, limit: Int) -> TextMeasurement? {
+    guard let caption = CaptionText.parse(text, isMarkup: style.isMarkup) else { return nil }
     var total = TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
     var height = 0
     var widest = 0
@@ -96,10 +102,13 @@ public final class FastTextMeasurer: TextMeasuring {
     return total
   }
 
-  private func segmentTable(_ font: String) -> SegmentTable {
-    if let table = tables[font] { return table }
-    let table = SegmentTable(engine: engine, font: font)
+  /// The segments measured in `font`, made on first use.
+  func segmentTable(_ font: String) -> SegmentTable {
+    // Most texts in a row share a font: compared before hashing it.
+    if let last = lastTable, last.font == font { return last.table }
+    let table = tables[font] ?? SegmentTable(engine: engine, font: font)
     tables[font] = table
+    lastTable = (font, table)
     return table
   }
 }

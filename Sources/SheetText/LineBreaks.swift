@@ -20,7 +20,8 @@ enum LineBreaks {
     var insertsHyphen: Bool
   }
 
-  private enum Kind: UInt8 {
+  /// A character's class for line breaking, as far as this table knows it.
+  enum Kind: UInt8 {
     case letter, digit, infix, hyphen, prefix, postfix, glue, ideograph, mark, space, other
   }
 
@@ -36,6 +37,7 @@ enum LineBreaks {
     var start = 0
     var previous = Kind.other
     var beforePrevious = Kind.other
+    let asciiKinds = Self.asciiKinds  // read once, not once a character
     for (index, scalar) in paragraph.enumerated() {
       let value = scalar.value
       let kind = value < 0x80 ? asciiKinds[Int(value)] : kind(of: value)
@@ -56,7 +58,7 @@ enum LineBreaks {
 
   /// Whether a line may break between a character of kind `before` and one of kind `after`
   /// (`earlier` is the kind before `before`); nil when the table does not say.
-  private static func breaks(_ before: Kind, _ after: Kind, after earlier: Kind) -> Bool? {
+  static func breaks(_ before: Kind, _ after: Kind, after earlier: Kind) -> Bool? {
     if after == .space { return false }
     if before == .space {
       switch after {
@@ -85,9 +87,11 @@ enum LineBreaks {
 
   /// ``kind(of:)`` of each ASCII character, looked up instead of matched (most characters of
   /// most captions).
-  private static let asciiKinds = (0..<UInt32(0x80)).map(kind(of:))
+  static let asciiKinds = (0..<UInt32(0x80)).map(kind(of:))
 
-  private static func kind(of value: UInt32) -> Kind {
+  /// The class of the character `value` for line breaking; ``Kind/other`` where this table
+  /// leaves it to Pango.
+  static func kind(of value: UInt32) -> Kind {
     switch value {
     case 0x20: .space
     case 0x30...0x39: .digit

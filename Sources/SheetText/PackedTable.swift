@@ -17,14 +17,18 @@ final class PackedTable {
 
   /// The value stored for `key` (never 0), or nil.
   func value(_ key: UInt64) -> Int? {
-    let mask = keys.count - 1
     var slot = index(key)
-    while true {
-      let found = keys[slot]
-      if found == key { return values[slot] }
-      if found == 0 { return nil }
-      slot = (slot + 1) & mask
+    // Probed through one buffer: no bounds check or access check per probe.
+    let found = keys.withUnsafeBufferPointer { keys -> Int? in
+      let mask = keys.count - 1
+      while true {
+        let found = keys[slot]
+        if found == key { return slot }
+        if found == 0 { return nil }
+        slot = (slot + 1) & mask
+      }
     }
+    return found.map { values[$0] }
   }
 
   /// Stores `value` for `key` (never 0).

@@ -39,13 +39,16 @@ final class SegmentTable {
   private let engine: TextEngine
   private let font: String
   private var known: [SegmentKey: Metrics?] = [:]
-  private var marks: [UInt8: Marks] = [:]
+  /// Each variant's marks and primary line once measured, by variant (0...3).
+  private var marks: [Marks?] = [nil, nil, nil, nil]
+  private var primaryLines: [(ascent: Int, descent: Int)?] = [nil, nil, nil, nil]
   private var pairs: [String: Int] = [:]
   private let packedPairs = [PackedTable(), PackedTable(), PackedTable(), PackedTable()]
+  /// The width of each line of one or two characters measured (see ``lineWidth(_:variant:)``).
+  private let shortWidths = PackedTable()
   /// Each character's advance by character and variant; ``noAdvance`` where it has none.
   private let advances = PackedTable()
   private static let noAdvance = Int.min
-  private var primaryLines: [UInt8: (ascent: Int, descent: Int)] = [:]
   private var loneSpaces: [UInt64: LoneSpace?] = [:]
   private var levelsAlone: [SegmentKey: UInt8?] = [:]
   private var pairsInContext: [SegmentKey: Int] = [:]
@@ -136,14 +139,7 @@ final class SegmentTable {
   /// takes the font of the character before it).
   func kerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8) -> Int {
     if before.count <= 2 {
-      // One or two characters and the next, 21 bits each, in one number per variant.
-      var packed = UInt64(next.value) | UInt64(before.last!.value) << 21
-      if before.count == 2 { packed |= UInt64(before.first!.value) << 42 }
-      let table = packedPairs[Int(variant & 3)]
-      if let found = table.value(packed) { return found }
-      let found = measureKerning(before, next, variant: variant)
-      table.set(packed, found)
-      return found
+      return kerning(before.count == 2 ? before.first : nil, before.last!, next, variant: variant)
     }
     var key = String(Character(Unicode.Scalar(variant + 1)))
     key.unicodeScalars.append(contentsOf: before)
@@ -151,6 +147,21 @@ final class SegmentTable {
     if let found = pairs[key] { return found }
     let found = measureKerning(before, next, variant: variant)
     pairs[key] = found
+    return found
+  }
+
+  /// ``kerning(_:_:variant:)`` after one character, `last`, or two, `first` and `last`.
+  func kerning(_ first: Unicode.Scalar?, _ last: Unicode.Scalar, _ next: Unicode.Scalar, variant: UInt8)
+    -> Int
+  {
+    // One or two characters and the next, 21 bits each, in one number per variant.
+    var packed = UInt64(next.value) | UInt64(last.value) << 21
+    if let first { packed |= UInt64(first.value) << 42 }
+    let table = packedPairs[Int(variant & 3)]
+    if let found = table.value(packed) { return found }
+    let before = first.map { [$0, last] } ?? [last]
+    let found = measureKerning(before[...], next, variant: variant)
+    table.set(packed, found)
     return found
   }
 
@@ -168,8 +179,23 @@ final class SegmentTable {
   private func measureKerning(_ before: ArraySlice<Unicode.Scalar>, _ next: Unicode.Scalar, variant: UInt8)
     -> Int
   {
-    line(Array(before) + [next], variant: variant).width - line(before, variant: variant).width
-      - line([next], variant: variant).width
+    line(Array(before) + [next], variant: variant).width - lineWidth(before, variant: variant)
+      - lineWidth([next], variant: variant)
+  }
+
+  /// The width of `characters` set alone on a line in `variant`; kept for one or two
+  /// characters, the parts that kerning pairs share (a table of pairs measured each part again
+  /// for every pair).
+  private func lineWidth(_ characters: ArraySlice<Unicode.Scalar>, variant: UInt8) -> Int {
+    guard characters.count <= 2, let first = characters.first else {
+      return line(characters, variant: variant).width
+    }
+    let second = characters.count == 2 ? characters.last!.value : 0
+    let key = UInt64(first.value) | UInt64(second) << 21 | UInt64(variant & 3) << 42 | 1 << 63
+    if let found = shortWidths.value(key) { return found }
+    let width = line(characters, variant: variant).width
+    shortWidths.set(key, width)
+    return width
   }
 
   /// The one bidirectional level all of `characters` share set alone as a paragraph (as
@@ -204,13 +230,13 @@ final class SegmentTable {
 
   /// The hyphen and ellipsis of `variant`.
   func marks(_ variant: UInt8) -> Marks {
-    if let found = marks[variant] { return found }
+    if let found = marks[Int(variant & 3)] { return found }
     let hyphen = max(line(["\u{2010}"], variant: variant).width, line(["-"], variant: variant).width)
     let ellipsis = line(["\u{2026}"], variant: variant)
     let found = Marks(
       hyphenWidth: hyphen, ellipsisWidth: ellipsis.width, ellipsisAscent: ellipsis.ascent,
       ellipsisDescent: ellipsis.height - ellipsis.ascent)
-    marks[variant] = found
+    marks[Int(variant & 3)] = found
     return found
   }
 
@@ -256,38 +282,44 @@ final class SegmentTable {
       })
     else { return nil }
     let base = characters.startIndex
-    var widths: [Int] = []  // widths[k]: the first k characters
-    widths.reserveCapacity(characters.count + 1)
-    widths.append(0)
+    let count = characters.count
+    var lastInk = count - 1
+    while lastInk > 0 && CharacterClasses.isWhitespace(characters[base + lastInk]) { lastInk -= 1 }
+    // The width of the first k characters, for k = count, count - 1 and lastInk.
+    var width = 0
+    var beforeLast = 0
+    var beforeLastInk = 0
     var previous: Unicode.Scalar?
     for index in characters.indices {
       let character = characters[index]
+      if index - base == lastInk { beforeLastInk = width }
+      if index - base == count - 1 { beforeLast = width }
       if previous == "f" && (character == "f" || character == "i" || character == "l") { return nil }
       guard let advance = advance(character, variant: variant) else { return nil }
-      var width = widths[widths.count - 1] + advance
+      width += advance
       if index > base {
         // Spaces take the font of the character before them: kern from the last that is not one.
         var from = index - 1
         while from > base && CharacterClasses.isWhitespace(characters[from]) { from -= 1 }
-        width += kerning(characters[from..<index], character, variant: variant)
+        width +=
+          index - from <= 2
+          ? kerning(
+            index - from == 2 ? characters[from] : nil, characters[index - 1], character, variant: variant)
+          : kerning(characters[from..<index], character, variant: variant)
       }
-      widths.append(width)
       previous = character
     }
-    let count = characters.count
     let lastIsWhite = CharacterClasses.isWhitespace(characters.last!)
-    var lastInk = count - 1
-    while lastInk > 0 && CharacterClasses.isWhitespace(characters[base + lastInk]) { lastInk -= 1 }
-    let probe = lastInk >= 1 ? widths[lastInk] + marks(variant).hyphenWidth : 0
+    let probe = lastInk >= 1 ? beforeLastInk + marks(variant).hyphenWidth : 0
     let line = primaryLine(variant)
     return Metrics(
-      width: widths[count], trimmedWidth: lastIsWhite ? widths[count - 1] : widths[count], probeWidth: probe,
+      width: width, trimmedWidth: lastIsWhite ? beforeLast : width, probeWidth: probe,
       ascent: line.ascent, descent: line.descent)
   }
 
   /// The advance of `character` alone in `variant`; nil when it is set in a font whose line
   /// differs from the variant's own (a fallback font).
-  private func advance(_ character: Unicode.Scalar, variant: UInt8) -> Int? {
+  func advance(_ character: Unicode.Scalar, variant: UInt8) -> Int? {
     let key = UInt64(character.value) << 8 | UInt64(variant)
     if let found = advances.value(key) { return found == Self.noAdvance ? nil : found }
     let measured = line([character], variant: variant)
@@ -301,10 +333,10 @@ final class SegmentTable {
 
   /// The ascent and descent of the variant's own font (from a Latin letter).
   func primaryLine(_ variant: UInt8) -> (ascent: Int, descent: Int) {
-    if let found = primaryLines[variant] { return found }
+    if let found = primaryLines[Int(variant & 3)] { return found }
     let measured = line(["x"], variant: variant)
     let found = (measured.ascent, measured.height - measured.ascent)
-    primaryLines[variant] = found
+    primaryLines[Int(variant & 3)] = found
     return found
   }
 
