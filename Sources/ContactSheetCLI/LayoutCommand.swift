@@ -48,6 +48,8 @@ struct LayoutCommand: StyledCommand {
     try LayoutExport(layout: layout, items: exported).write(to: .standardOutput)
     timer.lap("write")
     timer.report()
+    // The output is written: a large layout is left for the exit to reclaim, not freed here.
+    KeptUntilExit.keep((layout, exported), size: exported.count)
   }
 
   /// The document's layout as `render` draws it and `layout` and `plan` report it: `entries`
