@@ -86,7 +86,7 @@ struct LayoutCommand: StyledCommand {
         for request in try engine.placingRequests() { kept[request] = table[request] }
       }
       _ = consume entries
-      let layout = try engine.layout(measured, measurer: CachingMeasurer(text, table: kept))
+      let layout = try engine.layout(consume measured, measurer: CachingMeasurer(text, table: kept))
       timer.lap("place")
       return layout
     } catch let error as LayoutError {

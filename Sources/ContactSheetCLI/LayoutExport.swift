@@ -36,7 +36,8 @@ struct LayoutExport {
     layout.items.withUnsafeBufferPointer { placed in
       items.withUnsafeBufferPointer { items in
         for index in items.indices {
-          Self.write(item: items[index], placed: index < placed.count ? placed.baseAddress! + index : nil, to: &json)
+          Self.write(
+            item: items[index], placed: index < placed.count ? placed.baseAddress! + index : nil, to: &json)
         }
       }
     }

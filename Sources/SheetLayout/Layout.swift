@@ -244,7 +244,8 @@ public struct LayoutElement: Codable, Hashable, Sendable {
     extras =
       hasExtras
       ? ElementExtras.unlessEmpty(
-        ElementExtras.Values(subtitle: subtitle, subtitleFrame: subtitleFrame, qrCode: qrCode, target: target))
+        ElementExtras.Values(subtitle: subtitle, subtitleFrame: subtitleFrame, qrCode: qrCode, target: target)
+      )
       : nil
   }
 

@@ -22,7 +22,8 @@ struct DoubleTextTests {
   @Test("page sizes, sums that do not add up, neighbours of round numbers, ends of the range")
   func edgeValues() {
     var values: [Double] = [
-      595.2755905511812, 841.8897637795276, 0.1 + 0.2, 0.1, 0.2, 0.3, 0.5, 0.25, 0.125, 0.001, 0.0010000000000000002,
+      595.2755905511812, 841.8897637795276, 0.1 + 0.2, 0.1, 0.2, 0.3, 0.5, 0.25, 0.125, 0.001,
+      0.0010000000000000002,
       12.5, 1.5, 2.5, 9.5, 99.99, 123.456, 1e15.nextDown, 999_999_999_999_999.9, 4_503_599_627_370_495.5,
       0.9999999999999999, 1.0000000000000002, 9.999999999999998, 10.000000000000002, 0.09999999999999999,
       0.010000000000000002, 114.31102362204726, 40.01574803149607, 16.296875, 1.0 / 3, 2.0 / 3, 1e-3 * 7,
@@ -63,7 +64,8 @@ struct DoubleTextTests {
         // Any bit pattern from 0.001 to 10^15: every significand and exponent in range.
         let low = (0.001).bitPattern
         value = Double(bitPattern: low + random.next() % ((1e15).bitPattern - low))
-      case 2: value = Double(random.int(-100_000...100_000)) / Double([3, 7, 10, 64, 100, 1000, 1024][index % 7])
+      case 2:
+        value = Double(random.int(-100_000...100_000)) / Double([3, 7, 10, 64, 100, 1000, 1024][index % 7])
       case 3: value = random.double(0...2000).rounded() + Double(random.int(0...999)) * 0.001
       default: value = random.double(30...850) * random.double(0.5...2) + random.double(0...20)
       }
@@ -73,7 +75,9 @@ struct DoubleTextTests {
       tried += 1
       guard let text = text(value) else { continue }
       written += 1
-      if text != value.description, mismatches.count < 10 { mismatches.append("\(value.description) as \(text)") }
+      if text != value.description, mismatches.count < 10 {
+        mismatches.append("\(value.description) as \(text)")
+      }
     }
     #expect(mismatches.isEmpty, "\(mismatches)")
     // Only numbers on a rounding bound (or tied), or outside 0.001…10^15, are left to description.
@@ -82,7 +86,9 @@ struct DoubleTextTests {
 
   @Test("whole numbers, tiny and huge numbers, infinities and NaN are left to the caller")
   func outsideTheRange() {
-    for value in [0, 1, -7, 12, 1e14, 1e15, 1e15 + 0.5, 1e20, 0.000_999, 1e-5, -1e-7, .infinity, -.infinity, .nan] {
+    for value in [
+      0, 1, -7, 12, 1e14, 1e15, 1e15 + 0.5, 1e20, 0.000_999, 1e-5, -1e-7, .infinity, -.infinity, .nan,
+    ] {
       #expect(text(value) == nil, "\(value)")
     }
   }

@@ -242,7 +242,9 @@ struct JSONStreamWriter: ~Copyable {
 
   private mutating func appendString(_ text: String) {
     // Native strings are read in place; others are copied to contiguous storage first.
-    if let done: Void = text.utf8.withContiguousStorageIfAvailable({ appendString(bytes: $0) }) { return done }
+    if let done: Void = text.utf8.withContiguousStorageIfAvailable({ appendString(bytes: $0) }) {
+      return done
+    }
     var copy = text
     copy.withUTF8 { appendString(bytes: $0) }
   }
