@@ -48,6 +48,8 @@ struct LayoutCommand: StyledCommand {
     try LayoutExport(layout: layout, items: exported).write(to: .standardOutput)
     timer.lap("write")
     timer.report()
+    // The output is written: a large layout is left for the exit to reclaim, not freed here.
+    KeptUntilExit.keep((layout, exported), size: exported.count)
   }
 
   /// The document's layout as `render` draws it and `layout` and `plan` report it: `entries`
@@ -85,7 +87,7 @@ struct LayoutCommand: StyledCommand {
       }
       timer.lap("measure")
       _ = consume entries
-      let layout = try engine.layout(measured, measurer: CachingMeasurer(text, table: kept))
+      let layout = try engine.layout(consume measured, measurer: CachingMeasurer(text, table: kept))
       timer.lap("place")
       return layout
     } catch let error as LayoutError {

@@ -32,20 +32,30 @@ struct LayoutExport {
     json.raw(try small.encode(layout.fonts))
     json.key("items")
     json.beginArray()
-    for index in items.indices { write(item: index, to: &json) }
+    // Read in place through buffer pointers: no item or element is copied (and retained).
+    layout.items.withUnsafeBufferPointer { placed in
+      items.withUnsafeBufferPointer { items in
+        for index in items.indices {
+          Self.write(
+            item: items[index], placed: index < placed.count ? placed.baseAddress! + index : nil, to: &json)
+        }
+      }
+    }
     json.endArray()
     json.key("metrics")
     json.raw(try small.encode(layout.metrics))
     json.key("pages")
     json.beginArray()
-    for page in layout.pages {
+    for pageIndex in layout.pages.indices {
       json.beginObject()
       json.key("elements")
       json.beginArray()
-      for element in page.elements { write(element, to: &json) }
+      layout.pages[pageIndex].elements.withUnsafeBufferPointer { elements in
+        for index in elements.indices { Self.write(elements[index], to: &json) }
+      }
       json.endArray()
-      json.member("height", page.height)
-      json.member("width", page.width)
+      json.member("height", layout.pages[pageIndex].height)
+      json.member("width", layout.pages[pageIndex].width)
       json.endObject()
     }
     json.endArray()
@@ -56,17 +66,18 @@ struct LayoutExport {
     json.finish()
   }
 
-  /// Item `index`: its source, pixel size, problem and tags, with its caption and where its
-  /// card is (page and element index) when the layout placed it.
-  private func write(item index: Int, to json: inout JSONStreamWriter) {
-    let placed = index < layout.items.count ? layout.items[index] : nil
-    let item = items[index]
+  /// An item: its source, pixel size, problem and tags, with its caption and where its card is
+  /// (page and element index) when the layout placed it.
+  private static func write(
+    item: borrowing ExportedItem, placed: UnsafePointer<PlacedItem>?, to json: inout JSONStreamWriter
+  ) {
     json.beginObject()
-    json.member("caption", placed?.caption ?? "")
-    json.member("element", placed?.element)
+    json.key("caption")
+    if let placed { json.value(placed.pointee.caption) } else { json.value("") }
+    json.member("element", placed?.pointee.element)
     json.member("height", item.height)
     json.member("label", item.label)
-    json.member("page", placed?.page)
+    json.member("page", placed?.pointee.page)
     json.member("problem", item.problem)
     json.member("rating", item.rating)
     json.member("source", item.path)
@@ -74,7 +85,7 @@ struct LayoutExport {
     json.endObject()
   }
 
-  private func write(_ element: LayoutElement, to json: inout JSONStreamWriter) {
+  private static func write(_ element: borrowing LayoutElement, to json: inout JSONStreamWriter) {
     json.beginObject()
     rect("caption", element.caption, to: &json)
     json.member("column", element.column)
@@ -100,7 +111,7 @@ struct LayoutExport {
     json.endObject()
   }
 
-  private func rect(_ name: StaticString, _ rect: Rect?, to json: inout JSONStreamWriter) {
+  private static func rect(_ name: StaticString, _ rect: Rect?, to json: inout JSONStreamWriter) {
     guard let rect else { return }
     json.key(name)
     json.beginObject()

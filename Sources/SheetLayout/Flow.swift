@@ -86,6 +86,12 @@ struct MeasuredInput {
   private(set) var banners: [BannerBox] = []
   private(set) var steps: [FlowStep] = []
 
+  /// The items, handed over: the input keeps none, so the caller holds their only reference.
+  mutating func takeItems() -> [PlacedItem] {
+    defer { items = [] }
+    return items
+  }
+
   /// Measures each item's caption with `measurer`, unless `captionMeasurements` holds their measurements
   /// (by item). Throws when a banner is taller than a page.
   init(

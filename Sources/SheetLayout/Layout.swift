@@ -239,8 +239,14 @@ public struct LayoutElement: Codable, Hashable, Sendable {
     self.text = text
     self.item = item
     self.column = column
-    extras = ElementExtras.unlessEmpty(
-      ElementExtras.Values(subtitle: subtitle, subtitleFrame: subtitleFrame, qrCode: qrCode, target: target))
+    // Most elements (every card without a QR code) have none of the rare fields.
+    let hasExtras = subtitle != nil || subtitleFrame != nil || qrCode != nil || target != nil
+    extras =
+      hasExtras
+      ? ElementExtras.unlessEmpty(
+        ElementExtras.Values(subtitle: subtitle, subtitleFrame: subtitleFrame, qrCode: qrCode, target: target)
+      )
+      : nil
   }
 
   private mutating func change(_ body: (inout ElementExtras.Values) -> Void) {

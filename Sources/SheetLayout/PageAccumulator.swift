@@ -100,18 +100,24 @@ struct PageAccumulator {
   /// The finished layout, with the last page closed, recording the styles and fonts its text
   /// was measured with.
   mutating func finish(
-    items: [PlacedItem], figures: PlacementFigures, styles: TextStyles, fonts: FontSet
+    items: consuming [PlacedItem], figures: PlacementFigures, styles: TextStyles, fonts: FontSet
   ) -> Layout {
     if !elements.isEmpty || pages.isEmpty { closePage() }
     if let matter { pages = matter.cover + matter.front + pages + matter.back }
     addMargins(skipping: matter?.cover.count ?? 0)
     if options.bannerLook == .fullBleed { widenBanners() }
+    // The caller hands the items over, so they are filled in place; elements are read where
+    // they are, not copied.
     var placed = items
-    for (pageIndex, page) in pages.enumerated() {
-      for (elementIndex, element) in page.elements.enumerated() {
-        guard element.kind == .card, let item = element.item else { continue }
-        placed[item].page = pageIndex
-        placed[item].element = elementIndex
+    placed.withUnsafeMutableBufferPointer { placed in
+      for pageIndex in pages.indices {
+        pages[pageIndex].elements.withUnsafeBufferPointer { elements in
+          for elementIndex in elements.indices where elements[elementIndex].kind == .card {
+            guard let item = elements[elementIndex].item else { continue }
+            placed[item].page = pageIndex
+            placed[item].element = elementIndex
+          }
+        }
       }
     }
     let metrics = LayoutMetrics(
@@ -166,7 +172,9 @@ struct PageAccumulator {
     let ratios = pages.map { page -> Double in
       let contentArea = geometry.content.width * (page.height - options.margins.top - options.margins.bottom)
       guard contentArea > 0 else { return 0 }
-      let used = page.elements.reduce(0) { $0 + $1.frame.width * $1.frame.height }
+      let used = page.elements.withUnsafeBufferPointer { elements in
+        elements.indices.reduce(0) { $0 + elements[$1].frame.width * elements[$1].frame.height }
+      }
       return max(0, 1 - used / contentArea)
     }
     return ratios.isEmpty ? 0 : ratios.reduce(0, +) / Double(ratios.count)

@@ -79,11 +79,13 @@ public struct WaterfallLayout: Sendable {
   ///
   /// Throws ``LayoutError`` for a caption taller than the page or no room below a banner.
   public func layout(_ measured: consuming MeasuredEntries, measurer: some TextMeasuring) throws -> Layout {
-    let input = measured.input
     let geometry = measured.geometry
+    let terms = measured.terms
     let styles = TextStyles(options: options)
     var pages = PageAccumulator(
       options: options, geometry: geometry, header: measured.header, footer: measured.footer)
+    // Taken whole, so the item table is the only reference to its items and is filled in place.
+    var input = (consume measured).input
     var placement = PlacementFigures()
     switch options.mode {
     case .waterfall:
@@ -116,13 +118,13 @@ public struct WaterfallLayout: Sendable {
     if options.contentsTitle != nil || options.indexTitle != nil || cover != nil {
       let matter = ContentsAndIndex(
         options: options, geometry: geometry, styles: styles, measurer: measurer,
-        terms: measured.terms, coverPages: cover == nil ? 0 : 1)
+        terms: terms, coverPages: cover == nil ? 0 : 1)
       let catalog = pages.closedPages()
       pages.surround(
         cover: cover.map { [$0] } ?? [], front: try matter.contentsPages(catalog),
         back: try matter.indexPages(catalog))
     }
-    return pages.finish(items: input.items, figures: placement, styles: styles, fonts: measurer.fonts)
+    return pages.finish(items: input.takeItems(), figures: placement, styles: styles, fonts: measurer.fonts)
   }
 
   /// Every distinct text the layout of `entries` will measure, with the style and width: measure

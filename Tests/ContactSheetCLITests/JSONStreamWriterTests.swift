@@ -1,4 +1,5 @@
 import Foundation
+import SheetSupport
 import TestSupport
 import Testing
 
@@ -68,5 +69,42 @@ struct JSONStreamWriterTests {
     json.finish()
     try handle.close()
     #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == "\"a\\u0001b\\u001f\"\n")
+  }
+}
+
+/// Numbers are written without `description` through a cache of recent ones; every number, the
+/// ones repeated and the ones that push others out, must still be JSONEncoder's text.
+@Suite("The streaming JSON writer's numbers")
+struct JSONStreamWriterNumberTests {
+  @Test("100,000 numbers, a tenth repeated, as JSONEncoder writes them")
+  func numbersAsEncoder() throws {
+    var random = SeededRandom(seed: 7)
+    let repeated = (0..<40).map { _ in random.double(0...600) }
+    let numbers = (0..<100_000).map { index -> Double in
+      switch index % 10 {
+      case 0: repeated[random.int(0...39)]
+      case 1: Double(random.int(-5000...5000))
+      case 2: Double(random.int(-5000...5000)) / 8
+      case 3: random.double(0...1e-3)
+      default: random.double(-900...900)
+      }
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let expected = try encoder.encode(["numbers": numbers])
+
+    let file = try FixturePaths.temporaryFolder().appendingPathComponent("numbers.json")
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: file)
+    var json = JSONStreamWriter(output: handle)
+    json.beginObject()
+    json.key("numbers")
+    json.beginArray()
+    for number in numbers { json.value(number) }
+    json.endArray()
+    json.endObject()
+    json.finish()
+    try handle.close()
+    #expect(try Data(contentsOf: file) == expected + Data([0x0A]))
   }
 }

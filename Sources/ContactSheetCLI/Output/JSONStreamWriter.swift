@@ -13,24 +13,43 @@ struct JSONStreamWriter: ~Copyable {
   private let buffer: UnsafeMutablePointer<UInt8>
   /// Bytes in ``buffer`` not yet written.
   private var count = 0
-  /// For each open container, whether it has a member yet.
-  private var hasMember: [Bool] = []
+  /// For each open container around the current one, whether it has a member yet.
+  private var outerHasMember: [Bool] = []
+  /// Open containers: 0 at the top level.
+  private var depth = 0
+  /// Whether the current (innermost open) container has a member yet.
+  private var hasMember = false
   /// Set after a key, so the value that follows is not preceded by a comma or a new line.
   private var afterKey = false
-  /// The text of numbers that are not whole, by their bits: a layout repeats few of them
-  /// (columns, card sizes) many times, and `Double.description` allocates for most.
-  private var fractions: [UInt64: [UInt8]] = [:]
+  /// The text of recent numbers that are not whole, by a hash of their bits: a layout repeats
+  /// some (column positions, card widths, caption heights) on every card. Direct-mapped, so a
+  /// look-up is one comparison; a number that misses is formatted and takes the slot.
+  private let recentNumbers: UnsafeMutablePointer<RecentNumber>
 
   init(output: FileHandle) {
     self.output = output
     buffer = .allocate(capacity: Self.capacity)
+    recentNumbers = .allocate(capacity: Self.recentSlots)
+    // NaN never reaches the cache: every slot starts empty.
+    recentNumbers.initialize(repeating: RecentNumber(bits: Double.nan.bitPattern), count: Self.recentSlots)
   }
 
-  deinit { buffer.deallocate() }
+  deinit {
+    buffer.deallocate()
+    recentNumbers.deallocate()
+  }
 
   /// Bytes gathered before they are written.
   private static let chunk = 1 << 20
   private static let capacity = chunk + 4096
+  private static let recentSlots = 1024
+
+  /// A number's text, up to ``DoubleText/capacity`` bytes, and the bits of the number.
+  private struct RecentNumber {
+    var bits: UInt64
+    var length = 0
+    var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+  }
 
   mutating func beginObject() { open(UInt8(ascii: "{")) }
   mutating func endObject() { close(UInt8(ascii: "}")) }
@@ -60,26 +79,44 @@ struct JSONStreamWriter: ~Copyable {
     appendDigits(Int64(number))
   }
 
-  /// A number in its shortest form that reads back exactly (`12.5`, `0.1`, `595.2755905511812`).
+  /// A number in its shortest form that reads back exactly (`12.5`, `0.1`, `595.2755905511812`):
+  /// whole numbers below 10¹⁵ without a fraction (`12`), others as `description` writes them.
   mutating func value(_ number: Double) {
     startValue()
     if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
       appendDigits(Int64(number))
     } else if number.isFinite {
-      let bits = number.bitPattern
-      if fractions[bits] == nil {
-        // The cache stays small: past a few thousand distinct values, text is made each time.
-        guard fractions.count < 4096 else {
-          append(Array(number.description.utf8))
-          return
-        }
-        fractions[bits] = Array(number.description.utf8)
-      }
-      append(fractions[bits]!)
+      appendFraction(number)
     } else {
       reserve(1)
       put(UInt8(ascii: "0"))
     }
+  }
+
+  /// A finite number that is not whole (or too large to print as an integer), as `description`.
+  private mutating func appendFraction(_ number: Double) {
+    reserve(DoubleText.capacity)
+    let bits = number.bitPattern
+    let slot = recentNumbers + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 54)
+    if slot.pointee.bits == bits {
+      let length = slot.pointee.length
+      withUnsafeBytes(of: &slot.pointee.text) { text in
+        (buffer + count).update(from: text.baseAddress!.assumingMemoryBound(to: UInt8.self), count: length)
+      }
+      count += length
+      return
+    }
+    let length = DoubleText.write(number, to: buffer + count)
+    guard length > 0 else {
+      append(Array(number.description.utf8))
+      return
+    }
+    slot.pointee.bits = bits
+    slot.pointee.length = length
+    withUnsafeMutableBytes(of: &slot.pointee.text) { text in
+      text.baseAddress!.copyMemory(from: buffer + count, byteCount: length)
+    }
+    count += length
   }
 
   mutating func value(_ flag: Bool) {
@@ -118,7 +155,7 @@ struct JSONStreamWriter: ~Copyable {
   /// Pre-encoded JSON (a small value from `JSONEncoder`), re-indented to the current depth.
   mutating func raw(_ json: Data) {
     startValue()
-    let indent = 2 * hasMember.count
+    let indent = 2 * depth
     for byte in json {
       reserve(1 + indent)
       put(byte)
@@ -137,36 +174,52 @@ struct JSONStreamWriter: ~Copyable {
     startValue()
     reserve(1)
     put(bracket)
-    hasMember.append(false)
+    outerHasMember.append(hasMember)
+    hasMember = false
+    depth += 1
   }
 
   private mutating func close(_ bracket: UInt8) {
-    let hadMembers = hasMember.removeLast()
+    let hadMembers = hasMember
+    depth -= 1
+    hasMember = outerHasMember.removeLast()
     if hadMembers { newLine() }
     reserve(1)
     put(bracket)
   }
 
   /// Separates a value from the one before it: a comma and a new line inside containers.
+  @inline(__always)
   private mutating func startValue() {
     if afterKey {
       afterKey = false
       return
     }
-    guard !hasMember.isEmpty else { return }
-    if hasMember[hasMember.count - 1] {
+    guard depth > 0 else { return }
+    if hasMember {
       reserve(1)
       put(UInt8(ascii: ","))
     }
-    hasMember[hasMember.count - 1] = true
+    hasMember = true
     newLine()
   }
 
+  @inline(__always)
   private mutating func newLine() {
-    let indent = 2 * hasMember.count
+    let indent = 2 * depth
     reserve(1 + indent)
-    put(0x0A)
-    putSpaces(indent)
+    if indent < Self.lineBreak.utf8CodeUnitCount {
+      (buffer + count).update(from: Self.lineBreak.utf8Start, count: 1 + indent)
+      count += 1 + indent
+    } else {
+      put(0x0A)
+      putSpaces(indent)
+    }
+  }
+
+  /// A new line and enough spaces for the indentation of most documents.
+  private static var lineBreak: StaticString {
+    "\n                                                                "
   }
 
   /// `number` in decimal, as `String(number)` writes it.
@@ -188,38 +241,44 @@ struct JSONStreamWriter: ~Copyable {
   }
 
   private mutating func appendString(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
-      // Most strings need no escape: copied whole.
-      if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-        reserve(1)
-        put(UInt8(ascii: "\""))
-        append(bytes)
-        reserve(1)
-        put(UInt8(ascii: "\""))
-        return
-      }
-      reserve(1)
-      put(UInt8(ascii: "\""))
-      for byte in bytes {
-        reserve(6)
-        switch byte {
-        case UInt8(ascii: "\""): put2(UInt8(ascii: "\\"), UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): put2(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
-        case 0x0A: put2(UInt8(ascii: "\\"), UInt8(ascii: "n"))
-        case 0x0D: put2(UInt8(ascii: "\\"), UInt8(ascii: "r"))
-        case 0x09: put2(UInt8(ascii: "\\"), UInt8(ascii: "t"))
-        case 0..<0x20:
-          let hex = Array("0123456789abcdef".utf8)
-          put2(UInt8(ascii: "\\"), UInt8(ascii: "u"))
-          put2(UInt8(ascii: "0"), UInt8(ascii: "0"))
-          put2(hex[Int(byte >> 4)], hex[Int(byte & 15)])
-        default: put(byte)
-        }
-      }
-      reserve(1)
-      put(UInt8(ascii: "\""))
+    // Native strings are read in place; others are copied to contiguous storage first.
+    if let done: Void = text.utf8.withContiguousStorageIfAvailable({ appendString(bytes: $0) }) {
+      return done
     }
+    var copy = text
+    copy.withUTF8 { appendString(bytes: $0) }
+  }
+
+  private mutating func appendString(bytes: UnsafeBufferPointer<UInt8>) {
+    // Most strings need no escape: copied whole.
+    if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      reserve(1)
+      put(UInt8(ascii: "\""))
+      append(bytes)
+      reserve(1)
+      put(UInt8(ascii: "\""))
+      return
+    }
+    reserve(1)
+    put(UInt8(ascii: "\""))
+    for byte in bytes {
+      reserve(6)
+      switch byte {
+      case UInt8(ascii: "\""): put2(UInt8(ascii: "\\"), UInt8(ascii: "\""))
+      case UInt8(ascii: "\\"): put2(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+      case 0x0A: put2(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+      case 0x0D: put2(UInt8(ascii: "\\"), UInt8(ascii: "r"))
+      case 0x09: put2(UInt8(ascii: "\\"), UInt8(ascii: "t"))
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        put2(UInt8(ascii: "\\"), UInt8(ascii: "u"))
+        put2(UInt8(ascii: "0"), UInt8(ascii: "0"))
+        put2(hex[Int(byte >> 4)], hex[Int(byte & 15)])
+      default: put(byte)
+      }
+    }
+    reserve(1)
+    put(UInt8(ascii: "\""))
   }
 
   /// Appends `bytes` of any length, flushing first when they would not fit.
