@@ -1,0 +1,105 @@
+import Foundation
+import SheetSupport
+import TestSupport
+import Testing
+
+@testable import ContactSheetCLI
+
+/// The shortcuts of the read phase (fields found without a dictionary, paths joined as text,
+/// values escaped only when they need it, items' names gathered once) give what the longer
+/// ways they stand in for give.
+@Suite("Read path shortcuts")
+struct ReadPathSpeedupTests {
+  private func pairs(_ fields: [(String, String)]) -> [DataNode.Pair] {
+    fields.map { name, value in
+      DataNode.Pair(
+        key: DataNode(.scalar(name, isPlain: false), at: SourceLocation(line: 1, column: 1)),
+        value: DataNode(.scalar(value, isPlain: false), at: SourceLocation(line: 1, column: 1)))
+    }
+  }
+
+  @Test("an item's fields are found as a dictionary of its pairs finds them, the last of a name winning")
+  func fieldList() {
+    let written = [("image", "a.jpg"), ("title", "One"), ("price", "3"), ("title", "Two"), ("caption", "C")]
+    let fields = FieldList(pairs(written))
+    let dictionary = Dictionary(written, uniquingKeysWith: { _, last in last })
+    for name in ["image", "title", "price", "caption", "missing"] {
+      #expect(fields[name] == dictionary[name], "\(name)")
+    }
+    var expected = dictionary
+    expected["image"] = nil
+    expected["caption"] = nil
+    #expect(fields.itemFields(leavingOut: "image", "caption", section: nil).dictionary == expected)
+    expected["section"] = "Chairs"
+    #expect(fields.itemFields(leavingOut: "image", "caption", section: "Chairs").dictionary == expected)
+    // An item's own section is replaced by the one it is given, never kept twice.
+    let own = FieldList(pairs([("image", "a.jpg"), ("section", "Own")]))
+    #expect(own.itemFields(leavingOut: "image", "caption", section: "Own").names == ["section"])
+    #expect(own.itemFields(leavingOut: "image", "caption", section: "Own")["section"] == "Own")
+  }
+
+  @Test("a manifest item with a repeated field keeps the last value, as before")
+  func repeatedYAMLField() throws {
+    let url = try FixturePaths.temporaryFolder().appendingPathComponent("repeated.yaml")
+    try Data("items:\n  - {image: a.jpg, title: One, title: Two, width: 10, height: 20}\n".utf8).write(to: url)
+    guard case .item(let item) = try ManifestReader.read(url.path).entries.first else {
+      Issue.record("no item")
+      return
+    }
+    #expect(item.fields.dictionary == ["title": "Two", "width": "10", "height": "20"])
+    #expect(item.knownSize?.width == 10)
+  }
+
+  @Test("items' field names compare equal exactly when they are the same names in the same order")
+  func sameNames() {
+    let a = ItemFields(names: ["w", "h"], values: ["1", "2"], columns: [0, 1])
+    #expect(a.hasSameNames(as: ItemFields(names: ["w", "h"], values: ["30", "40"], columns: [0, 1])))
+    #expect(!a.hasSameNames(as: ItemFields(names: ["w", "x"], values: ["1", "2"], columns: [0, 1])))
+    #expect(!a.hasSameNames(as: ItemFields(names: ["w"], values: ["1"], columns: [0])))
+    #expect(!a.hasSameNames(as: ItemFields(names: ["w", "h", "d"], values: ["1", "2", "3"], columns: [0, 1, 2])))
+    #expect(!a.hasSameNames(as: ItemFields(names: ["h", "w"], values: ["1", "2"], columns: [0, 1])))
+    #expect(ItemFields().hasSameNames(as: ItemFields()))
+    #expect(!ItemFields().hasSameNames(as: a))
+  }
+
+  @Test("a CSV path joined as text is the one Foundation joins")
+  func csvPathJoin() {
+    let folders = ["", "/", ".", "..", "a", "a/b", "/a/b", "a/", "a//b", "./a", "a/./b", "a/../b", "/tmp/scale", "é/東京"]
+    let names = ["p.jpg", "photos/p1.jpg", "./p.jpg", "../p.jpg", "a//b.jpg", "p/", "p/.", ".", "..", "东.jpg"]
+    for folder in folders {
+      for name in names {
+        #expect(
+          PathText.appending(name, to: folder) == (folder as NSString).appendingPathComponent(name),
+          "\(folder) + \(name)")
+      }
+    }
+  }
+
+  @Test("a value is escaped as Markup.escape escapes it, and kept as it is when nothing needs escaping")
+  func escaping() {
+    var generator = SeededRandom(seed: 13)
+    for _ in 0..<5000 {
+      let text = ReadFastPathTests.randomText(&generator)
+      #expect(CaptionTemplate.escaped(text) == Markup.escape(text), "\(text)")
+    }
+    #expect(CaptionTemplate.escaped("a'b") == "a&apos;b")
+    #expect(CaptionTemplate.escaped("\"") == "&quot;")
+  }
+
+  @Test("a template of one field renders as the general rule renders it")
+  func loneField() throws {
+    let values: [String: String] = ["name": "a<b", "empty": "", "lines": "x\ny"]
+    func value(_ name: String, _ format: String?) -> String? { values[name] }
+    // What the general rule (lines of literals and fields, a line of empty fields left out)
+    // makes of each.
+    let expected = [
+      "{name}": "a&lt;b", "{empty}": "", "{missing}": "", "{lines}": "x\ny",
+      "{missing|fallback\\nline}": "fallback\nline", "{empty|{name}}": "a&lt;b",
+    ]
+    for (text, caption) in expected {
+      let template = try CaptionTemplate(text)
+      #expect(template.parts.count == 1)
+      #expect(template.render(value) == caption, "\(text)")
+    }
+  }
+}
