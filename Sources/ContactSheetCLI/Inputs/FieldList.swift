@@ -1,36 +1,53 @@
 /// The fields of one manifest item: the pairs of its mapping whose keys and values are
-/// scalars, read where they are written. Names are found by comparing them rather than by
-/// hashing them (an item has a handful of fields, a catalog up to a million items); when a
-/// name comes twice (YAML allows it), the last one counts, as in a dictionary.
+/// scalars, read where they are written. The fields an item is made of (`image`, `width`, …)
+/// are found in one pass over the pairs rather than by hashing names (an item has a handful
+/// of fields, a catalog up to a million items); when a name comes twice (YAML allows it), the
+/// last one counts, as in a dictionary.
 struct FieldList {
   private let pairs: [DataNode.Pair]
+  /// Whether no name comes twice (JSON objects: their reader refuses repeated names).
+  private let namesAreUnique: Bool
 
-  /// The fields among `pairs` (pairs whose key or value is not a scalar are not fields).
-  init(_ pairs: [DataNode.Pair]) {
+  var image: String?
+  var banner: String?
+  var subtitle: String?
+  var section: String?
+  var caption: String?
+  var link: String?
+  var width: String?
+  var height: String?
+
+  /// The fields among `pairs` (pairs whose key or value is not a scalar are not fields);
+  /// `namesAreUnique` when the mapping was checked to name no field twice.
+  init(_ pairs: [DataNode.Pair], namesAreUnique: Bool = false) {
     self.pairs = pairs
-  }
-
-  /// The value of the field `name`, nil when there is none.
-  subscript(name: String) -> String? {
-    for pair in pairs.reversed() {
-      if case .scalar(let key, _) = pair.key.content, key == name,
-        case .scalar(let value, _) = pair.value.content
-      {
-        return value
+    self.namesAreUnique = namesAreUnique
+    for pair in pairs {
+      guard case .scalar(let name, _) = pair.key.content, case .scalar(let value, _) = pair.value.content
+      else { continue }
+      switch name {
+      case "image": image = value
+      case "banner": banner = value
+      case "subtitle": subtitle = value
+      case "section": section = value
+      case "caption": caption = value
+      case "link": link = value
+      case "width": width = value
+      case "height": height = value
+      default: break
       }
     }
-    return nil
   }
 
-  /// The fields packed for the item, without those named `first` and `second`, and with
-  /// `section` as the field `section` when given.
-  func itemFields(leavingOut first: String, _ second: String, section: String?) -> ItemFields {
+  /// The fields packed for the item, without `image` and `caption` (which the item holds
+  /// apart), and with `section` as the field `section` when given.
+  func itemFields(section: String?) -> ItemFields {
     var fields = ItemFields()
     fields.reserveCapacity(pairs.count + 1, averageBytes: 24)
     for (index, pair) in pairs.enumerated() {
       guard case .scalar(let name, _) = pair.key.content, case .scalar(let value, _) = pair.value.content,
-        name != first, name != second, name != "section" || section == nil,
-        !isNamedAgain(name, after: index)
+        name != "image", name != "caption", name != "section" || section == nil,
+        namesAreUnique || !isNamedAgain(name, after: index)
       else { continue }
       fields.add(name, value)
     }

@@ -9,12 +9,15 @@ struct ManifestEntryReader {
   let folder: String
   /// Whether `folder` is normal (``PathText/isNormal(_:)``), found once for all its items.
   private let folderIsNormal: Bool
+  /// Whether the manifest is JSON, whose reader refuses a mapping that names a key twice.
+  private let keysAreUnique: Bool
 
   /// A reader of the manifest at `path`, whose image paths are relative to `folder`.
   init(path: String, folder: String) {
     self.path = path
     self.folder = folder
     folderIsNormal = PathText.isNormal(folder)
+    keysAreUnique = DataDocument.isJSON(path)
   }
 
   func scalar(_ node: DataNode, _ key: String) throws -> String {
@@ -74,17 +77,17 @@ struct ManifestEntryReader {
     for pair in pairs where pair.key.isScalar && !pair.value.isScalar {
       throw InputError("\(pair.value.origin(in: path)): field '\(pair.key.text ?? "")' must be a single value")
     }
-    let fields = FieldList(pairs)
-    if let banner = fields["banner"] {
-      return .banner(BannerContent(title: banner, subtitle: fields["subtitle"]))
+    let fields = FieldList(pairs, namesAreUnique: keysAreUnique)
+    if let banner = fields.banner {
+      return .banner(BannerContent(title: banner, subtitle: fields.subtitle))
     }
-    guard let image = fields["image"] else {
+    guard let image = fields.image else {
       throw InputError("\(node.origin(in: path)): this item has no 'image' (nor 'banner')")
     }
-    var result = item(image: image, node: node, section: fields["section"] ?? section)
-    result.caption = fields["caption"]
-    result.link = fields["link"]
-    if let width = fields["width"], let height = fields["height"] {
+    var result = item(image: image, node: node, section: fields.section ?? section)
+    result.caption = fields.caption
+    result.link = fields.link
+    if let width = fields.width, let height = fields.height {
       guard let w = Int(width), let h = Int(height), w > 0, h > 0, w <= 1_000_000, h <= 1_000_000 else {
         throw InputError(
           "\(node.origin(in: path)): width and height must be whole numbers of pixels from 1 to 1000000")
@@ -93,7 +96,7 @@ struct ManifestEntryReader {
     }
     // Every field but the image and the caption, which the item holds apart; and the section
     // the item is in, whether its own or its list's.
-    result.fields = fields.itemFields(leavingOut: "image", "caption", section: result.section)
+    result.fields = fields.itemFields(section: result.section)
     return .item(result)
   }
 
