@@ -1,6 +1,5 @@
 import Foundation
 import SheetSupport
-import TestSupport
 import Testing
 
 @testable import ContactSheetCLI
@@ -38,21 +37,10 @@ struct ReadPathSpeedupTests {
     #expect(own.itemFields(section: "Last").names == ["section"])
     #expect(own.itemFields(section: "Last")["section"] == "Last")
     // Names known to be unique are not looked for again.
-    let unique = FieldList(pairs([("image", "a.jpg"), ("width", "3"), ("height", "4")]), namesAreUnique: true)
+    let unique = FieldList(
+      pairs([("image", "a.jpg"), ("width", "3"), ("height", "4")]), namesAreUnique: true)
     #expect(unique.itemFields(section: nil).dictionary == ["width": "3", "height": "4"])
     #expect(unique.width == "3" && unique.height == "4")
-  }
-
-  @Test("a manifest item with a repeated field keeps the last value, as before")
-  func repeatedYAMLField() throws {
-    let url = try FixturePaths.temporaryFolder().appendingPathComponent("repeated.yaml")
-    try Data("items:\n  - {image: a.jpg, title: One, title: Two, width: 10, height: 20}\n".utf8).write(to: url)
-    guard case .item(let item) = try ManifestReader.read(url.path).entries.first else {
-      Issue.record("no item")
-      return
-    }
-    #expect(item.fields.dictionary == ["title": "Two", "width": "10", "height": "20"])
-    #expect(item.knownSize?.width == 10)
   }
 
   @Test("items' field names compare equal exactly when they are the same names in the same order")
@@ -61,7 +49,8 @@ struct ReadPathSpeedupTests {
     #expect(a.hasSameNames(as: ItemFields(names: ["w", "h"], values: ["30", "40"], columns: [0, 1])))
     #expect(!a.hasSameNames(as: ItemFields(names: ["w", "x"], values: ["1", "2"], columns: [0, 1])))
     #expect(!a.hasSameNames(as: ItemFields(names: ["w"], values: ["1"], columns: [0])))
-    #expect(!a.hasSameNames(as: ItemFields(names: ["w", "h", "d"], values: ["1", "2", "3"], columns: [0, 1, 2])))
+    #expect(
+      !a.hasSameNames(as: ItemFields(names: ["w", "h", "d"], values: ["1", "2", "3"], columns: [0, 1, 2])))
     #expect(!a.hasSameNames(as: ItemFields(names: ["h", "w"], values: ["1", "2"], columns: [0, 1])))
     #expect(ItemFields().hasSameNames(as: ItemFields()))
     #expect(!ItemFields().hasSameNames(as: a))
@@ -69,8 +58,12 @@ struct ReadPathSpeedupTests {
 
   @Test("a CSV path joined as text is the one Foundation joins")
   func csvPathJoin() {
-    let folders = ["", "/", ".", "..", "a", "a/b", "/a/b", "a/", "a//b", "./a", "a/./b", "a/../b", "/tmp/scale", "é/東京"]
-    let names = ["p.jpg", "photos/p1.jpg", "./p.jpg", "../p.jpg", "a//b.jpg", "p/", "p/.", ".", "..", "东.jpg"]
+    let folders = [
+      "", "/", ".", "..", "a", "a/b", "/a/b", "a/", "a//b", "./a", "a/./b", "a/../b", "/tmp/scale", "é/東京",
+    ]
+    let names = [
+      "p.jpg", "photos/p1.jpg", "./p.jpg", "../p.jpg", "a//b.jpg", "p/", "p/.", ".", "..", "东.jpg",
+    ]
     for folder in folders {
       for name in names {
         #expect(
@@ -106,5 +99,17 @@ struct ReadPathSpeedupTests {
       #expect(template.parts.count == 1)
       #expect(template.render(value) == caption, "\(text)")
     }
+  }
+}
+
+extension ReadPathSpeedupTests {
+  @Test("a field's stored size counts its length's bytes and its UTF-8 bytes")
+  func storedSize() {
+    #expect(ItemFields.storedSize("") == 1)
+    #expect(ItemFields.storedSize("width") == 6)
+    #expect(ItemFields.storedSize("é") == 3)
+    #expect(ItemFields.storedSize(String(repeating: "a", count: 127)) == 128)
+    #expect(ItemFields.storedSize(String(repeating: "a", count: 128)) == 130)
+    #expect(ItemFields.storedSize(String(repeating: "a", count: 16_384)) == 16_387)
   }
 }

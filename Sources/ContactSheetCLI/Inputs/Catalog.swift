@@ -215,7 +215,7 @@ struct ItemFields: Sendable {
   /// (whose names must be distinct).
   init(names: [String], values: [String], columns: some Collection<Int>) {
     var capacity = 0
-    for column in columns { capacity += names[column].utf8.count + values[column].utf8.count + 4 }
+    for column in columns { capacity += Self.storedSize(names[column]) + Self.storedSize(values[column]) }
     bytes.reserveCapacity(capacity)
     for column in columns {
       append(names[column])
@@ -223,9 +223,21 @@ struct ItemFields: Sendable {
     }
   }
 
-  /// Makes room for `count` fields of about `averageBytes` bytes each, name and value.
-  mutating func reserveCapacity(_ count: Int, averageBytes: Int) {
-    bytes.reserveCapacity(count * (averageBytes + 4))
+  /// Makes room for `bytes` more bytes of fields (``storedSize(_:)`` of each name and value),
+  /// so that adding them allocates once and exactly (a million items hold their fields).
+  mutating func reserveCapacity(_ bytes: Int) {
+    self.bytes.reserveCapacity(self.bytes.count + bytes)
+  }
+
+  /// The bytes `text` takes as a field's name or value: its length, then its UTF-8 bytes.
+  static func storedSize(_ text: String) -> Int {
+    var length = text.utf8.count
+    var size = length + 1
+    while length >= 0x80 {
+      length >>= 7
+      size += 1
+    }
+    return size
   }
 
   /// Adds the field `name` with the value `value`; `name` must not be among the fields yet.

@@ -42,14 +42,26 @@ struct FieldList {
   /// The fields packed for the item, without `image` and `caption` (which the item holds
   /// apart), and with `section` as the field `section` when given.
   func itemFields(section: String?) -> ItemFields {
-    var fields = ItemFields()
-    fields.reserveCapacity(pairs.count + 1, averageBytes: 24)
+    // Two passes over the few pairs: the buffer is made once, at its size.
+    var kept: [Int] = []
+    kept.reserveCapacity(pairs.count)
+    var size = section.map { ItemFields.storedSize("section") + ItemFields.storedSize($0) } ?? 0
     for (index, pair) in pairs.enumerated() {
       guard case .scalar(let name, _) = pair.key.content, case .scalar(let value, _) = pair.value.content,
         name != "image", name != "caption", name != "section" || section == nil,
         namesAreUnique || !isNamedAgain(name, after: index)
       else { continue }
-      fields.add(name, value)
+      kept.append(index)
+      size += ItemFields.storedSize(name) + ItemFields.storedSize(value)
+    }
+    var fields = ItemFields()
+    fields.reserveCapacity(size)
+    for index in kept {
+      if case .scalar(let name, _) = pairs[index].key.content,
+        case .scalar(let value, _) = pairs[index].value.content
+      {
+        fields.add(name, value)
+      }
     }
     if let section { fields.add("section", section) }
     return fields

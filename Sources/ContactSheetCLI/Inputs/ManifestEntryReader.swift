@@ -75,7 +75,8 @@ struct ManifestEntryReader {
       throw InputError("\(node.origin(in: path)): an item is an image path or a mapping with 'image'")
     }
     for pair in pairs where pair.key.isScalar && !pair.value.isScalar {
-      throw InputError("\(pair.value.origin(in: path)): field '\(pair.key.text ?? "")' must be a single value")
+      let name = pair.key.text ?? ""
+      throw InputError("\(pair.value.origin(in: path)): field '\(name)' must be a single value")
     }
     let fields = FieldList(pairs, namesAreUnique: keysAreUnique)
     if let banner = fields.banner {
