@@ -69,10 +69,20 @@ struct SheetPreparer {
     var templates = try CaptionTemplates(flags: flags, catalog: catalog)
     var allFields = Set<String>()
     var knownFields = Set(CaptionFields.builtIn)
+    // Items mostly share their template and their field names: each is gathered once.
+    var lastTemplate: CaptionTemplate?
+    var lastFields: ItemFields?
     for case .item(let item) in catalog.entries {
       itemCount += 1
-      allFields.formUnion(try templates.template(for: item).fieldNames)
-      item.fields.insertNames(into: &knownFields)
+      let template = try templates.template(for: item)
+      if template != lastTemplate {
+        allFields.formUnion(template.fieldNames)
+        lastTemplate = template
+      }
+      if lastFields.map({ !item.fields.hasSameNames(as: $0) }) ?? true {
+        item.fields.insertNames(into: &knownFields)
+        lastFields = item.fields
+      }
     }
     guard itemCount > 0 else {
       guard notes.isEmpty else { throw InputError("no images found: \(notes.joined(separator: "; "))") }
@@ -110,7 +120,7 @@ struct SheetPreparer {
       catalog.entries, order: order, reverse: flags.reverse, attributes: attributes)
     var sheet = try finish(catalog, templates: &templates, attributes: attributes)
     sheet.notes = notes
-    sheet.warnings += sheet.items.compactMap(\.tagWarning)
+    sheet.warnings += sheet.items.compactMap { $0.tagWarning }
     return sheet
   }
 
@@ -151,27 +161,28 @@ struct SheetPreparer {
     var firstTooLargeFont: (place: String, size: Double)?
     var tooLargeFontCount = 0
     var nextBanner = 0
-    for (index, item) in items.enumerated() {
+    // By index, so no item is copied on the way.
+    for index in items.indices {
       while nextBanner < banners.count && banners[nextBanner].position == index {
         entries.append(.banner(banners[nextBanner].content))
         nextBanner += 1
       }
       let caption = captions[index]
-      if caption.wasCut { longCaptions.append(item.origin ?? item.path) }
+      if caption.wasCut { longCaptions.append(items[index].origin ?? items[index].path) }
       if caption.wasInvalid && invalidMarkup[itemTemplates[index]] == nil {
-        invalidMarkup[itemTemplates[index]] = item.path
+        invalidMarkup[itemTemplates[index]] = items[index].path
       }
       if let size = caption.tooLargeFont {
-        if firstTooLargeFont == nil { firstTooLargeFont = (item.origin ?? item.path, size) }
+        if firstTooLargeFont == nil { firstTooLargeFont = (items[index].origin ?? items[index].path, size) }
         tooLargeFontCount += 1
       }
-      let size = item.layoutSize
+      let size = items[index].layoutSize
       // The layout puts a banner wherever the section changes.
       entries.append(
         .item(
           LayoutItem(
-            pixelWidth: size.width, pixelHeight: size.height, caption: caption.text, section: item.section,
-            link: item.link, indexTerm: caption.indexTerm)))
+            pixelWidth: size.width, pixelHeight: size.height, caption: caption.text,
+            section: items[index].section, link: items[index].link, indexTerm: caption.indexTerm)))
     }
     for banner in banners[nextBanner...] { entries.append(.banner(banner.content)) }
     let warnings =

@@ -107,11 +107,20 @@ struct CaptionTemplate: Hashable, Sendable {
   /// A field's text, escaped: its value, else its default (whose literal text is escaped too).
   private static func text(of part: Part, _ value: (String, String?) -> String?) -> String {
     switch part {
-    case .literal(let text): return Markup.escape(text)
+    case .literal(let text): return escaped(text)
     case .field(let name, let format, let fallback):
-      if let own = value(name, format), !own.isEmpty { return Markup.escape(own) }
+      if let own = value(name, format), !own.isEmpty { return escaped(own) }
       return fallback.map { text(of: $0, value) }.joined()
     }
+  }
+
+  /// `Markup.escape(text)`: `text` itself when it holds none of the five characters escaped
+  /// (most field values), found on its bytes without reading it character by character.
+  static func escaped(_ text: String) -> String {
+    let needsEscaping =
+      text.containsByte(UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"))
+      || text.containsByte(UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "'"))
+    return needsEscaping ? Markup.escape(text) : text
   }
 
   /// The caption for one item: `value(name, format)` gives a field's text, or nil if missing.
@@ -123,6 +132,8 @@ struct CaptionTemplate: Hashable, Sendable {
     // unchanged.
     if parts.isEmpty { return "" }
     if parts.count == 1, case .literal(let text) = parts[0] { return text }
+    // A lone field is its own line, kept whether filled or not: its text is the caption.
+    if parts.count == 1 { return Self.text(of: parts[0], value) }
     var lines: [String] = []
     var line = ""
     var fieldCount = 0

@@ -58,6 +58,12 @@ struct DataNode: Sendable {
     return nil
   }
 
+  /// Whether this is a scalar (quoted or not).
+  var isScalar: Bool {
+    if case .scalar = content { return true }
+    return false
+  }
+
   /// Whether this is an unquoted scalar.
   var isPlainScalar: Bool {
     if case .scalar(_, let isPlain) = content { return isPlain }

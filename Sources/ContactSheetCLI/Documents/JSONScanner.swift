@@ -81,6 +81,8 @@ struct JSONScanner {
     try checkDepth(depth)
     position += 1
     var pairs: [DataNode.Pair] = []
+    // Room for a manifest item's usual fields, so the list is made once, not grown.
+    pairs.reserveCapacity(8)
     var names: Set<String>?
     skipWhitespace()
     if position < bytes.count && bytes[position] == UInt8(ascii: "}") {

@@ -43,29 +43,51 @@ enum CSVCatalogReader {
     // The run's item limit counts what was read before this file too.
     let start = catalog.entries.count
     // Each row ends a line: the lines bound the rows, so the entries grow once.
-    catalog.entries.reserveCapacity(start + min(Self.lineCount(text), InputLimits.items - start + 1))
-    var rows = RowReader(path: path, options: options)
+    // Rows become items on a second thread while the text is parsed, in order.
+    let made = MadeRows(rows: RowReader(path: path, options: options))
+    made.entries.reserveCapacity(min(Self.lineCount(text), InputLimits.items - start + 1))
+    let batches = BackgroundBatches<(line: Int, values: [String])> { [made] row in
+      guard made.problem == nil else { return }
+      do { try made.rows.add(line: row.line, values: row.values, into: &made.entries) } catch {
+        made.problem = error
+      }
+    }
     var records = 0
-    // The first problem of the header or a row, thrown once the whole text is known to parse.
-    var problem: (any Error)?
     do {
       try CSVTable.parse(
         text, delimiter: options.delimiter,
         header: { header in
-          do { try rows.begin(header: header) } catch { problem = error }
+          // Before any row is handed over.
+          do { try made.rows.begin(header: header) } catch { made.problem = error }
         },
         record: { line, values in
           records += 1
-          guard problem == nil, start + records <= InputLimits.items else { return }
-          do { try rows.add(line: line, values: values, into: &catalog) } catch { problem = error }
+          guard start + records <= InputLimits.items else { return }
+          batches.add((line, values))
         })
     } catch let error as CSVTable.ParseError {
       throw InputError("\(path):\(error.line):\(error.column): \(error.message)")
     }
+    batches.finish()
     guard start + records <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
-    if let problem { throw problem }
-    rows.finish(into: &catalog)
+    if let problem = made.problem { throw problem }
+    catalog.entries.appendTaking(made.entries)
+    made.entries = []
+    made.rows.finish(into: &catalog)
     catalog.inputFiles.append(path)
+  }
+
+  /// What the rows of one file make: changed by the work on rows only (and the header, before
+  /// any row), and read once it is finished.
+  private final class MadeRows {
+    var rows: RowReader
+    var entries: [CatalogEntry] = []
+    /// The first problem of the header or a row, thrown once the whole text is known to parse.
+    var problem: (any Error)?
+
+    init(rows: RowReader) {
+      self.rows = rows
+    }
   }
 
   /// `text` without the whitespace (spaces and tabs of any script) at its ends; most fields
@@ -152,9 +174,9 @@ enum CSVCatalogReader {
       (0..<count).filter { !header[$0].isEmpty && nextSameName[$0] >= count }
     }
 
-    /// Makes the item of the row at `line`: an entry of `catalog` now, or, with --group-by,
-    /// once the rows are grouped.
-    mutating func add(line: Int, values: [String], into catalog: inout Catalog) throws {
+    /// Makes the item of the row at `line`: one of `entries` now, or, with --group-by, once
+    /// the rows are grouped.
+    mutating func add(line: Int, values: [String], into entries: inout [CatalogEntry]) throws {
       guard values.count <= header.count else {
         throw InputError(
           "\(path):\(line): this row has \(values.count) fields but the header has \(header.count); quote fields that contain the delimiter"
@@ -167,8 +189,7 @@ enum CSVCatalogReader {
       }
       // A short row (spreadsheets drop trailing empty cells) has empty fields at its end.
       let image = value(imageIndex) ?? ""
-      let resolved =
-        image.isEmpty || image.hasPrefix("/") ? image : (folder as NSString).appendingPathComponent(image)
+      let resolved = image.isEmpty || image.hasPrefix("/") ? image : PathText.appending(image, to: folder)
       var item = CatalogItem(path: resolved, file: path, line: line)
       item.section = value(sectionIndex ?? groupIndex)
       item.link = value(linkIndex)
@@ -195,7 +216,7 @@ enum CSVCatalogReader {
         groupKeys.append(value(groupIndex) ?? "")
       } else {
         if options.sectionColumn != nil { sections.append(item.section ?? "") }
-        catalog.entries.append(.item(item))
+        entries.append(.item(item))
       }
     }
 

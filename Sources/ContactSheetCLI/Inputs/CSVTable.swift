@@ -129,7 +129,8 @@ struct CSVTable {
         rowCount += 1
         row(rowLine, fields)
       }
-      fields = []
+      // The next row's fields reuse this row's storage (about as many fields, each row).
+      fields.removeAll(keepingCapacity: true)
       field.removeAll(keepingCapacity: true)
       fieldWasQuoted = false
     }

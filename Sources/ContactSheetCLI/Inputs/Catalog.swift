@@ -213,11 +213,37 @@ struct ItemFields: Sendable {
 
   /// The fields named `names[column]` with the values `values[column]`, for each of `columns`
   /// (whose names must be distinct).
-  init(names: [String], values: [String], columns: some Sequence<Int>) {
+  init(names: [String], values: [String], columns: some Collection<Int>) {
+    var capacity = 0
+    for column in columns { capacity += Self.storedSize(names[column]) + Self.storedSize(values[column]) }
+    bytes.reserveCapacity(capacity)
     for column in columns {
       append(names[column])
       append(values[column])
     }
+  }
+
+  /// Makes room for `bytes` more bytes of fields (``storedSize(_:)`` of each name and value),
+  /// so that adding them allocates once and exactly (a million items hold their fields).
+  mutating func reserveCapacity(_ bytes: Int) {
+    self.bytes.reserveCapacity(self.bytes.count + bytes)
+  }
+
+  /// The bytes `text` takes as a field's name or value: its length, then its UTF-8 bytes.
+  static func storedSize(_ text: String) -> Int {
+    var length = text.utf8.count
+    var size = length + 1
+    while length >= 0x80 {
+      length >>= 7
+      size += 1
+    }
+    return size
+  }
+
+  /// Adds the field `name` with the value `value`; `name` must not be among the fields yet.
+  mutating func add(_ name: String, _ value: String) {
+    append(name)
+    append(value)
   }
 
   private mutating func append(_ text: String) {
@@ -264,6 +290,27 @@ struct ItemFields: Sendable {
         names.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[nameRange]), as: UTF8.self))
       }
       return names
+    }
+  }
+
+  /// Whether `other` has the same field names, in the same order (items of one catalog
+  /// mostly do, so their names are gathered once).
+  func hasSameNames(as other: ItemFields) -> Bool {
+    bytes.withUnsafeBufferPointer { mine in
+      other.bytes.withUnsafeBufferPointer { theirs in
+        var (offset, otherOffset) = (0, 0)
+        while offset < mine.count && otherOffset < theirs.count {
+          let name = Self.range(at: &offset, in: mine)
+          _ = Self.range(at: &offset, in: mine)
+          let otherName = Self.range(at: &otherOffset, in: theirs)
+          _ = Self.range(at: &otherOffset, in: theirs)
+          guard
+            UnsafeBufferPointer(rebasing: mine[name]).elementsEqual(
+              UnsafeBufferPointer(rebasing: theirs[otherName]))
+          else { return false }
+        }
+        return offset == mine.count && otherOffset == theirs.count
+      }
     }
   }
 

@@ -24,8 +24,9 @@ struct HeaderReader {
     let positions = entries.indices.filter {
       if case .item = entries[$0] { return true } else { return false }
     }
-    // Each header read is boxed once, here: the box is what the item keeps.
-    let slots = ConcurrentSlots<(BoxedHeader?, FileAttributes?, (XMPTags, String?)?)>(count: positions.count)
+    // Each header read is boxed once, here: the box is what the item keeps. A slot stays
+    // empty when its item has nothing to change (the common case of a manifest giving sizes).
+    let slots = ConcurrentSlots<Found>(count: positions.count)
     do {
       // What the threads read; let go of before the entries are changed, so they change in place.
       let snapshot = entries
@@ -42,11 +43,20 @@ struct HeaderReader {
           if !needsSize, case .failure = header { header = nil }
         }
         let attributes = needsFileAttributes ? FileAttributes(path: item.path) : nil
-        var withHeader = item
-        withHeader.header = header ?? item.header
-        let tags = needsTags ? TagReader.read(withHeader, folders: folders) : nil
+        var tags: (XMPTags, String?)?
+        if needsTags {
+          if let header {
+            var withHeader = item
+            withHeader.header = header
+            tags = TagReader.read(withHeader, folders: folders)
+          } else {
+            tags = TagReader.read(item, folders: folders)
+          }
+        }
         // The rating and label are read: the packet is not kept for the rest of the run.
-        slots.set(index, (header.map { $0.map { Box($0.droppingXMP()) } }, attributes, tags))
+        let found = Found(
+          header: header.map { $0.map { Box($0.droppingXMP()) } }, attributes: attributes, tags: tags)
+        if !found.changesNothing || needsFileAttributes { slots.set(index, found) }
         progress(counter.increment())
       }
     }
@@ -55,11 +65,8 @@ struct HeaderReader {
     // show one photo for many products).
     var shared: [String: (path: String, header: Box<ImageHeader>)] = [:]
     for (index, position) in positions.enumerated() {
-      guard let (header, fileAttributes, tags) = slots.get(index), case .item(var item) = entries[position]
-      else {
-        continue
-      }
-      switch header {
+      guard let found = slots.get(index), case .item(var item) = entries[position] else { continue }
+      switch found.header {
       case .success(let box)?:
         if let known = shared[item.path], known.header.value == box.value {
           item.path = known.path
@@ -71,14 +78,29 @@ struct HeaderReader {
       case .failure(let error)?: item.header = .failure(error)
       case nil: break
       }
-      if let (found, warning) = tags {
-        item.tags = found
+      if let (tags, warning) = found.tags {
+        item.tags = tags
         item.tagWarning = warning
       }
-      if needsFileAttributes { attributes[item.path] = fileAttributes }
+      if needsFileAttributes { attributes[item.path] = found.attributes }
       entries[position] = .item(item)
     }
     return attributes
+  }
+
+  /// What reading found for one item.
+  private struct Found {
+    var header: BoxedHeader?
+    var attributes: FileAttributes?
+    var tags: (XMPTags, String?)?
+
+    /// Whether the item stays as it was: no header read, no rating or label, no warning (an
+    /// item has none of these before it is read).
+    var changesNothing: Bool {
+      guard header == nil, attributes == nil else { return false }
+      guard let (tags, warning) = self.tags else { return true }
+      return tags.rating == nil && tags.label == nil && warning == nil
+    }
   }
 
   typealias HeaderResult = Result<ImageHeader, ImageError>

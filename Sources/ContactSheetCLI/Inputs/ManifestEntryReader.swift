@@ -7,6 +7,18 @@ struct ManifestEntryReader {
   let path: String
   /// The folder image paths are relative to.
   let folder: String
+  /// Whether `folder` is normal (``PathText/isNormal(_:)``), found once for all its items.
+  private let folderIsNormal: Bool
+  /// Whether the manifest is JSON, whose reader refuses a mapping that names a key twice.
+  private let keysAreUnique: Bool
+
+  /// A reader of the manifest at `path`, whose image paths are relative to `folder`.
+  init(path: String, folder: String) {
+    self.path = path
+    self.folder = folder
+    folderIsNormal = PathText.isNormal(folder)
+    keysAreUnique = DataDocument.isJSON(path)
+  }
 
   func scalar(_ node: DataNode, _ key: String) throws -> String {
     guard let text = node.text else {
@@ -62,38 +74,37 @@ struct ManifestEntryReader {
     guard let pairs = node.pairs else {
       throw InputError("\(node.origin(in: path)): an item is an image path or a mapping with 'image'")
     }
-    var fields: [String: String] = Dictionary(minimumCapacity: pairs.count)
-    for pair in pairs {
-      guard let name = pair.key.text else { continue }
-      guard let text = pair.value.text else {
-        throw InputError("\(pair.value.origin(in: path)): field '\(name)' must be a single value")
-      }
-      fields[name] = text
+    for pair in pairs where pair.key.isScalar && !pair.value.isScalar {
+      let name = pair.key.text ?? ""
+      throw InputError("\(pair.value.origin(in: path)): field '\(name)' must be a single value")
     }
-    if let banner = fields["banner"] {
-      return .banner(BannerContent(title: banner, subtitle: fields["subtitle"]))
+    let fields = FieldList(pairs, namesAreUnique: keysAreUnique)
+    if let banner = fields.banner {
+      return .banner(BannerContent(title: banner, subtitle: fields.subtitle))
     }
-    guard let image = fields.removeValue(forKey: "image") else {
+    guard let image = fields.image else {
       throw InputError("\(node.origin(in: path)): this item has no 'image' (nor 'banner')")
     }
-    var result = item(image: image, node: node, section: fields["section"] ?? section)
-    result.caption = fields.removeValue(forKey: "caption")
-    result.link = fields["link"]
-    if let section = result.section { fields["section"] = section }
-    if let width = fields["width"], let height = fields["height"] {
+    var result = item(image: image, node: node, section: fields.section ?? section)
+    result.caption = fields.caption
+    result.link = fields.link
+    if let width = fields.width, let height = fields.height {
       guard let w = Int(width), let h = Int(height), w > 0, h > 0, w <= 1_000_000, h <= 1_000_000 else {
         throw InputError(
           "\(node.origin(in: path)): width and height must be whole numbers of pixels from 1 to 1000000")
       }
       result.knownSize = (w, h)
     }
-    result.fields = ItemFields(fields)
+    // Every field but the image and the caption, which the item holds apart; and the section
+    // the item is in, whether its own or its list's.
+    result.fields = fields.itemFields(section: result.section)
     return .item(result)
   }
 
   private func item(image: String, node: DataNode, section: String?) -> CatalogItem {
     var item = CatalogItem(
-      path: PathText.join(folder, image), file: path, line: node.location.line, column: node.location.column)
+      path: PathText.join(folder, image, folderIsNormal: folderIsNormal), file: path,
+      line: node.location.line, column: node.location.column)
     item.section = section
     return item
   }

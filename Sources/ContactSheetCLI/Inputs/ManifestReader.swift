@@ -103,35 +103,45 @@ enum ManifestReader {
 }
 
 /// The elements of a manifest's top-level `items` or `sections` list turned into entries one at
-/// a time, as the JSON reader hands them over; the first problem is kept (and the rest of the
-/// list only read) until the manifest's keys come to the list, so messages come in the same
-/// order as from a tree.
+/// a time, as the JSON reader hands them over: on a second thread, in order, while the reader
+/// goes on (``BackgroundBatches``). The first problem is kept (and the rest of the list only
+/// read) until the manifest's keys come to the list, so messages come in the same order as
+/// from a tree.
 final class StreamedItems {
-  /// Appends the entries of one element to the list's entries so far.
-  private let convert: (DataNode, inout [CatalogEntry]) throws -> Void
-  private var entries: [CatalogEntry] = []
-  private var problem: (any Error)?
+  /// What the background work makes: changed by it only, and read once it is finished.
+  private final class Made {
+    var entries: [CatalogEntry] = []
+    var problem: (any Error)?
+  }
 
+  private let made = Made()
+  private let batches: BackgroundBatches<DataNode>
+
+  /// Items made by `convert`, which appends the entries of one element to the list's entries
+  /// so far.
   init(convert: @escaping (DataNode, inout [CatalogEntry]) throws -> Void) {
-    self.convert = convert
+    batches = BackgroundBatches { [made] node in
+      guard made.problem == nil else { return }
+      do {
+        try convert(node, &made.entries)
+      } catch {
+        made.problem = error
+        made.entries = []
+      }
+    }
   }
 
   /// Makes the entries for one element of the list.
   func add(_ node: DataNode) {
-    guard problem == nil else { return }
-    do {
-      try convert(node, &entries)
-    } catch {
-      problem = error
-      entries = []
-    }
+    batches.add(node)
   }
 
   /// The entries made, which this no longer holds; throws the first problem instead.
   func take() throws -> [CatalogEntry] {
-    if let problem { throw problem }
-    defer { entries = [] }
-    return entries
+    batches.finish()
+    if let problem = made.problem { throw problem }
+    defer { made.entries = [] }
+    return made.entries
   }
 }
 

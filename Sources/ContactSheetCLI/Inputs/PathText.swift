@@ -1,17 +1,36 @@
+import Foundation
+
 /// Path arithmetic on strings that keeps relative paths relative (for messages that read
 /// like what the user typed).
 enum PathText {
   /// `relative` resolved against `folder`, with `.` and `..` folded: `a/b` + `../c.jpg` is `a/c.jpg`.
   static func join(_ folder: String, _ relative: String) -> String {
+    join(folder, relative, folderIsNormal: isNormal(folder))
+  }
+
+  /// `join(folder, relative)`, where `folderIsNormal` is `isNormal(folder)`, found once for
+  /// all the paths of a manifest.
+  static func join(_ folder: String, _ relative: String, folderIsNormal: Bool) -> String {
     if relative.hasPrefix("/") || folder.isEmpty {
       return isNormal(relative) ? relative : normalize(relative)
     }
     // Most catalogs name files plainly (`photos/p1.jpg`) in a plain folder: joined as they are,
     // without splitting every path into parts.
-    if isNormal(folder) && folder != "/" && folder != "." && isNormal(relative) {
+    if folderIsNormal && folder != "/" && folder != "." && isNormal(relative) {
       return folder + "/" + relative
     }
     return normalize(folder + "/" + relative)
+  }
+
+  /// `(folder as NSString).appendingPathComponent(name)`, as CSV catalogs join their paths:
+  /// joined as text when both are normal (``isNormal(_:)``) and `name` is relative, which
+  /// Foundation joins with one slash and nothing else (most catalogs' paths); else through
+  /// Foundation.
+  static func appending(_ name: String, to folder: String) -> String {
+    if !folder.isEmpty && folder != "/" && isNormal(folder) && !name.hasPrefix("/") && isNormal(name) {
+      return folder + "/" + name
+    }
+    return (folder as NSString).appendingPathComponent(name)
   }
 
   /// Whether `normalize(path)` is `path`: not empty, no empty, `.` or `..` part, no

@@ -48,6 +48,12 @@ struct RatingFilter {
   /// Removes the photos this filter leaves out from `entries`; returns a line saying what was
   /// left out (nil when nothing was).
   func apply(_ entries: inout [CatalogEntry]) -> String? {
+    // Most runs leave nothing out: then the entries are only looked at, not rebuilt.
+    let leavesOut = entries.contains { entry in
+      guard case .item(let item) = entry else { return false }
+      return exclusion(item.tags) != nil
+    }
+    guard leavesOut else { return nil }
     var counts: [Exclusion: Int] = [:]
     entries.removeAll { entry in
       guard case .item(let item) = entry, let reason = exclusion(item.tags) else { return false }
