@@ -89,4 +89,16 @@ struct FuzzFoundTests {
     }
     #expect(error.reason.contains("camera RAW data cannot be decoded"), "\(error.reason)")
   }
+
+  @Test("a 1.2 KB HEIC declaring 64×48 that decodes to 16384×12288 is refused, not shrunk or cached")
+  func heicDecodedLargerThanDeclared() throws {
+    // Found by the hour-long heif run (a grid whose output size is not its declared size).
+    let path = Self.hostile("heic-grid-larger-than-declared.heic")
+    let header = try ImageReader.header(path: path)
+    #expect(header.width == 64 && header.height == 48)
+    for size in [nil, (width: 32, height: 24)] as [(width: Int, height: Int)?] {
+      let error = try #require(throws: ImageError.self) { try ImageReader.decode(path: path, minimumSize: size) }
+      #expect(error.reason.contains("decodes to 16384×12288 pixels, larger than the 64×48 it declares"))
+    }
+  }
 }
