@@ -203,17 +203,20 @@ enum HEIFCodec {
   }
 
   /// Throws when libheif decoded `handle` larger than the size it declares (which the pixel
-  /// limit was checked against): a grid whose own output size is not its `ispe`, as in a 1.2 KB
-  /// file fuzzing found that declares 64×48 and decodes to 16384×12288. Such pixels are not
+  /// limit was checked against), as a 1.2 KB file fuzzing found does: it declares 64×48 (its
+  /// `ispe`) and decodes to 16384×12288, 256 times each side. Such pixels are not
   /// shown, shrunk or cached. (libheif 1.15 allocates them before saying their size, so the
   /// decode itself still takes that memory: not yet held under the 1 GB budget.)
-  private static func checkDecodedSize(width: Int, height: Int, of handle: OpaquePointer, path: String) throws {
+  private static func checkDecodedSize(width: Int, height: Int, of handle: OpaquePointer, path: String) throws
+  {
     let declaredWidth = Int(heif_image_handle_get_width(handle))
     let declaredHeight = Int(heif_image_handle_get_height(handle))
     guard width > declaredWidth || height > declaredHeight else { return }
     throw ImageError(
       path: path,
-      reason: "it decodes to \(width)×\(height) pixels, larger than the \(declaredWidth)×\(declaredHeight) it declares")
+      reason:
+        "it decodes to \(width)×\(height) pixels, larger than the \(declaredWidth)×\(declaredHeight) it declares"
+    )
   }
 
   /// The byte range of the first top-level box of `type`.
