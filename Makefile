@@ -62,7 +62,8 @@ fuzz-smoke:
 ## each in its own build folder). The test of LibRaw's own leak runs apart, with the slow unwinder
 ## its suppression needs (libjpeg has no frame pointers), which would make the whole suite crawl.
 ## swiftc has no -sanitize=undefined (Swift traps on overflow and out-of-bounds access itself),
-## so UBSan instruments the C targets (the libpng, libtiff and exempi shims), in trap mode: undefined behaviour stops the test with SIGILL, no runtime needed.
+## so UBSan instruments the C targets (the libpng, libtiff and exempi shims), in trap mode:
+## undefined behaviour stops the test with SIGILL, no runtime needed.
 sanitize: deps
 	$(SWIFT) build --build-tests --scratch-path .build/asan -Xswiftc -sanitize=address -Xcc -fsanitize=address
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 $(SWIFT) test --skip-build --scratch-path .build/asan --skip lossyDNGCorruptTiles
