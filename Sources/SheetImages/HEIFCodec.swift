@@ -205,8 +205,8 @@ enum HEIFCodec {
   /// Throws when libheif decoded `handle` larger than the size it declares (which the pixel
   /// limit was checked against), as a 1.2 KB file fuzzing found does: it declares 64×48 (its
   /// `ispe`) and decodes to 16384×12288, 256 times each side. Such pixels are not
-  /// shown, shrunk or cached. (libheif 1.15 allocates them before saying their size, so the
-  /// decode itself still takes that memory: not yet held under the 1 GB budget.)
+  /// shown, shrunk or cached. (`withPrimaryImage` holds libheif to the declared size, which
+  /// refuses such a file before allocating; this is the second guard, after decoding.)
   private static func checkDecodedSize(width: Int, height: Int, of handle: OpaquePointer, path: String) throws
   {
     let declaredWidth = Int(heif_image_handle_get_width(handle))
@@ -364,6 +364,12 @@ enum HEIFCodec {
         throw ImageError(path: path, reason: "HEIF file has no primary image (\(message(primary)))")
       }
       defer { heif_image_handle_release(handle) }
+      // libheif allocates a grid by the output size its descriptor gives, which need not be the
+      // size the file declares (the one the pixel limit was checked against): held to the
+      // declared longer side, it refuses before allocating (fuzzing found a 1.2 KB file
+      // declaring 64×48 that decoded to 16384×12288).
+      let side = max(heif_image_handle_get_width(handle), heif_image_handle_get_height(handle))
+      heif_context_set_maximum_image_size_limit(context, min(maxSide, max(side, 1)))
       return try body(handle)
     }
   }
