@@ -16,7 +16,8 @@ enum SignalCleanup {
         StandardErrorCapture.write("\ninterrupted; no output was changed\n")
         // `_exit`, not `exit`: the decode and render threads are still running, and `exit`'s
         // handlers and library destructors would free what they use under them (a crash in
-        // about one interrupt in fifteen). Nothing is left to flush: the output is discarded.
+        // about one interrupt in fifteen). Nothing is left to flush: the output is discarded,
+        // and library warnings collected so far are not shown (the run did not finish).
         Glibc._exit(128 + signalNumber)
       }
       source.resume()

@@ -367,9 +367,15 @@ enum HEIFCodec {
       // libheif allocates a grid by the output size its descriptor gives, which need not be the
       // size the file declares (the one the pixel limit was checked against): held to the
       // declared longer side, it refuses before allocating (fuzzing found a 1.2 KB file
-      // declaring 64×48 that decoded to 16384×12288).
-      let side = max(heif_image_handle_get_width(handle), heif_image_handle_get_height(handle))
-      heif_context_set_maximum_image_size_limit(context, min(maxSide, max(side, 1)))
+      // declaring 64×48 that decoded to 16384×12288). The side is taken before cropping
+      // (`ispe`), with 64 to spare: libheif refuses a size equal to its limit, and an encoder
+      // may pad to whole blocks.
+      let declared =
+        [
+          heif_image_handle_get_ispe_width(handle), heif_image_handle_get_ispe_height(handle),
+          heif_image_handle_get_width(handle), heif_image_handle_get_height(handle),
+        ].max() ?? 0
+      heif_context_set_maximum_image_size_limit(context, min(maxSide, max(declared, 1) + 64))
       return try body(handle)
     }
   }

@@ -114,6 +114,8 @@ struct PageAccumulator {
         pages[pageIndex].elements.withUnsafeBufferPointer { elements in
           for elementIndex in elements.indices where elements[elementIndex].kind == .card {
             guard let item = elements[elementIndex].item else { continue }
+            // Unsafe buffers are not bounds-checked in release builds: checked here.
+            precondition(item >= 0 && item < placed.count, "a card's item index is out of range")
             placed[item].page = pageIndex
             placed[item].element = elementIndex
           }

@@ -101,7 +101,7 @@ struct FuzzFoundTests {
         try ImageReader.decode(path: path, minimumSize: size)
       }
       #expect(
-        error.reason.contains("Image size 16384x12288 exceeds the maximum image size 64x64"),
+        error.reason.contains("Image size 16384x12288 exceeds the maximum image size 128x128"),
         "\(error.reason)")
     }
   }

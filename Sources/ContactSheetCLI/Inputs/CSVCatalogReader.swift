@@ -52,6 +52,9 @@ enum CSVCatalogReader {
         made.problem = error
       }
     }
+    // Finished on every path: a thrown error must not leave rows being worked on while the
+    // process reports it and exits.
+    defer { batches.finish() }
     var records = 0
     do {
       try CSVTable.parse(

@@ -129,8 +129,9 @@ struct CSVTable {
         rowCount += 1
         row(rowLine, fields)
       }
-      // The next row's fields reuse this row's storage (about as many fields, each row).
-      fields.removeAll(keepingCapacity: true)
+      // A new array, not this one emptied: the row handed over still holds this storage, so
+      // keeping its capacity would copy it, as large as the widest row so far, for every row.
+      fields = []
       field.removeAll(keepingCapacity: true)
       fieldWasQuoted = false
     }

@@ -46,10 +46,12 @@ struct FieldList {
     var kept: [Int] = []
     kept.reserveCapacity(pairs.count)
     var size = section.map { ItemFields.storedSize("section") + ItemFields.storedSize($0) } ?? 0
+    // Many pairs are looked up in a table, not scanned again for each pair (quadratic).
+    let lastIndex = namesAreUnique || pairs.count <= 16 ? nil : lastIndexOfEachName()
     for (index, pair) in pairs.enumerated() {
       guard case .scalar(let name, _) = pair.key.content, case .scalar(let value, _) = pair.value.content,
         name != "image", name != "caption", name != "section" || section == nil,
-        namesAreUnique || !isNamedAgain(name, after: index)
+        namesAreUnique || !(lastIndex.map { $0[name] != index } ?? isNamedAgain(name, after: index))
       else { continue }
       kept.append(index)
       size += ItemFields.storedSize(name) + ItemFields.storedSize(value)
@@ -65,6 +67,15 @@ struct FieldList {
     }
     if let section { fields.add("section", section) }
     return fields
+  }
+
+  /// The index of the last pair with each scalar name.
+  private func lastIndexOfEachName() -> [String: Int] {
+    var last: [String: Int] = [:]
+    for (index, pair) in pairs.enumerated() {
+      if case .scalar(let name, _) = pair.key.content { last[name] = index }
+    }
+    return last
   }
 
   /// Whether a field after the pair at `index` has the name `name`.

@@ -29,7 +29,9 @@ enum ManifestReader {
       guard entries.count < itemBudget else { throw InputError(InputLimits.tooManyItems(path)) }
       entries.append(try reader.entry(node, section: nil))
     }
-    let sections = StreamedItems { node, entries in
+    // A section is a whole tree of items: each is handed over as soon as it is read, so no
+    // tree of them waits for a batch to fill.
+    let sections = StreamedItems(batchSize: 1) { node, entries in
       let section = try reader.section(node, after: entries.count, budget: itemBudget)
       entries += section
     }
@@ -118,9 +120,9 @@ final class StreamedItems {
   private let batches: BackgroundBatches<DataNode>
 
   /// Items made by `convert`, which appends the entries of one element to the list's entries
-  /// so far.
-  init(convert: @escaping (DataNode, inout [CatalogEntry]) throws -> Void) {
-    batches = BackgroundBatches { [made] node in
+  /// so far; elements are handed over `batchSize` at a time.
+  init(batchSize: Int = 2048, convert: @escaping (DataNode, inout [CatalogEntry]) throws -> Void) {
+    batches = BackgroundBatches(batchSize: batchSize) { [made] node in
       guard made.problem == nil else { return }
       do {
         try convert(node, &made.entries)
@@ -129,6 +131,12 @@ final class StreamedItems {
         made.entries = []
       }
     }
+  }
+
+  /// Waits for the work still queued, when reading stopped at an error before ``take()``: none
+  /// may run on while the process reports the error and exits.
+  deinit {
+    batches.finish()
   }
 
   /// Makes the entries for one element of the list.
