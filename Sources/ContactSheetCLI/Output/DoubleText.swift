@@ -89,13 +89,17 @@ enum DoubleText {
     let pairs = digitPairs.utf8Start
     var position = length
     var rest = digits
-    var remaining = places
-    while remaining >= 2 {
+    // The last two digits of `rest`, written before `position`.
+    func writeLastPair() {
       let pair = Int(truncatingIfNeeded: rest % 100) &* 2
       rest /= 100
       position -= 2
       out[position] = pairs[pair]
       out[position + 1] = pairs[pair + 1]
+    }
+    var remaining = places
+    while remaining >= 2 {
+      writeLastPair()
       remaining -= 2
     }
     if remaining == 1 {
@@ -105,13 +109,7 @@ enum DoubleText {
     }
     position -= 1
     out[position] = UInt8(ascii: ".")
-    while rest >= 10 {
-      let pair = Int(truncatingIfNeeded: rest % 100) &* 2
-      rest /= 100
-      position -= 2
-      out[position] = pairs[pair]
-      out[position + 1] = pairs[pair + 1]
-    }
+    while rest >= 10 { writeLastPair() }
     if position > sign { out[position - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest) }
     return length
   }
