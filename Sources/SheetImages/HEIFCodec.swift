@@ -1,4 +1,5 @@
 import CHeif
+import Foundation
 
 /// HEIF (HEIC) and AVIF reading through libheif. libheif applies the file's transforms (`irot`,
 /// `imir`, `clap`) while decoding and reports the size after them, so the header's size is
@@ -380,7 +381,11 @@ enum HEIFCodec {
     }
   }
 
+  /// libheif's message for `error`, without the line break some of its messages end with (its
+  /// size-limit refusal does), which would put the closing parenthesis of a warning on a line
+  /// of its own.
   private static func message(_ error: heif_error) -> String {
-    error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+    guard let text = error.message.map({ String(cString: $0) }) else { return "error \(error.code.rawValue)" }
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
