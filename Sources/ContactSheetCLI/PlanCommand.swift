@@ -100,7 +100,7 @@ struct PlanCommand: StyledCommand {
     if let output, isPDF {
       json.key("assemble")
       json.beginArray()
-      for argument in ["assemble"] + partNames.compactMap { $0 } + ["-o", output] { json.value(argument) }
+      for argument in ["assemble"] + partNames.compactMap({ $0 }) + ["-o", output] { json.value(argument) }
       json.endArray()
     }
     json.endObject()
