@@ -63,7 +63,7 @@ struct LayoutExport {
     json.raw(try small.encode(layout.textStyles))
     json.member("unit", layout.unit)
     json.endObject()
-    json.finish()
+    try json.finish()
   }
 
   /// An item: its source, pixel size, problem and tags, with its caption and where its card is

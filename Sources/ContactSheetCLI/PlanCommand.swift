@@ -104,7 +104,7 @@ struct PlanCommand: StyledCommand {
       json.endArray()
     }
     json.endObject()
-    json.finish()
+    try json.finish()
   }
 
   /// `OUT.part-K.pdf` for part `number` of `OUT.pdf`.

@@ -107,4 +107,17 @@ struct JSONStreamWriterNumberTests {
     try handle.close()
     #expect(try Data(contentsOf: file) == expected + Data([0x0A]))
   }
+
+  @Test("a write that fails (a full disk) is thrown by finish as an output error, not a crash")
+  func fullDisk() throws {
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    var json = JSONStreamWriter(output: full)
+    json.beginArray()
+    // More than the 1 MB buffer, so writes fail before the end too.
+    for index in 0..<300_000 { json.value("item \(index)") }
+    json.endArray()
+    var thrown: OutputError?
+    do { try json.finish() } catch { thrown = error }
+    #expect(thrown?.description.hasPrefix("could not write the JSON") == true)
+  }
 }

@@ -31,13 +31,35 @@ public enum FixturePaths {
     return sibling
   }
 
-  /// A new empty folder for one test's output.
+  /// A new empty folder for one test's output, under ``testsFolder``. Kept after the run, so a
+  /// failure's output can be looked at; swept once they are old (``sweepOnce``).
   public static func temporaryFolder(_ name: String = #function) throws -> URL {
+    _ = sweepOnce
     let safe = name.filter { $0.isLetter || $0.isNumber }
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("contactsheet-tests")
-      .appendingPathComponent("\(safe)-\(UUID().uuidString.prefix(8))")
+    let url = testsFolder.appendingPathComponent("\(safe)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
+
+  /// Where test output goes: one folder per test (``temporaryFolder(_:)``).
+  static let testsFolder = FileManager.default.temporaryDirectory.appendingPathComponent("contactsheet-tests")
+
+  /// How old a test's folder is when the next run removes it: a suite run leaves about a
+  /// gigabyte, and a day of runs filled a 250 GB disk.
+  static let keptFor: TimeInterval = 3 * 3600
+
+  /// Removes test folders older than ``keptFor``, once per test process (runs in other
+  /// worktrees may be using the newer ones).
+  private static let sweepOnce: Void = {
+    let manager = FileManager.default
+    let cutoff = Date().addingTimeInterval(-keptFor)
+    let names = (try? manager.contentsOfDirectory(atPath: testsFolder.path)) ?? []
+    for name in names where name != "xdg-cache" {
+      let url = testsFolder.appendingPathComponent(name)
+      guard let modified = try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date,
+        modified < cutoff
+      else { continue }
+      try? manager.removeItem(at: url)
+    }
+  }()
 }

@@ -25,6 +25,9 @@ struct JSONStreamWriter: ~Copyable {
   /// some (column positions, card widths, caption heights) on every card. Direct-mapped, so a
   /// look-up is one comparison; a number that misses is formatted and takes the slot.
   private let recentNumbers: UnsafeMutablePointer<RecentNumber>
+  /// Why writing to ``output`` first failed (a full disk, a closed pipe); nothing more is
+  /// written after it, and ``finish()`` throws it.
+  private var failure: (any Error)?
 
   init(output: FileHandle) {
     self.output = output
@@ -163,11 +166,14 @@ struct JSONStreamWriter: ~Copyable {
     }
   }
 
-  /// Writes what is left; call once at the end.
-  mutating func finish() {
+  /// Writes what is left; call once at the end. Throws when any write failed.
+  mutating func finish() throws(OutputError) {
     reserve(1)
     put(0x0A)
     flush()
+    if let failure {
+      throw OutputError(description: "could not write the JSON: \(failure.localizedDescription)")
+    }
   }
 
   private mutating func open(_ bracket: UInt8) {
@@ -285,7 +291,7 @@ struct JSONStreamWriter: ~Copyable {
   private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     if count + bytes.count > Self.capacity { flush() }
     if bytes.count > Self.capacity {
-      output.write(Data(bytes))
+      write(Data(bytes))
       return
     }
     put(bytes)
@@ -334,7 +340,13 @@ struct JSONStreamWriter: ~Copyable {
 
   private mutating func flush() {
     guard count > 0 else { return }
-    output.write(Data(bytesNoCopy: buffer, count: count, deallocator: .none))
+    write(Data(bytesNoCopy: buffer, count: count, deallocator: .none))
     count = 0
+  }
+
+  /// Writes `data` unless a write failed before; keeps the first failure.
+  private mutating func write(_ data: Data) {
+    guard failure == nil else { return }
+    do { try output.write(contentsOf: data) } catch { failure = error }
   }
 }
