@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ContactSheetCLI
 
@@ -9,13 +9,14 @@ struct CSVRowTests {
   /// Each record of `text` as its line and fields, read through the row views the parser hands over.
   private func records(_ text: String, delimiter: Unicode.Scalar? = nil) throws -> [String] {
     var records: [String] = []
-    try CSVTable.parse(text, delimiter: delimiter, header: { _ in }) { row in
-      records.append("\(row.line):" + (0..<row.count).map { "[\(row.text($0))]" }.joined())
-    }
+    try CSVTable.parse(
+      text, delimiter: delimiter, header: { _ in },
+      record: { row in records.append("\(row.line):" + (0..<row.count).map { "[\(row.text($0))]" }.joined()) }
+    )
     return records
   }
 
-  @Test("a row's fields hold its own bytes only: a long row, then shorter ones, then quoted fields after others")
+  @Test("a row's fields hold its own bytes only: a long row, shorter ones, quoted fields after others")
   func reusedBuffers() throws {
     let text = "a,b,c\nlong value,second,third\nx\n,\"q\"\"\"\nyy,\"two\r\nlines\",\n"
     #expect(
@@ -50,7 +51,8 @@ struct CSVRowTests {
     options.sectionColumn = "room"
     let rows = ["Hall", "Hall", " Hall ", "", "Attic", "Hall", "\u{3000}", "Attic"]
     let text = "image,room\n" + rows.map { "a.png,\($0)\n" }.joined()
-    #expect(try items(text, options).map(\.section) == ["Hall", "Hall", "Hall", nil, "Attic", "Hall", nil, "Attic"])
+    #expect(
+      try items(text, options).map(\.section) == ["Hall", "Hall", "Hall", nil, "Attic", "Hall", nil, "Attic"])
   }
 
   @Test("--group-by gathers by its column while --section-column names the sections")
@@ -64,7 +66,8 @@ struct CSVRowTests {
     #expect(grouped.map(\.section) == ["Hall", "Kitchen", "Attic"])
   }
 
-  @Test("fields keep their text as written (quoted, multi-line, beyond ASCII, long); sizes, links and short rows")
+  @Test(
+    "fields keep their text as written (quoted, multi-line, beyond ASCII, long); sizes, links, short rows")
   func fields() throws {
     let caption = "Crème brûlée, \"déjà vu\"\nand a caption longer than a short string holds"
     let quoted = "\"" + caption.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -43,9 +43,9 @@ struct CSVTable {
   init(parsing text: String, delimiter: Unicode.Scalar? = nil) throws {
     var header: [String] = []
     var records: [(line: Int, fields: [String])] = []
-    try Self.parse(text, delimiter: delimiter, header: { header = $0 }) { row in
-      records.append((row.line, (0..<row.count).map(row.text)))
-    }
+    try Self.parse(
+      text, delimiter: delimiter, header: { header = $0 },
+      record: { row in records.append((row.line, (0..<row.count).map(row.text))) })
     self.header = header
     self.records = records
   }
@@ -77,7 +77,9 @@ struct CSVTable {
   }
 
   /// Reads the rows of `bytes` (UTF-8), giving each to `row`.
-  private static func rows(of bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8], row: (CSVRow) -> Void) throws {
+  private static func rows(of bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8], row: (CSVRow) -> Void)
+    throws
+  {
     let quote = UInt8(ascii: "\"")
     let newLine = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
