@@ -43,29 +43,30 @@ struct CSVTable {
   init(parsing text: String, delimiter: Unicode.Scalar? = nil) throws {
     var header: [String] = []
     var records: [(line: Int, fields: [String])] = []
-    try Self.parse(text, delimiter: delimiter, header: { header = $0 }, record: { records.append(($0, $1)) })
+    try Self.parse(
+      text, delimiter: delimiter, header: { header = $0 },
+      record: { row in records.append((row.line, (0..<row.count).map(row.text))) })
     self.header = header
     self.records = records
   }
 
   /// Parses `text` as ``init(parsing:delimiter:)`` does, without holding its rows: the header
-  /// (trimmed) goes to `header`, then each record, with the line it starts on, to `record` as
+  /// (trimmed) goes to `header`, then each record, as the bytes of its fields, to `record` as
   /// it is read. Throws a ``ParseError`` for the first place the text is not CSV, and nothing
   /// else: the handlers return problems of their own themselves.
   static func parse(
-    _ text: String, delimiter: Unicode.Scalar? = nil, header: ([String]) -> Void,
-    record: (_ line: Int, _ fields: [String]) -> Void
+    _ text: String, delimiter: Unicode.Scalar? = nil, header: ([String]) -> Void, record: (CSVRow) -> Void
   ) throws {
     let delimiter = delimiter ?? Self.detectDelimiter(in: text)
     var text = text
     var isFirst = true
     try text.withUTF8 { bytes in
-      try Self.rows(of: bytes, delimiter: Array(String(delimiter).utf8)) { line, fields in
+      try Self.rows(of: bytes, delimiter: Array(String(delimiter).utf8)) { row in
         if isFirst {
           isFirst = false
-          header(fields.map { $0.trimmingCharacters(in: .whitespaces) })
+          header((0..<row.count).map { row.text($0).trimmingCharacters(in: .whitespaces) })
         } else {
-          record(line, fields)
+          record(row)
         }
       }
     }
@@ -75,18 +76,21 @@ struct CSVTable {
     }
   }
 
-  /// Reads the rows of `bytes` (UTF-8), giving each to `row` with the line it starts on.
-  private static func rows(
-    of bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8], row: (_ line: Int, _ fields: [String]) -> Void
-  ) throws {
+  /// Reads the rows of `bytes` (UTF-8), giving each to `row`.
+  private static func rows(of bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8], row: (CSVRow) -> Void)
+    throws
+  {
     let quote = UInt8(ascii: "\"")
     let newLine = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
     let lead = delimiter[0]
     let count = bytes.count
     var rowCount = 0
-    var field: [UInt8] = []
-    var fields: [String] = []
+    // The row's fields, one after another, and where each ends: reused from row to row.
+    var fields: [UInt8] = []
+    var ends: [Int] = []
+    /// Whether the field being read has no bytes yet.
+    var fieldIsEmpty: Bool { fields.count == (ends.last ?? 0) }
     var fieldWasQuoted = false
     var line = 1
     var lineStart = 0
@@ -121,18 +125,18 @@ struct CSVTable {
             "more than \(InputLimits.csvCells) fields; a CSV catalog holds at most \(InputLimits.csvCells) (split it into several runs)"
         )
       }
-      fields.append(String(decoding: field, as: UTF8.self))
+      ends.append(fields.count)
     }
     func endRow() throws {
       try endField()
-      if !(fields.count == 1 && field.isEmpty && !fieldWasQuoted) {
+      if !(ends.count == 1 && fields.isEmpty && !fieldWasQuoted) {
         rowCount += 1
-        row(rowLine, fields)
+        fields.withUnsafeBufferPointer { bytes in
+          ends.withUnsafeBufferPointer { ends in row(CSVRow(line: rowLine, bytes: bytes, ends: ends)) }
+        }
       }
-      // A new array, not this one emptied: the row handed over still holds this storage, so
-      // keeping its capacity would copy it, as large as the widest row so far, for every row.
-      fields = []
-      field.removeAll(keepingCapacity: true)
+      fields.removeAll(keepingCapacity: true)
+      ends.removeAll(keepingCapacity: true)
       fieldWasQuoted = false
     }
 
@@ -140,7 +144,7 @@ struct CSVTable {
       let byte = bytes[index]
       switch byte {
       case quote:
-        guard field.isEmpty && !fieldWasQuoted else {
+        guard fieldIsEmpty && !fieldWasQuoted else {
           throw ParseError(
             line: line, column: column(index, lineStart: lineStart),
             message: "a quote inside an unquoted field; quote the whole field and double the quote")
@@ -158,7 +162,7 @@ struct CSVTable {
           let inner = bytes[index]
           if inner == quote {
             if index + 1 < count && bytes[index + 1] == quote {
-              field.append(quote)
+              fields.append(quote)
               index += 2
               continue
             }
@@ -171,7 +175,7 @@ struct CSVTable {
             line += 1
             lineStart = index + 1
           }
-          field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+          fields.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
           index = end
         }
       case newLine:
@@ -193,7 +197,6 @@ struct CSVTable {
       default:
         if isDelimiter(at: index) {
           try endField()
-          field.removeAll(keepingCapacity: true)
           fieldWasQuoted = false
           index += delimiter.count
           continue
@@ -210,10 +213,10 @@ struct CSVTable {
           if next == quote || next == newLine || next == carriageReturn || next == lead { break }
           end += 1
         }
-        field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        fields.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
         index = end
       }
     }
-    if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { try endRow() }
+    if !fields.isEmpty || !ends.isEmpty || fieldWasQuoted { try endRow() }
   }
 }
