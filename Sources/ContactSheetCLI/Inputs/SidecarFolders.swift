@@ -6,9 +6,16 @@ import Synchronization
 /// few folders costs a few folder reads instead of 400,000 failed looks for `name.xmp`,
 /// `name.XMP`, `stem.xmp` and `stem.XMP`. Safe to share between threads.
 final class SidecarFolders: Sendable {
-  /// Sidecar names by folder; nil for a folder that could not be listed (then every name
-  /// may exist and is looked for directly).
-  private let listed = Mutex<[String: Set<String>?]>([:])
+  /// Sidecar names by folder (nil for a folder that could not be listed: then every name may
+  /// exist and is looked for directly), and the folder asked about last with its names.
+  private let listed = Mutex<Listing>(Listing())
+
+  private struct Listing {
+    var byFolder: [String: Set<String>?] = [:]
+    /// Most paths asked about in a row share their folder: it is found again by comparing
+    /// bytes, without making the folder's text or hashing it.
+    var last: (folder: String, names: Set<String>?)?
+  }
 
   /// Whether the file at `path` (a sidecar candidate) may exist: false only when its folder
   /// was listed and holds no such name.
@@ -29,11 +36,22 @@ final class SidecarFolders: Sendable {
   /// The sidecar names of the folder of the file at `path`, listed on first use; nil when the
   /// folder cannot be listed.
   private func names(inFolderOf path: String) -> Set<String>? {
-    let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    if let known = listed.withLock({ $0[folder] }) { return known }
-    let names = Self.sidecarNames(in: folder)
-    listed.withLock { $0[folder] = names }
+    // The folder is "." for a bare name, "/" for a file at the root.
+    let end = path.utf8.lastIndex(of: UInt8(ascii: "/")).map {
+      $0 == path.startIndex ? path.utf8.index(after: $0) : $0
+    }
+    let found = listed.withLock { listing -> Set<String>?? in
+      guard let last = listing.last else { return nil }
+      let same = end.map { last.folder.utf8.elementsEqual(path.utf8[..<$0]) } ?? (last.folder == ".")
+      return same ? .some(last.names) : nil
+    }
+    if let found { return found }
+    let folder = end.map { String(path[..<$0]) } ?? "."
+    let names = listed.withLock { $0.byFolder[folder] } ?? Self.sidecarNames(in: folder)
+    listed.withLock {
+      $0.byFolder[folder] = names
+      $0.last = (folder, names)
+    }
     return names
   }
 
