@@ -118,17 +118,17 @@ struct SheetPreparer {
     }
     catalog.entries = ItemSorter.sort(
       catalog.entries, order: order, reverse: flags.reverse, attributes: attributes)
-    var sheet = try finish(catalog, templates: &templates, attributes: attributes)
+    var sheet = try finish(&catalog, templates: &templates, attributes: attributes)
     sheet.notes = notes
     return sheet
   }
 
   /// The prepared sheet: `catalog`'s entries become the items, with the banners between them
-  /// kept apart, and the layout entries (the returned catalog has no entries left).
+  /// kept apart, and the layout entries. The entries are moved out of `catalog` in place (it
+  /// is left with none), so the items are neither copied nor released one more time.
   private func finish(
-    _ catalog: consuming Catalog, templates: inout CaptionTemplates, attributes: [String: FileAttributes]
+    _ catalog: inout Catalog, templates: inout CaptionTemplates, attributes: [String: FileAttributes]
   ) throws -> PreparedSheet {
-    var catalog = catalog
     var items: [CatalogItem] = []
     var itemTemplates: [CaptionTemplate] = []
     // Each banner, with the number of items before it.
