@@ -1,4 +1,5 @@
 import Foundation
+import SheetLayout
 import SheetXMP
 import TestSupport
 import Testing
@@ -49,12 +50,14 @@ struct PrepareFastPathTests {
     #expect(reader.read(&entries).isEmpty)
     // One report for all 50, none from a thread: the items were not handed to any.
     #expect(reported.values == [50])
-    #expect(Self.items(entries).allSatisfy { $0.tags == nil && $0.header == nil && $0.knownSize! == (640, 480) })
+    #expect(
+      Self.items(entries).allSatisfy { $0.tags == nil && $0.header == nil && $0.knownSize! == (640, 480) })
   }
 
   @Test("a sidecar beside some items still gives them its rating and label; items elsewhere get none")
   func someToRead() throws {
     let (plain, tagged) = try Self.folders()
+    try Data(Self.xmp.utf8).write(to: URL(fileURLWithPath: "\(tagged)/b.nef.xmp"))
     var partnered = CatalogItem(path: "\(plain)/b.jpg")
     partnered.knownSize = (640, 480)
     partnered.partner = "\(tagged)/b.nef"
