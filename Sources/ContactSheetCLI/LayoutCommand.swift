@@ -30,17 +30,18 @@ struct LayoutCommand: StyledCommand {
     timer.lap("read")
     for note in sheet.notes { Diagnostics.note(note) }
     for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
-    for item in sheet.items {
+    // What the export needs of each item, kept instead of the items (each moved out, not
+    // copied); the entries are handed over, and the layout lets go of them once measured.
+    var exported: [ExportedItem] = []
+    exported.reserveCapacity(sheet.items.count)
+    sheet.items.moveEach(replacingWith: CatalogItem(path: "")) { item in
       if let failure = item.failure {
         Diagnostics.warn(
           RenderCommand.describe(failure, origin: item.origin, consequence: "laid out as a 4:3 card"),
           kind: Diagnostics.kind(ofReason: failure.reason))
       }
+      exported.append(ExportedItem(item))
     }
-    // What the export needs of each item, kept instead of the items; the entries are handed
-    // over, and the layout lets go of them once measured.
-    let exported = sheet.items.map(ExportedItem.init)
-    sheet.items = []
     let info = renderFlags.documentInfo(sheet.catalog)
     let layout = try Self.documentLayout(
       sheet.takeEntries(), options: try layoutFlags.layoutOptions().withMarkupCaptions(),

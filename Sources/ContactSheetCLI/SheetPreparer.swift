@@ -118,41 +118,33 @@ struct SheetPreparer {
     }
     catalog.entries = ItemSorter.sort(
       catalog.entries, order: order, reverse: flags.reverse, attributes: attributes)
-    var sheet = try finish(catalog, templates: &templates, attributes: attributes)
+    var sheet = try finish(&catalog, templates: &templates, attributes: attributes)
     sheet.notes = notes
-    sheet.warnings += sheet.items.compactMap { $0.tagWarning }
     return sheet
   }
 
   /// The prepared sheet: `catalog`'s entries become the items, with the banners between them
-  /// kept apart, and the layout entries (the returned catalog has no entries left).
+  /// kept apart, and the layout entries. The entries are moved out of `catalog` in place (it
+  /// is left with none), so the items are neither copied nor released one more time.
   private func finish(
-    _ catalog: consuming Catalog, templates: inout CaptionTemplates, attributes: [String: FileAttributes]
+    _ catalog: inout Catalog, templates: inout CaptionTemplates, attributes: [String: FileAttributes]
   ) throws -> PreparedSheet {
-    var catalog = catalog
     var items: [CatalogItem] = []
+    var itemTemplates: [CaptionTemplate] = []
     // Each banner, with the number of items before it.
     var banners: [(position: Int, content: BannerContent)] = []
-    do {
-      let catalogEntries = catalog.entries
-      catalog.entries = []
-      items.reserveCapacity(catalogEntries.count)
-      for entry in catalogEntries {
-        switch entry {
-        case .item(let item): items.append(item)
-        case .banner(let content): banners.append((items.count, content))
-        }
+    items.reserveCapacity(catalog.entries.count)
+    itemTemplates.reserveCapacity(catalog.entries.count)
+    try catalog.entries.moveEach(replacingWith: .banner(BannerContent(title: ""))) { entry in
+      switch entry {
+      case .item(let item):
+        itemTemplates.append(try templates.template(for: item))
+        items.append(item)
+      case .banner(let content): banners.append((items.count, content))
       }
     }
-    let itemTemplates = try items.map { try templates.template(for: $0) }
     let captions = CaptionBuilder(indexField: indexField, attributes: attributes)
       .captions(items, templates: itemTemplates)
-    // Fields and caption templates are in the captions now; the items keep what layout
-    // reports and rendering draw.
-    for index in items.indices {
-      items[index].fields = ItemFields()
-      items[index].caption = nil
-    }
     var entries: [LayoutEntry] = []
     entries.reserveCapacity(items.count + banners.count)
     var invalidMarkup: [CaptionTemplate: String] = [:]
@@ -160,9 +152,11 @@ struct SheetPreparer {
     // Captions asking for fonts too large to make: the first one's place and size, and how many.
     var firstTooLargeFont: (place: String, size: Double)?
     var tooLargeFontCount = 0
+    var tagWarnings: [String] = []
     var nextBanner = 0
     // By index, so no item is copied on the way.
     for index in items.indices {
+      if let warning = items[index].tagWarning { tagWarnings.append(warning) }
       while nextBanner < banners.count && banners[nextBanner].position == index {
         entries.append(.banner(banners[nextBanner].content))
         nextBanner += 1
@@ -183,6 +177,10 @@ struct SheetPreparer {
           LayoutItem(
             pixelWidth: size.width, pixelHeight: size.height, caption: caption.text,
             section: items[index].section, link: items[index].link, indexTerm: caption.indexTerm)))
+      // Fields and caption templates are in the captions now; the items keep what layout
+      // reports and rendering draw.
+      items[index].fields = ItemFields()
+      items[index].caption = nil
     }
     for banner in banners[nextBanner...] { entries.append(.banner(banner.content)) }
     let warnings =
@@ -204,7 +202,8 @@ struct SheetPreparer {
           "the caption of \(place) asks for a \(Int(min(size, 1e15))) pt font, more than the \(Int(CaptionBuilder.largestFontSize)) pt a caption may use, so it is shown as plain text\(others)"
         ]
       } ?? []
-    return PreparedSheet(entries: entries, items: items, catalog: catalog, warnings: warnings + large + cut)
+    return PreparedSheet(
+      entries: entries, items: items, catalog: catalog, warnings: warnings + large + cut + tagWarnings)
   }
 
   /// The longest caption drawn, in UTF-8 bytes: far more than a card shows, and little enough

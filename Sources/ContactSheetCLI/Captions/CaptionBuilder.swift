@@ -33,15 +33,26 @@ struct CaptionBuilder {
   /// The captions of `items`, whose templates are `templates` (one each, in the same order).
   func captions(_ items: [CatalogItem], templates: [CaptionTemplate]) -> [Caption] {
     precondition(items.count == templates.count)
-    let slots = ConcurrentSlots<Caption>(count: items.count)
-    // Chunks of items, so threads take work in few steps.
-    let chunk = 1024
-    DispatchQueue.concurrentPerform(iterations: (items.count + chunk - 1) / chunk) { part in
-      for index in part * chunk..<min(items.count, (part + 1) * chunk) {
-        slots.set(index, caption(items[index], number: index + 1, template: templates[index]))
+    guard !items.isEmpty else { return [] }
+    // Each thread builds its captions straight into the array returned, each index once: no
+    // slot or copy per caption on the way.
+    return [Caption](unsafeUninitializedCapacity: items.count) { buffer, count in
+      let slots = Slots(base: buffer.baseAddress!)
+      // Chunks of items, so threads take work in few steps.
+      let chunk = 1024
+      DispatchQueue.concurrentPerform(iterations: (items.count + chunk - 1) / chunk) { part in
+        for index in part * chunk..<min(items.count, (part + 1) * chunk) {
+          (slots.base + index).initialize(
+            to: caption(items[index], number: index + 1, template: templates[index]))
+        }
       }
+      count = items.count
     }
-    return items.indices.map { slots.get($0)! }
+  }
+
+  /// Where the threads put the captions: each index is written once, by one thread.
+  private struct Slots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Caption>
   }
 
   /// The caption of `item`, the `number`th item (from 1).

@@ -27,7 +27,9 @@ struct CaptionFields {
     var path: String { PathBytes.readable(item.path) }
     var url: URL { URL(fileURLWithPath: path) }
     switch name {
-    case "name": return PathText.lastComponent(path) ?? url.lastPathComponent
+    // The last part made readable alone (each carried byte is one character, never a `/`):
+    // the whole path is not walked character by character.
+    case "name": return PathText.lastComponent(item.path).map(PathBytes.readable) ?? url.lastPathComponent
     case "stem": return url.deletingPathExtension().lastPathComponent
     case "ext": return url.pathExtension
     case "dir": return (path as NSString).deletingLastPathComponent

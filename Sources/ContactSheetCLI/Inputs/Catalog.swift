@@ -32,6 +32,22 @@ struct Catalog {
   }
 }
 
+extension Array {
+  /// Hands each element to `body` in order, moved out rather than copied (a million items are
+  /// not retained and released once more each), and leaves the array empty, also when `body`
+  /// throws. Each slot taken holds `placeholder` until the array is emptied.
+  mutating func moveEach(
+    replacingWith placeholder: @autoclosure () -> Element, _ body: (consuming Element) throws -> Void
+  ) rethrows {
+    defer { removeAll() }
+    for index in indices {
+      var element = placeholder()
+      swap(&element, &self[index])
+      try body(element)
+    }
+  }
+}
+
 /// One entry of the catalog, in reading order.
 enum CatalogEntry {
   case item(CatalogItem)

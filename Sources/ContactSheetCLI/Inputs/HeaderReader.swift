@@ -21,9 +21,20 @@ struct HeaderReader {
   /// Fills in the header, rating and label of every item among `entries`, in place (the files
   /// are read in parallel), and returns the file attributes read, by path.
   func read(_ entries: inout [CatalogEntry]) -> [String: FileAttributes] {
-    let positions = entries.indices.filter {
-      if case .item = entries[$0] { return true } else { return false }
+    let folders = SidecarFolders()
+    // Only the items with something to read are handed to the threads; most catalogs giving
+    // sizes have none (their folders, listed once each, hold no sidecar), and then no thread
+    // starts and no item changes.
+    var itemCount = 0
+    let positions = entries.indices.filter { position in
+      guard case .item(let item) = entries[position] else { return false }
+      itemCount += 1
+      return needsSize(item) || needsExif || needsFileAttributes
+        || (needsTags && TagReader.mayHaveSidecars(item, folders: folders))
     }
+    let skipped = itemCount - positions.count
+    if skipped > 0 { progress(skipped) }
+    guard !positions.isEmpty else { return [:] }
     // Each header read is boxed once, here: the box is what the item keeps. A slot stays
     // empty when its item has nothing to change (the common case of a manifest giving sizes).
     let slots = ConcurrentSlots<Found>(count: positions.count)
@@ -31,10 +42,9 @@ struct HeaderReader {
       // What the threads read; let go of before the entries are changed, so they change in place.
       let snapshot = entries
       let counter = ConcurrentCounter()
-      let folders = SidecarFolders()
       DispatchQueue.concurrentPerform(iterations: positions.count) { index in
         guard case .item(let item) = snapshot[positions[index]] else { return }
-        let needsSize = needsHeaders || item.knownSize == nil || item.path.isEmpty
+        let needsSize = needsSize(item)
         var header: HeaderResult?
         if needsSize || needsExif {
           header = readHeader(item, pixelLimit: needsSize)
@@ -57,7 +67,7 @@ struct HeaderReader {
         let found = Found(
           header: header.map { $0.map { Box($0.droppingXMP()) } }, attributes: attributes, tags: tags)
         if !found.changesNothing || needsFileAttributes { slots.set(index, found) }
-        progress(counter.increment())
+        progress(skipped + counter.increment())
       }
     }
     var attributes: [String: FileAttributes] = [:]
@@ -86,6 +96,12 @@ struct HeaderReader {
       entries[position] = .item(item)
     }
     return attributes
+  }
+
+  /// Whether `item`'s header must be read for its size: always for `render`, else when the
+  /// manifest gave none (or no file, which is then a failure).
+  private func needsSize(_ item: CatalogItem) -> Bool {
+    needsHeaders || item.knownSize == nil || item.path.isEmpty
   }
 
   /// What reading found for one item.

@@ -76,11 +76,16 @@ enum PathText {
   /// The last part of `path`, as `URL(fileURLWithPath:).lastPathComponent` gives it, taken as
   /// text instead of through a URL (which looks the path up in the file system); nil when URL
   /// may work it out otherwise: an empty, `.` or `..` last part, a leading `~`, a NUL.
+  /// Read on the path's contiguous bytes: a caption of `{name}` asks for every item's.
   static func lastComponent(_ path: String) -> String? {
-    let bytes = path.utf8
-    guard bytes.first != UInt8(ascii: "~"), !bytes.contains(0) else { return nil }
-    let name = bytes.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
-    return name.isEmpty || name == "." || name == ".." ? nil : name
+    var path = path
+    return path.withUTF8 { bytes in
+      guard bytes.first != UInt8(ascii: "~"), !bytes.contains(0) else { return nil }
+      let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+      let name = UnsafeBufferPointer(rebasing: bytes[start...])
+      let isDots = name.count <= 2 && name.allSatisfy { $0 == UInt8(ascii: ".") }
+      return isDots ? nil : String(decoding: name, as: UTF8.self)
+    }
   }
 
   /// The folder part of `path` ("" for a bare file name).

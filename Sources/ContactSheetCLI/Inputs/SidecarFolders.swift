@@ -6,16 +6,23 @@ import Synchronization
 /// few folders costs a few folder reads instead of 400,000 failed looks for `name.xmp`,
 /// `name.XMP`, `stem.xmp` and `stem.XMP`. Safe to share between threads.
 final class SidecarFolders: Sendable {
-  /// Sidecar names by folder; nil for a folder that could not be listed (then every name
-  /// may exist and is looked for directly).
-  private let listed = Mutex<[String: Set<String>?]>([:])
+  /// Sidecar names by folder (nil for a folder that could not be listed: then every name may
+  /// exist and is looked for directly), and the folder asked about last with its names.
+  private let listed = Mutex<Listing>(Listing())
+
+  private struct Listing {
+    var byFolder: [String: Set<String>?] = [:]
+    /// Most paths asked about in a row share their folder: it is found again by comparing
+    /// bytes, without making the folder's text or hashing it.
+    var last: (folder: String, names: Set<String>?)?
+  }
 
   /// Whether the file at `path` (a sidecar candidate) may exist: false only when its folder
   /// was listed and holds no such name.
   func mayExist(_ path: String) -> Bool {
     let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    return names(inFolderOf: path)?.contains(name) ?? true
+    return check(folderOf: path) { $0?.contains(name) ?? true }
   }
 
   /// Whether the folder of the file at `path` may hold a sidecar of it: false only when the
@@ -23,18 +30,46 @@ final class SidecarFolders: Sendable {
   /// candidates need not be made one by one. A path ending in `/` always may.
   func mayHoldSidecars(of path: String) -> Bool {
     guard !path.utf8.isEmpty, path.utf8.last != UInt8(ascii: "/") else { return true }
-    return names(inFolderOf: path).map { !$0.isEmpty } ?? true
+    return check(folderOf: path) { $0.map { !$0.isEmpty } ?? true }
   }
 
-  /// The sidecar names of the folder of the file at `path`, listed on first use; nil when the
-  /// folder cannot be listed.
-  private func names(inFolderOf path: String) -> Set<String>? {
-    let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    if let known = listed.withLock({ $0[folder] }) { return known }
-    let names = Self.sidecarNames(in: folder)
-    listed.withLock { $0[folder] = names }
-    return names
+  /// `test` applied to the sidecar names of the folder of the file at `path` (nil when the
+  /// folder cannot be listed), which is listed on first use.
+  private func check(folderOf path: String, _ test: (Set<String>?) -> Bool) -> Bool {
+    let length = Self.folderLength(of: path)
+    if let answer = listed.withLock({ listing -> Bool? in
+      guard let last = listing.last?.folder, Self.isFolder(last, of: path, length: length) else { return nil }
+      return test(listing.last?.names ?? nil)
+    }) {
+      return answer
+    }
+    let folder = length.map { String(decoding: path.utf8.prefix($0), as: UTF8.self) } ?? "."
+    let names = listed.withLock { $0.byFolder[folder] } ?? Self.sidecarNames(in: folder)
+    listed.withLock {
+      $0.byFolder[folder] = names
+      $0.last = (folder, names)
+    }
+    return test(names)
+  }
+
+  /// The length in bytes of the folder part of `path`: up to its last `/` (the `/` itself for a
+  /// file at the root); nil for a bare name, whose folder is `.`.
+  private static func folderLength(of path: String) -> Int? {
+    var path = path
+    return path.withUTF8 { bytes in bytes.lastIndex(of: UInt8(ascii: "/")).map { max($0, 1) } }
+  }
+
+  /// Whether `folder` is the folder part of `path`, `length` bytes long (nil for `.`),
+  /// compared as bytes.
+  private static func isFolder(_ folder: String, of path: String, length: Int?) -> Bool {
+    guard let length else { return folder == "." }
+    var (folder, path) = (folder, path)
+    return folder.withUTF8 { folder in
+      path.withUTF8 { path in
+        folder.count == length && path.count >= length
+          && memcmp(folder.baseAddress!, path.baseAddress!, length) == 0
+      }
+    }
   }
 
   /// The names ending in `.xmp` (any case) in `folder`, read as bytes (``PathBytes``, as the

@@ -20,12 +20,8 @@ enum TagReader {
     var tags = XMPTags()
     var warning: String?
     guard !item.path.isEmpty else { return (tags, nil) }
-    // A folder listed without any sidecar (most of a catalog's) spares making the candidates.
-    let mayHaveSidecars =
-      folders.map { folders in
-        folders.mayHoldSidecars(of: item.path) || item.partner.map(folders.mayHoldSidecars(of:)) == true
-      } ?? true
-    let candidates = mayHaveSidecars ? XMPSidecars.candidates(for: item.path, partner: item.partner) : []
+    let mayHave = folders.map { mayHaveSidecars(item, folders: $0) } ?? true
+    let candidates = mayHave ? XMPSidecars.candidates(for: item.path, partner: item.partner) : []
     for sidecar in candidates where folders?.mayExist(sidecar) ?? true {
       do {
         if let found = try XMPReader.readSidecar(path: sidecar) { tags = tags.filling(from: found) }
@@ -42,5 +38,12 @@ enum TagReader {
       }
     }
     return (tags, warning)
+  }
+
+  /// Whether a sidecar of `item` may exist: false when the folders of its file and of its
+  /// RAW+JPEG partner were listed without any sidecar (most of a catalog's folders), which
+  /// spares making its candidates.
+  static func mayHaveSidecars(_ item: CatalogItem, folders: SidecarFolders) -> Bool {
+    folders.mayHoldSidecars(of: item.path) || item.partner.map(folders.mayHoldSidecars(of:)) == true
   }
 }
