@@ -68,6 +68,41 @@ struct ManifestReaderTests {
     #expect(sectioned.section == "Sec" && sectioned.caption == "C" && sectioned.link == "L")
   }
 
+  @Test("sections read streamed from JSON give what YAML gives, entries and messages alike")
+  func sectionsAgree() throws {
+    let texts = [
+      """
+      {"sections": [{"items": [{"image": "a.jpg", "width": 3, "height": 4}, "b.jpg",
+        {"image": "c.jpg", "section": "Own", "tags": "x"}, {"banner": "B"}], "title": "After", "subtitle": "S"},
+        {"title": "Empty"}, {"title": "Nested", "items": [{"image": "d.jpg", "n": 1, "q": "\\u00e9"}]}],
+       "items": [{"image": "e.jpg", "section": "Top"}]}
+      """,
+      #"{"sections": [{"items": [{"width": 1}]}]}"#,
+      "{\"sections\": [{\"title\": \"T\", \"items\": [{\"image\": \"a.jpg\"},\n {\"width\": 1}]}]}",
+      #"{"sections": [{"title": "T", "items": [{"image": "a.jpg", "tags": [1]}]}]}"#,
+      #"{"sections": [{"title": "T", "items": 5}]}"#,
+      #"{"sections": [{"title": "T", "items": [{"image": "a", "width": "+0", "height": 3}]}]}"#,
+      #"{"sections": [{"title": "T", "items": [{"image": "a", "width": "+12", "height": 3}]}]}"#,
+      #"{"sections": [{"title": "T", "items": [7, {"image": "a"}]}, {"title": "U", "items": [[]]}]}"#,
+      #"{"sections": [{"title": "T", "items": [{"image": "a"}]}, "S"]}"#,
+    ]
+    func outcome(_ name: String, _ text: String) -> String {
+      do {
+        return try summary(manifest(text, named: name)).joined(separator: "\n")
+      } catch {
+        return "\(error)".components(separatedBy: "/").last ?? ""
+      }
+    }
+    for text in texts {
+      let json = outcome("m.json", text)
+      #expect(json == outcome("m.yaml", text).replacingOccurrences(of: "m.yaml", with: "m.json"), "\(text)")
+    }
+    #expect(
+      outcome("m.json", texts[0]).contains(
+        "item c.jpg Own - - [(key: \"section\", value: \"Own\"), (key: \"tags\", value: \"x\")] at 2:3"))
+    #expect(outcome("m.json", texts[2]).hasSuffix("m.json:2:2: this item has no 'image' (nor 'banner')"))
+  }
+
   @Test("a JSON syntax error gives the file, line and column")
   func jsonSyntaxError() throws {
     do {

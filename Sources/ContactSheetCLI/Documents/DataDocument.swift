@@ -6,7 +6,8 @@ enum DataDocument {
   /// lists, go to `sink` with the member's name as they are read (see
   /// ``JSONReader/read(_:streaming:to:)``); YAML documents are read whole.
   static func read(
-    _ path: String, streaming streamedMembers: Set<String> = [], to sink: ((String, DataNode) -> Void)? = nil
+    _ path: String, streaming streamedMembers: Set<String> = [],
+    to sink: ((String, StreamedElement) -> Void)? = nil
   ) throws -> DataNode? {
     guard isJSON(path) else { return try YAMLReader.read(try InputText.read(path), path: path) }
     let text = try InputText.read(path, limit: InputText.jsonLimit)

@@ -22,6 +22,12 @@ struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
 
   /// `line:column`, as messages print it after a file name.
   var description: String { "\(line):\(column)" }
+
+  /// `path:line:column`, the way messages name what is written here (just `path` when this
+  /// is no position).
+  func origin(in path: String) -> String {
+    line > 0 ? "\(path):\(self)" : path
+  }
 }
 
 /// One value of a JSON or YAML document, with where it starts. JSON and YAML files are both
@@ -89,6 +95,6 @@ struct DataNode: Sendable {
 
   /// `path:line:column`, the way messages name this node (just `path` when it has no position).
   func origin(in path: String) -> String {
-    location.line > 0 ? "\(path):\(location)" : path
+    location.origin(in: path)
   }
 }

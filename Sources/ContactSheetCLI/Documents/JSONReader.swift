@@ -18,10 +18,11 @@ enum JSONReader {
 
   /// The document in `text`; nil when it holds nothing but whitespace. When the top-level
   /// object has a member named in `streamedMembers` whose value is a list, its elements are
-  /// given to `sink` (with the member's name) one by one as they are read, and the tree holds
-  /// an empty list in their place.
+  /// given to `sink` (with the member's name) one by one as they are read, objects of scalars
+  /// as a ``ScalarObject``, and the tree holds an empty list in their place.
   static func read(
-    _ text: String, streaming streamedMembers: Set<String> = [], to sink: ((String, DataNode) -> Void)? = nil
+    _ text: String, streaming streamedMembers: Set<String> = [],
+    to sink: ((String, StreamedElement) -> Void)? = nil
   ) throws(SyntaxError) -> DataNode? {
     var text = text
     let result: Result<DataNode?, SyntaxError> = text.withUTF8 { bytes in

@@ -5,8 +5,9 @@
 struct JSONScanner {
   typealias SyntaxError = JSONReader.SyntaxError
 
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private var position = 0
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The offset of the next byte to read.
+  var position = 0
   private var line = 1
   private var lineStart = 0
   /// A byte offset on the current line whose column is known, so columns are counted once.
@@ -16,10 +17,14 @@ struct JSONScanner {
   private var valueCount = 0
   /// The members of the top-level object whose list elements go to ``elementSink`` as they are
   /// read, instead of into the tree (which holds an empty list there): a manifest's items and
-  /// sections are turned into entries one at a time, never all held as nodes too.
+  /// sections are turned into entries one at a time, never all held as nodes too. `list.member`
+  /// names a member of the objects in the streamed list `list` (a section's `items`), whose
+  /// elements go to the sink before the object that holds them. Elements that are objects of
+  /// scalars come as ``ScalarObject``s (see ``scalarObject(depth:into:)``), except in a list
+  /// with members streamed inside its objects: those are always nodes.
   var streamedMembers: Set<String> = []
   /// Takes each element of a streamed list, with the member's name.
-  var elementSink: ((String, DataNode) -> Void)?
+  var elementSink: ((String, StreamedElement) -> Void)?
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -44,12 +49,15 @@ struct JSONScanner {
 
   // MARK: Values
 
-  /// The value at `position`; a list's elements go to `sink` when one is given.
-  private mutating func value(depth: Int, sink: ((DataNode) -> Void)? = nil) throws(SyntaxError) -> DataNode {
+  /// The value at `position`. A list's elements go to ``elementSink`` under the name `streamed`
+  /// when one is given; an object that is an element of the streamed list `elementOf` may have
+  /// members streamed too.
+  private mutating func value(
+    depth: Int, streamed: String? = nil, elementOf: String? = nil
+  ) throws(SyntaxError) -> DataNode {
     skipWhitespace()
     guard position < bytes.count else { throw error("the text ends where a value should be", at: position) }
-    valueCount += 1
-    guard valueCount <= InputLimits.documentValues else {
+    guard countValue() else {
       throw error(
         "more than \(InputLimits.documentValues) values; a manifest holds at most \(InputLimits.items) items (split it into several runs)",
         at: position)
@@ -57,15 +65,19 @@ struct JSONScanner {
     let start = location(of: position)
     switch bytes[position] {
     case UInt8(ascii: "{"):
-      return try object(startingAt: start, depth: depth + 1)
+      return try object(startingAt: start, depth: depth + 1, elementOf: elementOf)
     case UInt8(ascii: "["):
-      return try array(startingAt: start, depth: depth + 1, sink: sink)
+      return try array(startingAt: start, depth: depth + 1, streamed: streamed)
     case UInt8(ascii: "\""):
       return DataNode(.scalar(try string(), isPlain: false), at: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return DataNode(.scalar(try number(), isPlain: true), at: start)
+      let first = position
+      try skipNumber()
+      return DataNode(.scalar(text(from: first), isPlain: true), at: start)
     case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-      return DataNode(.scalar(try literal(), isPlain: true), at: start)
+      let first = position
+      try skipLiteral()
+      return DataNode(.scalar(text(from: first), isPlain: true), at: start)
     case UInt8(ascii: "'"):
       throw error("JSON strings take double quotes (\"), not single quotes", at: position)
     case UInt8(ascii: "/"):
@@ -77,7 +89,9 @@ struct JSONScanner {
     }
   }
 
-  private mutating func object(startingAt start: SourceLocation, depth: Int) throws(SyntaxError) -> DataNode {
+  private mutating func object(
+    startingAt start: SourceLocation, depth: Int, elementOf: String?
+  ) throws(SyntaxError) -> DataNode {
     try checkDepth(depth)
     position += 1
     var pairs: [DataNode.Pair] = []
@@ -106,9 +120,9 @@ struct JSONScanner {
         throw error("expected ':' after the member name \"\(name)\", found \(found())", at: position)
       }
       position += 1
-      let sink =
-        depth == 1 && streamedMembers.contains(name) ? elementSink.map { sink in { sink(name, $0) } } : nil
-      let value = try self.value(depth: depth, sink: sink)
+      let path = depth == 1 ? name : elementOf.map { "\($0).\(name)" }
+      let streamed = path.flatMap { elementSink != nil && streamedMembers.contains($0) ? $0 : nil }
+      let value = try self.value(depth: depth, streamed: streamed)
       pairs.append(DataNode.Pair(key: DataNode(.scalar(name, isPlain: false), at: keyStart), value: value))
       skipWhitespace()
       guard position < bytes.count else { throw unclosed("object", start) }
@@ -126,12 +140,23 @@ struct JSONScanner {
     }
   }
 
+  /// Counts one more value; false when that is more than ``InputLimits/documentValues``.
+  mutating func countValue() -> Bool {
+    valueCount += 1
+    return valueCount <= InputLimits.documentValues
+  }
+
   private mutating func array(
-    startingAt start: SourceLocation, depth: Int, sink: ((DataNode) -> Void)?
+    startingAt start: SourceLocation, depth: Int, streamed: String?
   ) throws(SyntaxError) -> DataNode {
     try checkDepth(depth)
     position += 1
     var elements: [DataNode] = []
+    // Where a streamed list's objects of scalars are read, one after the other.
+    let sink = streamed.flatMap { name in elementSink.map { sink in { sink(name, $0) } } }
+    let hasStreamedMembers =
+      streamed.map { name in streamedMembers.contains { $0.hasPrefix(name + ".") } } ?? false
+    var scalars = sink == nil || hasStreamedMembers ? nil : ScalarObject()
     skipWhitespace()
     if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
       position += 1
@@ -143,8 +168,13 @@ struct JSONScanner {
         throw error("a ',' before ']': JSON allows no comma after the last element", at: position)
       }
       guard position < bytes.count else { throw unclosed("list", start) }
-      let element = try value(depth: depth)
-      if let sink { sink(element) } else { elements.append(element) }
+      if scalars != nil, bytes[position] == UInt8(ascii: "{"), scalarObject(depth: depth + 1, into: &scalars!)
+      {
+        sink?(.scalarObject(scalars!))
+      } else {
+        let element = try value(depth: depth, elementOf: streamed)
+        if let sink { sink(.node(element)) } else { elements.append(element) }
+      }
       skipWhitespace()
       guard position < bytes.count else { throw unclosed("list", start) }
       switch bytes[position] {
@@ -161,7 +191,7 @@ struct JSONScanner {
     }
   }
 
-  private mutating func checkDepth(_ depth: Int) throws(SyntaxError) {
+  mutating func checkDepth(_ depth: Int) throws(SyntaxError) {
     guard depth <= JSONReader.maximumDepth else {
       throw error(
         "lists and objects are nested more than \(JSONReader.maximumDepth) deep here; flatten the document",
@@ -191,32 +221,38 @@ struct JSONScanner {
 
   /// A string whose opening quote is at `position`, without its quotes and with escapes resolved.
   private mutating func string() throws(SyntaxError) -> String {
+    try withString { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// What `body` makes of the UTF-8 bytes of the string whose opening quote is at `position`,
+  /// without its quotes and with escapes resolved.
+  mutating func withString<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) throws(SyntaxError) -> Result {
     let opening = position
     position += 1
     let contentStart = position
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
-        let text = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
         position += 1
-        return text
+        return body(UnsafeBufferPointer(rebasing: bytes[contentStart..<position - 1]))
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
       position += 1
     }
-    return try escapedString(opening: opening, contentStart: contentStart)
+    return try escapedString(opening: opening, contentStart: contentStart).withUnsafeBufferPointer(body)
   }
 
-  /// The rest of a string that holds escapes (or is not closed), from `position`.
-  private mutating func escapedString(opening: Int, contentStart: Int) throws(SyntaxError) -> String {
+  /// The bytes of the rest of a string that holds escapes (or is not closed), from `position`.
+  private mutating func escapedString(opening: Int, contentStart: Int) throws(SyntaxError) -> [UInt8] {
     var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
     while position < bytes.count {
       let byte = bytes[position]
       switch byte {
       case UInt8(ascii: "\""):
         position += 1
-        return String(decoding: utf8, as: UTF8.self)
+        return utf8
       case UInt8(ascii: "\\"):
         try appendEscape(to: &utf8)
       case 0x0A, 0x0D:
@@ -307,8 +343,8 @@ struct JSONScanner {
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
-  /// A number as written: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-  private mutating func number() throws(SyntaxError) -> String {
+  /// Moves past a number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+  mutating func skipNumber() throws(SyntaxError) {
     let start = position
     if bytes[position] == UInt8(ascii: "-") { position += 1 }
     guard position < bytes.count, isDigit(bytes[position]) else {
@@ -344,7 +380,11 @@ struct JSONScanner {
       }
       skipDigits()
     }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+  }
+
+  /// The text from `start` to `position`, as written.
+  private func text(from start: Int) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
   }
 
   private func isDigit(_ byte: UInt8) -> Bool {
@@ -355,13 +395,13 @@ struct JSONScanner {
     while position < bytes.count && isDigit(bytes[position]) { position += 1 }
   }
 
-  /// `true`, `false` or `null`.
-  private mutating func literal() throws(SyntaxError) -> String {
+  /// Moves past `true`, `false` or `null`.
+  mutating func skipLiteral() throws(SyntaxError) {
     for word in ["true", "false", "null"] {
       let length = word.utf8.count
       if position + length <= bytes.count && bytes[position..<position + length].elementsEqual(word.utf8) {
         position += length
-        return word
+        return
       }
     }
     throw error(
@@ -371,7 +411,7 @@ struct JSONScanner {
 
   // MARK: Positions and messages
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
       case UInt8(ascii: " "), UInt8(ascii: "\t"):
@@ -389,6 +429,34 @@ struct JSONScanner {
     }
   }
 
+  /// Where the scanner is, to come back to with ``rewind(to:)``: the position and what is
+  /// counted up to it.
+  struct Mark {
+    fileprivate var position: Int
+    fileprivate var line: Int
+    fileprivate var lineStart: Int
+    fileprivate var countedOffset: Int
+    fileprivate var countedColumn: Int
+    fileprivate var valueCount: Int
+  }
+
+  /// Where the scanner is now.
+  var mark: Mark {
+    Mark(
+      position: position, line: line, lineStart: lineStart, countedOffset: countedOffset,
+      countedColumn: countedColumn, valueCount: valueCount)
+  }
+
+  /// Goes back to `mark`, to read again from there.
+  mutating func rewind(to mark: Mark) {
+    position = mark.position
+    line = mark.line
+    lineStart = mark.lineStart
+    countedOffset = mark.countedOffset
+    countedColumn = mark.countedColumn
+    valueCount = mark.valueCount
+  }
+
   private mutating func newLine() {
     line += 1
     lineStart = position
@@ -397,7 +465,7 @@ struct JSONScanner {
   }
 
   /// The line and column of `offset`, which lies on the current line.
-  private mutating func location(of offset: Int) -> SourceLocation {
+  mutating func location(of offset: Int) -> SourceLocation {
     if countedOffset > offset {
       countedOffset = lineStart
       countedColumn = 1

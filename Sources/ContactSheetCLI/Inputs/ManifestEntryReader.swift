@@ -11,6 +11,8 @@ struct ManifestEntryReader {
   private let folderIsNormal: Bool
   /// Whether the manifest is JSON, whose reader refuses a mapping that names a key twice.
   private let keysAreUnique: Bool
+  /// The section of the item read last, which the next one most often shares.
+  private var lastSection: String?
 
   /// A reader of the manifest at `path`, whose image paths are relative to `folder`.
   init(path: String, folder: String) {
@@ -32,7 +34,7 @@ struct ManifestEntryReader {
     return try scalar(node, "keywords")
   }
 
-  func sections(_ node: DataNode) throws -> [CatalogEntry] {
+  mutating func sections(_ node: DataNode) throws -> [CatalogEntry] {
     guard let list = node.list else {
       throw InputError("\(node.origin(in: path)): 'sections' must be a list of {title, items}")
     }
@@ -43,21 +45,26 @@ struct ManifestEntryReader {
 
   /// The entries of one element of a `sections` list (its banner, then its items), after
   /// `made` entries of the list before it; refused before they are made when all of them
-  /// would be more than `budget` (what the run has left of ``InputLimits/items``).
-  func section(_ section: DataNode, after made: Int, budget: Int = InputLimits.items) throws -> [CatalogEntry]
-  {
+  /// would be more than `budget` (what the run has left of ``InputLimits/items``). The
+  /// section's `items` are in its tree, or were streamed (`streamed`, the tree's list empty).
+  mutating func section(
+    _ section: DataNode, items streamed: [StreamedElement] = [], after made: Int,
+    budget: Int = InputLimits.items
+  ) throws -> [CatalogEntry] {
     guard section.pairs != nil, let title = section["title"]?.text else {
       throw InputError("\(section.origin(in: path)): each section needs a 'title' and 'items'")
     }
-    guard made + 1 + (section["items"]?.list?.count ?? 0) <= budget else {
+    guard made + 1 + (section["items"]?.list?.count ?? 0) + streamed.count <= budget else {
       throw InputError(InputLimits.tooManyItems(path))
     }
     var entries: [CatalogEntry] = [.banner(BannerContent(title: title, subtitle: section["subtitle"]?.text))]
     if let items = section["items"] { entries += try self.entries(items, section: title) }
+    entries.reserveCapacity(entries.count + streamed.count)
+    for element in streamed { entries.append(try entry(element, section: title)) }
     return entries
   }
 
-  func entries(_ node: DataNode, section: String?) throws -> [CatalogEntry] {
+  mutating func entries(_ node: DataNode, section: String?) throws -> [CatalogEntry] {
     guard let list = node.list else {
       throw InputError("\(node.origin(in: path)): 'items' must be a list")
     }
@@ -68,9 +75,17 @@ struct ManifestEntryReader {
     return entries
   }
 
+  /// The entry one element of a streamed `items` list stands for.
+  mutating func entry(_ element: StreamedElement, section: String?) throws -> CatalogEntry {
+    switch element {
+    case .scalarObject(let object): try entry(object, section: section)
+    case .node(let node): try entry(node, section: section)
+    }
+  }
+
   /// The entry one element of an `items` list stands for.
-  func entry(_ node: DataNode, section: String?) throws -> CatalogEntry {
-    if let image = node.text { return .item(item(image: image, node: node, section: section)) }
+  mutating func entry(_ node: DataNode, section: String?) throws -> CatalogEntry {
+    if let image = node.text { return .item(item(image: image, at: node.location, section: section)) }
     guard let pairs = node.pairs else {
       throw InputError("\(node.origin(in: path)): an item is an image path or a mapping with 'image'")
     }
@@ -78,33 +93,42 @@ struct ManifestEntryReader {
       let name = pair.key.text ?? ""
       throw InputError("\(pair.value.origin(in: path)): field '\(name)' must be a single value")
     }
-    let fields = FieldList(pairs, namesAreUnique: keysAreUnique)
+    return try entry(ScalarObject(pairs, at: node.location), section: section)
+  }
+
+  /// The entry an item's mapping of scalars stands for.
+  private mutating func entry(_ object: ScalarObject, section: String?) throws -> CatalogEntry {
+    let fields = FieldList(object, namesAreUnique: keysAreUnique)
     if let banner = fields.banner {
       return .banner(BannerContent(title: banner, subtitle: fields.subtitle))
     }
     guard let image = fields.image else {
-      throw InputError("\(node.origin(in: path)): this item has no 'image' (nor 'banner')")
+      throw InputError("\(object.location.origin(in: path)): this item has no 'image' (nor 'banner')")
     }
-    var result = item(image: image, node: node, section: fields.section ?? section)
+    let own = fields.section(sameAs: lastSection)
+    if own != nil { lastSection = own }
+    let knownSize: (width: Int, height: Int)?
+    do {
+      knownSize = try fields.pixelSize(limit: 1_000_000)
+    } catch {
+      throw InputError(
+        "\(object.location.origin(in: path)): width and height must be whole numbers of pixels from 1 to 1000000"
+      )
+    }
+    var result = item(image: image, at: object.location, section: own ?? section)
     result.caption = fields.caption
     result.link = fields.link
-    if let width = fields.width, let height = fields.height {
-      guard let w = Int(width), let h = Int(height), w > 0, h > 0, w <= 1_000_000, h <= 1_000_000 else {
-        throw InputError(
-          "\(node.origin(in: path)): width and height must be whole numbers of pixels from 1 to 1000000")
-      }
-      result.knownSize = (w, h)
-    }
+    result.knownSize = knownSize
     // Every field but the image and the caption, which the item holds apart; and the section
     // the item is in, whether its own or its list's.
-    result.fields = fields.itemFields(section: result.section)
+    result.fields = fields.itemFields(section: own ?? section)
     return .item(result)
   }
 
-  private func item(image: String, node: DataNode, section: String?) -> CatalogItem {
+  private func item(image: String, at location: SourceLocation, section: String?) -> CatalogItem {
     var item = CatalogItem(
       path: PathText.join(folder, image, folderIsNormal: folderIsNormal), file: path,
-      line: node.location.line, column: node.location.column)
+      line: location.line, column: location.column)
     item.section = section
     return item
   }

@@ -24,19 +24,29 @@ enum ManifestReader {
   /// they are read (``StreamedItems``), so no tree of them is held; more than `itemBudget`
   /// entries (what the run has left of ``InputLimits/items``) are refused as they come.
   static func read(_ path: String, itemBudget: Int = InputLimits.items) throws -> Manifest {
-    let reader = ManifestEntryReader(path: path, folder: PathText.folder(of: path))
-    let items = StreamedItems { node, entries in
+    var reader = ManifestEntryReader(path: path, folder: PathText.folder(of: path))
+    let items = StreamedItems { element, entries in
       guard entries.count < itemBudget else { throw InputError(InputLimits.tooManyItems(path)) }
-      entries.append(try reader.entry(node, section: nil))
+      entries.append(try reader.entry(element, section: nil))
     }
-    // A section is a whole tree of items: each is handed over as soon as it is read, so no
-    // tree of them waits for a batch to fill.
-    let sections = StreamedItems(batchSize: 1) { node, entries in
-      let section = try reader.section(node, after: entries.count, budget: itemBudget)
-      entries += section
+    // A section's items come before the section that holds them, and wait for it here.
+    var sectionItems: [StreamedElement] = []
+    let sections = StreamedItems { element, entries in
+      // Sections come as nodes: their items are streamed inside them.
+      guard case .node(let node) = element else {
+        preconditionFailure("a section read as an object of scalars")
+      }
+      entries += try reader.section(node, items: sectionItems, after: entries.count, budget: itemBudget)
     }
-    let root = try DataDocument.read(path, streaming: ["items", "sections"]) { member, node in
-      (member == "items" ? items : sections).add(node)
+    let root = try DataDocument.read(path, streaming: ["items", "sections", "sections.items"]) {
+      member, element in
+      switch member {
+      case "items": items.add(element)
+      case "sections.items": sectionItems.append(element)
+      default:
+        sections.add(element)
+        sectionItems.removeAll(keepingCapacity: true)
+      }
     }
     guard let root else {
       throw InputError("\(path): the manifest is empty; it needs at least an `items` list")
@@ -74,7 +84,7 @@ enum ManifestReader {
     }
     var manifest = Manifest(path: path)
     var read: [CatalogEntry] = []
-    let entries = ManifestEntryReader(path: path, folder: PathText.folder(of: path))
+    var entries = ManifestEntryReader(path: path, folder: PathText.folder(of: path))
     for pair in pairs {
       guard let key = pair.key.text else { continue }
       let value = pair.value
@@ -105,51 +115,37 @@ enum ManifestReader {
 }
 
 /// The elements of a manifest's top-level `items` or `sections` list turned into entries one at
-/// a time, as the JSON reader hands them over: on a second thread, in order, while the reader
-/// goes on (``BackgroundBatches``). The first problem is kept (and the rest of the list only
-/// read) until the manifest's keys come to the list, so messages come in the same order as
-/// from a tree.
+/// a time, as the JSON reader hands them over, on the reading thread: an item read as a
+/// ``ScalarObject`` is made from its bytes at once, so no node of it is kept, nor freed on
+/// another thread. The first problem is kept (and the rest of the list only read) until the
+/// manifest's keys come to the list, so messages come in the same order as from a tree.
 final class StreamedItems {
-  /// What the background work makes: changed by it only, and read once it is finished.
-  private final class Made {
-    var entries: [CatalogEntry] = []
-    var problem: (any Error)?
-  }
-
-  private let made = Made()
-  private let batches: BackgroundBatches<DataNode>
+  private var entries: [CatalogEntry] = []
+  private var problem: (any Error)?
+  private let convert: (StreamedElement, inout [CatalogEntry]) throws -> Void
 
   /// Items made by `convert`, which appends the entries of one element to the list's entries
-  /// so far; elements are handed over `batchSize` at a time.
-  init(batchSize: Int = 2048, convert: @escaping (DataNode, inout [CatalogEntry]) throws -> Void) {
-    batches = BackgroundBatches(batchSize: batchSize) { [made] node in
-      guard made.problem == nil else { return }
-      do {
-        try convert(node, &made.entries)
-      } catch {
-        made.problem = error
-        made.entries = []
-      }
-    }
-  }
-
-  /// Waits for the work still queued, when reading stopped at an error before ``take()``: none
-  /// may run on while the process reports the error and exits.
-  deinit {
-    batches.finish()
+  /// so far.
+  init(convert: @escaping (StreamedElement, inout [CatalogEntry]) throws -> Void) {
+    self.convert = convert
   }
 
   /// Makes the entries for one element of the list.
-  func add(_ node: DataNode) {
-    batches.add(node)
+  func add(_ element: StreamedElement) {
+    guard problem == nil else { return }
+    do {
+      try convert(element, &entries)
+    } catch {
+      problem = error
+      entries = []
+    }
   }
 
   /// The entries made, which this no longer holds; throws the first problem instead.
   func take() throws -> [CatalogEntry] {
-    batches.finish()
-    if let problem = made.problem { throw problem }
-    defer { made.entries = [] }
-    return made.entries
+    if let problem { throw problem }
+    defer { entries = [] }
+    return entries
   }
 }
 
