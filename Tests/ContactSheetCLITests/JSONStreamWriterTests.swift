@@ -51,7 +51,7 @@ struct JSONStreamWriterTests {
     }
     json.endArray()
     json.endObject()
-    json.finish()
+    try json.finish()
     try handle.close()
     let written = try Data(contentsOf: file)
     #expect(written.count > 2 << 20)
@@ -66,7 +66,7 @@ struct JSONStreamWriterTests {
     let handle = try FileHandle(forWritingTo: file)
     var json = JSONStreamWriter(output: handle)
     json.value("a\u{1}b\u{1F}")
-    json.finish()
+    try json.finish()
     try handle.close()
     #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == "\"a\\u0001b\\u001f\"\n")
   }
@@ -103,7 +103,7 @@ struct JSONStreamWriterNumberTests {
     for number in numbers { json.value(number) }
     json.endArray()
     json.endObject()
-    json.finish()
+    try json.finish()
     try handle.close()
     #expect(try Data(contentsOf: file) == expected + Data([0x0A]))
   }

@@ -6,7 +6,7 @@ extension JSONScanner {
   /// Reads the object whose `{` is at `position`, at nesting `depth`, into `object` when all its
   /// members are scalars with distinct names (every manifest item), and returns true.
   ///
-  /// Otherwise (a list or object as a value, a name given twice, more than
+  /// Otherwise (a list or object as a value, a name given twice, a name beyond ASCII, more than
   /// ``scalarObjectMembers`` members, or anything that is not JSON) it returns false with the
   /// scanner back at the `{`, for ``value(depth:sink:)`` to read the object as nodes: what is
   /// wrong is then reported as it always is, with the same message at the same place.
@@ -36,7 +36,10 @@ extension JSONScanner {
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return false }
       let isNew = try withString { name in
-        guard !object.contains(name: name) else { return false }
+        // Names are compared as bytes here: a name beyond ASCII may equal another written
+        // differently (é as one character or as e and an accent), so the object is read as
+        // nodes, whose names are compared as text.
+        guard name.allSatisfy({ $0 < 0x80 }), !object.contains(name: name) else { return false }
         object.appendName(name)
         return true
       }

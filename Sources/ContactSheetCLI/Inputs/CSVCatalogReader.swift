@@ -230,7 +230,8 @@ enum CSVCatalogReader {
     /// The row's section, the last row's when its field is the same.
     private mutating func section() -> String? {
       guard let index = sectionIndex ?? groupIndex, index < values.count else { return nil }
-      if values[index] != lastSection.field {
+      // Compared as bytes: text equal as Unicode but written differently is its own section text.
+      if !values[index].utf8.elementsEqual(lastSection.field.utf8) {
         lastSection = (values[index], CSVCatalogReader.nonEmpty(values[index]))
       }
       return lastSection.section

@@ -138,7 +138,8 @@ struct FieldList {
         let field = Known(name)
         guard field != .image, field != .caption, field != .section || section == nil,
           namesAreUnique
-            || !(lastIndex.map { $0[Array(name)] != index } ?? isNamedAgain(name, after: index, members))
+            || !(lastIndex.map { $0[members.nameText(index)] != index }
+              ?? isNamedAgain(name, after: index, members))
         else { continue }
         let text = (members.nameText(index), members.valueText(index))
         size += ItemFields.storedSize(text.0) + ItemFields.storedSize(text.1)
@@ -157,16 +158,21 @@ struct FieldList {
   }
 
   /// The index of the last member with each name.
-  private func lastIndexOfEachName(_ members: ScalarObject.Members) -> [[UInt8]: Int] {
-    var last: [[UInt8]: Int] = [:]
-    for index in 0..<members.count { last[Array(members.name(index))] = index }
+  private func lastIndexOfEachName(_ members: ScalarObject.Members) -> [String: Int] {
+    var last: [String: Int] = [:]
+    for index in 0..<members.count { last[members.nameText(index)] = index }
     return last
   }
 
-  /// Whether a member after the one at `index` has the name `name`.
+  /// Whether a member after the one at `index` has the name `name`: as bytes when both are
+  /// ASCII, as text otherwise (as a dictionary would: é as one character or as e and an accent).
   private func isNamedAgain(
     _ name: UnsafeBufferPointer<UInt8>, after index: Int, _ members: ScalarObject.Members
   ) -> Bool {
-    (index + 1..<members.count).contains { ScalarObject.equal(members.name($0), name) }
+    let isASCII = name.allSatisfy { $0 < 0x80 }
+    return (index + 1..<members.count).contains { other in
+      isASCII && members.name(other).allSatisfy({ $0 < 0x80 })
+        ? ScalarObject.equal(members.name(other), name) : members.nameText(other) == members.nameText(index)
+    }
   }
 }

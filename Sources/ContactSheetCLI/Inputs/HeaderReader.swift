@@ -15,7 +15,8 @@ struct HeaderReader {
   var needsFileAttributes = false
   /// Images whose header claims more pixels are refused before decoding.
   var maxPixels: Int = 200_000_000
-  /// Called after each file, from any thread, with the number done so far.
+  /// Called with the number done so far: once first, on the calling thread, for the items
+  /// that need nothing read, then after each file read, from any thread.
   var progress: @Sendable (Int) -> Void = { _ in }
 
   /// Fills in the header, rating and label of every item among `entries`, in place (the files

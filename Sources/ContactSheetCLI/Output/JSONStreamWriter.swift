@@ -25,7 +25,7 @@ struct JSONStreamWriter: ~Copyable {
   /// some (column positions, card widths, caption heights) on every card. Direct-mapped, so a
   /// look-up is one comparison; a number that misses is formatted and takes the slot.
   private let recentNumbers: UnsafeMutablePointer<RecentNumber>
-  /// Why writing to ``output`` first failed (a full disk, a closed pipe); nothing more is
+  /// Why writing to ``output`` first failed (a full disk); nothing more is
   /// written after it, and ``finish()`` throws it.
   private var failure: (any Error)?
 
