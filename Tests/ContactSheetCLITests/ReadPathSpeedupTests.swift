@@ -17,10 +17,15 @@ struct ReadPathSpeedupTests {
     }
   }
 
+  /// The mapping of `fields`, as a manifest item's.
+  private func object(_ fields: [(String, String)]) -> ScalarObject {
+    ScalarObject(pairs(fields), at: SourceLocation(line: 1, column: 1))
+  }
+
   @Test("an item's fields are found as a dictionary of its pairs finds them, the last of a name winning")
   func fieldList() {
     let written = [("image", "a.jpg"), ("title", "One"), ("price", "3"), ("title", "Two"), ("caption", "C")]
-    let fields = FieldList(pairs(written))
+    let fields = FieldList(object(written))
     let dictionary = Dictionary(written, uniquingKeysWith: { _, last in last })
     #expect(fields.image == "a.jpg")
     #expect(fields.caption == "C")
@@ -32,13 +37,13 @@ struct ReadPathSpeedupTests {
     expected["section"] = "Chairs"
     #expect(fields.itemFields(section: "Chairs").dictionary == expected)
     // An item's own section is replaced by the one it is given, never kept twice.
-    let own = FieldList(pairs([("image", "a.jpg"), ("section", "Own"), ("section", "Last")]))
+    let own = FieldList(object([("image", "a.jpg"), ("section", "Own"), ("section", "Last")]))
     #expect(own.section == "Last")
     #expect(own.itemFields(section: "Last").names == ["section"])
     #expect(own.itemFields(section: "Last")["section"] == "Last")
     // Names known to be unique are not looked for again.
     let unique = FieldList(
-      pairs([("image", "a.jpg"), ("width", "3"), ("height", "4")]), namesAreUnique: true)
+      object([("image", "a.jpg"), ("width", "3"), ("height", "4")]), namesAreUnique: true)
     #expect(unique.itemFields(section: nil).dictionary == ["width": "3", "height": "4"])
     #expect(unique.width == "3" && unique.height == "4")
   }

@@ -200,10 +200,9 @@ enum CSVCatalogReader {
       item.section = section()
       item.link = value(linkIndex)
       if let width = value(widthIndex), let height = value(heightIndex) {
-        guard let w = Int(width), let h = Int(height), w > 0, h > 0, w <= 1_000_000, h <= 1_000_000 else {
-          throw InputError(
-            "\(path):\(line): width and height must be whole numbers of pixels from 1 to 1000000; got \(width) and \(height)"
-          )
+        let side = 1...InputLimits.pixelSide
+        guard let w = Int(width), let h = Int(height), side.contains(w), side.contains(h) else {
+          throw InputError("\(path):\(line): \(InputLimits.pixelSizeRule); got \(width) and \(height)")
         }
         item.knownSize = (w, h)
       }

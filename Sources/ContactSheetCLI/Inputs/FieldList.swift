@@ -62,11 +62,6 @@ struct FieldList {
     }
   }
 
-  /// The fields among `pairs` (pairs whose name or value is not a scalar are not fields).
-  init(_ pairs: [DataNode.Pair], namesAreUnique: Bool = false) {
-    self.init(ScalarObject(pairs, at: SourceLocation(line: 0, column: 0)), namesAreUnique: namesAreUnique)
-  }
-
   var image: String? { text(.image) }
   var banner: String? { text(.banner) }
   var subtitle: String? { text(.subtitle) }

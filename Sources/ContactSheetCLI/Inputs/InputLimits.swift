@@ -20,6 +20,10 @@ enum InputLimits {
   /// Yams holds a whole document as nodes of about 200 bytes each before it is read, so YAML
   /// stays at a million values (and ``InputText/limit`` bytes); larger catalogs are JSON or CSV.
   static let yamlDocumentValues = 1_000_000
+  /// The longest side a manifest or CSV may give as an image's `width` or `height`, in pixels.
+  static let pixelSide = 1_000_000
+  /// What a given `width` and `height` must be, for messages.
+  static let pixelSizeRule = "width and height must be whole numbers of pixels from 1 to \(pixelSide)"
   /// The longest line of the standard input list, in bytes (Linux's PATH_MAX).
   static let pathBytes = 4096
 

@@ -109,11 +109,9 @@ struct ManifestEntryReader {
     if own != nil { lastSection = own }
     let knownSize: (width: Int, height: Int)?
     do {
-      knownSize = try fields.pixelSize(limit: 1_000_000)
+      knownSize = try fields.pixelSize(limit: InputLimits.pixelSide)
     } catch {
-      throw InputError(
-        "\(object.location.origin(in: path)): width and height must be whole numbers of pixels from 1 to 1000000"
-      )
+      throw InputError("\(object.location.origin(in: path)): \(InputLimits.pixelSizeRule)")
     }
     var result = item(image: image, at: object.location, section: own ?? section)
     result.caption = fields.caption
