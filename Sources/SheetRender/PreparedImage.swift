@@ -36,7 +36,7 @@ enum PreparedImage: Sendable {
       let loaded = try decode(job, placed: PixelSize(width: size.width, height: size.height))
       let decoded = loaded.image
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
-      let raster = decoded.resampled(width: size.width, height: size.height, from: region)
+      let raster = decoded.reduced(width: size.width, height: size.height, from: region)
       let jpeg = job.wantsJPEG && !raster.hasAlpha ? try raster.jpegData(quality: job.jpegQuality) : nil
       return .ready(raster, jpeg: jpeg, warnings: loaded.warnings)
     } catch let error as ImageError {
@@ -46,17 +46,13 @@ enum PreparedImage: Sendable {
     }
   }
 
-  /// The image decoded at the canonical ``ShrinkLevel`` for a card of `placed` pixels (at
-  /// least ``decodeOversampling`` times that, or an embedded preview covering it), through the
-  /// cache when there is one: with or without it, the same pixels. The file is opened once.
+  /// The image decoded at the canonical ``ShrinkLevel`` for a card of `placed` pixels, through
+  /// the cache when there is one: with or without it, the same pixels. The file is opened once.
   private static func decode(_ job: ImageJob, placed: PixelSize) throws -> DecodedImage {
-    let wanted = PixelSize(
-      width: placed.width * decodeOversampling, height: placed.height * decodeOversampling)
     if job.cache == nil, let header = job.header {
       try ImageReader.checkPixelLimit(header, maxPixels: job.maxPixels, path: job.path)
       let level = ShrinkLevel(
-        wanted: wanted, width: header.width, height: header.height, previews: header.previewSizes,
-        placed: placed)
+        card: placed, width: header.width, height: header.height, previews: header.previewSizes)
       return try ImageReader.load(
         path: job.path, header: header, minimumSize: (level.minimumSize.width, level.minimumSize.height),
         maxPixels: job.maxPixels)
@@ -64,17 +60,12 @@ enum PreparedImage: Sendable {
     let opened = try OpenedImageFile(path: job.path, header: job.header)
     try ImageReader.checkPixelLimit(opened.header, maxPixels: job.maxPixels, path: job.path)
     let level = ShrinkLevel(
-      wanted: wanted, width: opened.header.width, height: opened.header.height,
-      previews: opened.header.previewSizes, placed: placed)
+      card: placed, width: opened.header.width, height: opened.header.height,
+      previews: opened.header.previewSizes)
     if let cache = job.cache { return try cache.image(for: opened, level: level, maxPixels: job.maxPixels) }
     return try opened.load(
       minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: job.maxPixels)
   }
-
-  /// How many times the placed size an image is decoded at before resampling: JPEG's DCT
-  /// scaling at 1/8 is a plain 8×8 average, so leaving Lanczos-3 at least a 2× reduction keeps
-  /// fine detail from aliasing.
-  static let decodeOversampling = 2
 
   /// Upright JPEGs without a colour profile keep their own bytes; anything else is decoded at
   /// full size (and converted to sRGB), up to ``CardPainter/maxCardPixels``. Either way the

@@ -23,7 +23,7 @@ struct CacheFileFormatTests {
     let pixels = (0..<24).map { $0 % 4 == 3 ? UInt8(255) : UInt8($0) }
     let image = DecodedImage(
       image: RasterImage(width: 3, height: 2, pixels: pixels, hasAlpha: false), warnings: ["odd tag"])
-    let level = ShrinkLevel(wanted: PixelSize(width: 3, height: 2), width: 3, height: 2)
+    let level = ShrinkLevel(card: PixelSize(width: 3, height: 2), width: 3, height: 2)
     let key = CacheKey(contentDigest: [UInt8](repeating: 7, count: 32), level: level, orientation: .up)
     let bytes = CacheEntry.encode(image, key: key)
     #expect(Array(bytes[0..<8]) == Array("CSTHUMB\0".utf8))

@@ -12,15 +12,16 @@ struct DigestMemoTests {
   /// Nanoseconds from now far enough ahead that every file of the test has settled.
   private let later = DigestMemo.now() + 3_600_000_000_000
 
+  /// A camera-sized JPEG made from the fixture `name`, at `path` (the cache keeps only photos
+  /// it shrinks).
   private func copyPhoto(_ name: String, to path: String) throws {
-    try? FileManager.default.removeItem(atPath: path)
-    try FileManager.default.copyItem(atPath: FixturePaths.photo(name), toPath: path)
+    try FixturePaths.writeCameraSizedJPEG(from: name, to: path)
   }
 
   private func load(_ path: String, _ cache: ThumbnailCache) throws -> (DecodedImage, OpenedImageFile) {
     let opened = try OpenedImageFile(path: path, header: nil)
     let level = ShrinkLevel(
-      wanted: PixelSize(width: 16, height: 16), width: opened.header.width, height: opened.header.height)
+      card: PixelSize(width: 8, height: 6), width: opened.header.width, height: opened.header.height)
     return (try cache.image(for: opened, level: level, maxPixels: 100_000_000), opened)
   }
 

@@ -8,18 +8,17 @@ import Testing
 /// The cache against real photos in a fresh folder: hits, misses, bad entries, eviction.
 @Suite("The thumbnail cache")
 struct ThumbnailCacheTests {
-  /// A copy of the fixture `name` at `path`.
+  /// A camera-sized JPEG made from the fixture `name`, at `path`.
   private func copyPhoto(_ name: String, to path: String) throws {
-    try? FileManager.default.removeItem(atPath: path)
-    try FileManager.default.copyItem(atPath: FixturePaths.photo(name), toPath: path)
+    try FixturePaths.writeCameraSizedJPEG(from: name, to: path)
   }
 
-  /// The image of `path` at the level for `wanted`, through `cache`.
-  private func load(_ path: String, _ cache: ThumbnailCache, wanted: Int = 16) throws -> DecodedImage {
+  /// The image of `path` at the level for a card of `card` pixels, through `cache`.
+  private func load(_ path: String, _ cache: ThumbnailCache, card: PixelSize = PixelSize(width: 8, height: 6))
+    throws -> DecodedImage
+  {
     let opened = try OpenedImageFile(path: path, header: nil)
-    let level = ShrinkLevel(
-      wanted: PixelSize(width: wanted, height: wanted), width: opened.header.width,
-      height: opened.header.height)
+    let level = ShrinkLevel(card: card, width: opened.header.width, height: opened.header.height)
     return try cache.image(for: opened, level: level, maxPixels: 100_000_000)
   }
 
@@ -40,12 +39,12 @@ struct ThumbnailCacheTests {
     #expect(cache.statistics.hits == 1 && cache.statistics.misses == 1)
     let opened = try OpenedImageFile(path: photo, header: nil)
     let level = ShrinkLevel(
-      wanted: PixelSize(width: 16, height: 16), width: opened.header.width, height: opened.header.height)
+      card: PixelSize(width: 8, height: 6), width: opened.header.width, height: opened.header.height)
     let direct = try opened.load(
       minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: .max)
     #expect(cold == direct)
     #expect(warm == direct)
-    #expect(level.exponent == 2, "a 16 px request of a small photo decodes at 1/4 (the proof floor)")
+    #expect(level.exponent == 2, "a tiny card decodes 3200×2400 at 1/4, twice the proof card's 384 px or more")
     #expect(cold.image.width == level.minimumSize.width)
   }
 
@@ -55,14 +54,14 @@ struct ThumbnailCacheTests {
     let photo = folder.appendingPathComponent("photo.jpg").path
     try copyPhoto("rocket.jpg", to: photo)
     let cache = try ThumbnailCache(directory: folder.appendingPathComponent("cache").path, sizeLimit: 1 << 30)
-    _ = try load(photo, cache, wanted: 10)
-    _ = try load(photo, cache, wanted: 20)
-    #expect(cache.statistics.hits == 1)
-    _ = try load(photo, cache, wanted: 200)
+    _ = try load(photo, cache, card: PixelSize(width: 8, height: 6))
+    _ = try load(photo, cache, card: PixelSize(width: 384, height: 288))
+    #expect(cache.statistics.hits == 1, "cards up to the proof width share the 1/4 level")
+    _ = try load(photo, cache, card: PixelSize(width: 500, height: 375))
     #expect(cache.statistics.misses == 2)
     #expect(try entries(cache).count == 2)
     // At full size a JPEG decodes about as fast as its entry reads back: it is not cached.
-    _ = try load(photo, cache, wanted: 100_000)
+    _ = try load(photo, cache, card: PixelSize(width: 100_000, height: 75_000))
     #expect(cache.statistics.notCached == 1 && cache.statistics.misses == 2)
     #expect(try entries(cache).count == 2)
   }
@@ -156,19 +155,27 @@ struct ThumbnailCacheTests {
     #expect(ByteCount.parse("-1GB") == nil)
   }
 
-  @Test("the shrink level is the coarsest power of two still at least the wanted size")
+  @Test("the shrink level is the coarsest power of two still twice the card, widened to the proof width")
   func shrinkLevels() {
-    let size = { (wanted: Int) in
-      ShrinkLevel(wanted: PixelSize(width: wanted, height: wanted), width: 6000, height: 4000)
+    let level = { (width: Int, height: Int) in
+      ShrinkLevel(card: PixelSize(width: width, height: height), width: 6000, height: 4000)
     }
-    // 1/8 of 6000 is under the proof floor, so small cards share the 1/4 level.
-    #expect(size(100).exponent == 2 && size(100).minimumSize == PixelSize(width: 1500, height: 1000))
-    #expect(size(1000).exponent == 2)
-    #expect(size(1001).exponent == 1)
-    #expect(size(2001).exponent == 0)
-    #expect(size(9000).minimumSize == PixelSize(width: 6000, height: 4000))
-    let large = ShrinkLevel(wanted: PixelSize(width: 100, height: 100), width: 8000, height: 6000)
-    #expect(large.exponent == 3, "1/8 of 8000 is 1000, above the floor")
+    // Cards up to 384 px wide count as 384 wide: 1/8 (750×500) is narrower than 768, so every
+    // such card of a 24 MP photo shares the 1/4 level.
+    #expect(level(100, 67).exponent == 2 && level(100, 67).minimumSize == PixelSize(width: 1500, height: 1000))
+    #expect(level(384, 256).exponent == 2)
+    #expect(level(750, 500).exponent == 2)
+    #expect(level(751, 500).exponent == 1)
+    #expect(level(1501, 1000).exponent == 0)
+    #expect(level(9000, 6000).minimumSize == PixelSize(width: 6000, height: 4000))
+    // Widening keeps the card's shape: a square card needs a level 768 px high too.
+    #expect(ShrinkLevel(card: PixelSize(width: 50, height: 33), width: 8000, height: 6000).exponent == 3)
+    #expect(ShrinkLevel(card: PixelSize(width: 50, height: 50), width: 8000, height: 6000).exponent == 2)
+    // A portrait photo's level is as wide as a landscape one's: the columns set the width.
+    let portrait = ShrinkLevel(card: PixelSize(width: 290, height: 435), width: 3000, height: 4000)
+    #expect(portrait.exponent == 1 && portrait.minimumSize == PixelSize(width: 1500, height: 2000))
+    #expect(ShrinkLevel.widenedToProof(PixelSize(width: 290, height: 435)) == PixelSize(width: 384, height: 576))
+    #expect(ShrinkLevel.widenedToProof(PixelSize(width: 400, height: 300)) == PixelSize(width: 400, height: 300))
   }
 
   @Test("an embedded preview covering the card is the level when it is smaller than the canonical one")
@@ -176,20 +183,19 @@ struct ThumbnailCacheTests {
     let thumbnail = PixelSize(width: 800, height: 532)
     let level = { (placed: Int) in
       ShrinkLevel(
-        wanted: PixelSize(width: placed * 2, height: placed * 2 * 2 / 3), width: 4032, height: 2688,
-        previews: [PixelSize(width: 160, height: 106), thumbnail],
-        placed: PixelSize(width: placed, height: placed * 2 / 3))
+        card: PixelSize(width: placed, height: placed * 2 / 3), width: 4032, height: 2688,
+        previews: [PixelSize(width: 160, height: 106), thumbnail])
     }
     // Cards up to the thumbnail's size take it (the smallest preview covering them), though
-    // twice the card is more than the thumbnail; the canonical level would be 1/4 (1008×672).
+    // the canonical level would be 1/4 (1008×672): a preview needs only to cover the card.
     #expect(level(343).isPreview && level(343).minimumSize == thumbnail)
     #expect(level(150).minimumSize == PixelSize(width: 160, height: 106))
     // A card larger than every preview decodes the image at its canonical level.
     #expect(!level(801).isPreview && level(801).minimumSize == PixelSize(width: 2016, height: 1344))
     // A preview larger than the canonical level is not worth it.
     let large = ShrinkLevel(
-      wanted: PixelSize(width: 100, height: 100), width: 4032, height: 2688,
-      previews: [PixelSize(width: 1600, height: 1066)], placed: PixelSize(width: 50, height: 50))
+      card: PixelSize(width: 50, height: 33), width: 8064, height: 5376,
+      previews: [PixelSize(width: 1600, height: 1066)])
     #expect(!large.isPreview && large.minimumSize == PixelSize(width: 1008, height: 672))
     // The level is part of the key: a preview and the image at the same size are not one entry.
     let digest = [UInt8](repeating: 7, count: 32)
@@ -204,8 +210,8 @@ struct ThumbnailCacheTests {
     let header = try ImageReader.header(path: path)
     #expect(header.previewSizes == [PixelSize(width: 96, height: 64)])
     let level = ShrinkLevel(
-      wanted: PixelSize(width: 180, height: 120), width: header.width, height: header.height,
-      previews: header.previewSizes, placed: PixelSize(width: 90, height: 60))
+      card: PixelSize(width: 90, height: 60), width: header.width, height: header.height,
+      previews: header.previewSizes)
     #expect(level.isPreview)
     let decoded = try ImageReader.decode(
       path: path, header: header, minimumSize: (level.minimumSize.width, level.minimumSize.height))
@@ -214,12 +220,12 @@ struct ThumbnailCacheTests {
 
   @Test("the key changes with the decoders, the level and the content")
   func keyParts() {
-    let level = ShrinkLevel(wanted: PixelSize(width: 100, height: 100), width: 800, height: 600)
+    let level = ShrinkLevel(card: PixelSize(width: 50, height: 50), width: 8000, height: 6000)
     let base = CacheKey(contentDigest: [1], level: level, orientation: .up, decoders: "a")
     #expect(base == CacheKey(contentDigest: [1], level: level, orientation: .up, decoders: "a"))
     #expect(base != CacheKey(contentDigest: [2], level: level, orientation: .up, decoders: "a"))
     #expect(base != CacheKey(contentDigest: [1], level: level, orientation: .up, decoders: "b"))
-    let other = ShrinkLevel(wanted: PixelSize(width: 300, height: 300), width: 800, height: 600)
+    let other = ShrinkLevel(card: PixelSize(width: 1000, height: 1000), width: 8000, height: 6000)
     #expect(base != CacheKey(contentDigest: [1], level: other, orientation: .up, decoders: "a"))
     #expect(DecoderIdentity.current.contains("turbojpeg"), "\(DecoderIdentity.current)")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetImages
 
 /// Paths to the repository's fixtures and build products, found from this file's location
 /// (resources outside a target directory are awkward in SwiftPM).
@@ -18,6 +19,17 @@ public enum FixturePaths {
   public static func photo(_ name: String) -> String {
     photos.appendingPathComponent(name).path
   }
+  /// Writes at `path` a JPEG the size of a small camera's photo (3200×2400, 4:3), the fixture
+  /// photo `name` enlarged: the fixtures are a few hundred pixels, which decode at full size
+  /// for any card, and the thumbnail cache keeps only photos it shrinks.
+  public static func writeCameraSizedJPEG(from name: String, to path: String) throws {
+    let image = try ImageReader.decode(path: photo(name)).resampled(width: 3200, height: 2400)
+    try? FileManager.default.removeItem(atPath: path)
+    guard FileManager.default.createFile(atPath: path, contents: Data(try image.jpegData(quality: 90))) else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+  }
+
 
   /// The built `contactsheet` binary: `$CONTACTSHEET_BIN`, else the one built beside the test
   /// bundle that is running (same configuration, debug or release).
