@@ -45,7 +45,8 @@ package struct ShrinkLevel: Hashable, Sendable {
     let wanted = PixelSize(width: proof.width * Self.oversampling, height: proof.height * Self.oversampling)
     var exponent = 0
     for candidate in stride(from: 3, through: 1, by: -1)
-    where Self.divided(width, by: candidate) >= wanted.width && Self.divided(height, by: candidate) >= wanted.height
+    where Self.divided(width, by: candidate) >= wanted.width
+      && Self.divided(height, by: candidate) >= wanted.height
     {
       exponent = candidate
       break

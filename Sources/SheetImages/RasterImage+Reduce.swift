@@ -14,9 +14,12 @@ extension RasterImage {
     var image = self
     var region = region ?? PixelRegion(x: 0, y: 0, width: Double(self.width), height: Double(self.height))
     let limit = 2 * Self.lanczosReduction
-    while width > 0 && height > 0 && region.width >= limit * Double(width) && region.height >= limit * Double(height) {
+    while width > 0 && height > 0 && region.width >= limit * Double(width)
+      && region.height >= limit * Double(height)
+    {
       image = image.halved()
-      region = PixelRegion(x: region.x / 2, y: region.y / 2, width: region.width / 2, height: region.height / 2)
+      region = PixelRegion(
+        x: region.x / 2, y: region.y / 2, width: region.width / 2, height: region.height / 2)
     }
     return image.resampled(width: width, height: height, from: region)
   }
@@ -38,8 +41,10 @@ extension RasterImage {
           for x in 0..<halfWidth {
             let left = 8 * x
             let right = min(2 * x + 1, width - 1) * 4
-            var sum = SIMD4<UInt16>(truncatingIfNeeded: source.loadUnaligned(fromByteOffset: top + left, as: SIMD4<UInt8>.self))
-            sum &+= SIMD4<UInt16>(truncatingIfNeeded: source.loadUnaligned(fromByteOffset: top + right, as: SIMD4<UInt8>.self))
+            var sum = SIMD4<UInt16>(
+              truncatingIfNeeded: source.loadUnaligned(fromByteOffset: top + left, as: SIMD4<UInt8>.self))
+            sum &+= SIMD4<UInt16>(
+              truncatingIfNeeded: source.loadUnaligned(fromByteOffset: top + right, as: SIMD4<UInt8>.self))
             sum &+= SIMD4<UInt16>(
               truncatingIfNeeded: source.loadUnaligned(fromByteOffset: bottom + left, as: SIMD4<UInt8>.self))
             sum &+= SIMD4<UInt16>(

@@ -161,7 +161,8 @@ extension RasterImage {
   /// Stores a filtered pixel's four channels as bytes at `offset`: each rounded half away from
   /// zero (as `Float.rounded()`), clamped to 0…255, and colour never above alpha (premultiplied).
   @inline(__always)
-  private static func store(_ sum: SIMD4<Float>, to target: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+  private static func store(_ sum: SIMD4<Float>, to target: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
+  {
     // Adding and taking away 2^23 rounds to the nearest integer, ties to even (exact while
     // |sum| < 2^22, and a filtered byte is far below); a tie rounded down is then moved up.
     let magic = SIMD4<Float>(repeating: 8_388_608)

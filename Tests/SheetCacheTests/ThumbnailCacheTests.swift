@@ -44,7 +44,8 @@ struct ThumbnailCacheTests {
       minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: .max)
     #expect(cold == direct)
     #expect(warm == direct)
-    #expect(level.exponent == 2, "a tiny card decodes 3200×2400 at 1/4, twice the proof card's 384 px or more")
+    #expect(
+      level.exponent == 2, "a tiny card decodes 3200×2400 at 1/4, twice the proof card's 384 px or more")
     #expect(cold.image.width == level.minimumSize.width)
   }
 
@@ -162,7 +163,8 @@ struct ThumbnailCacheTests {
     }
     // Cards up to 384 px wide count as 384 wide: 1/8 (750×500) is narrower than 768, so every
     // such card of a 24 MP photo shares the 1/4 level.
-    #expect(level(100, 67).exponent == 2 && level(100, 67).minimumSize == PixelSize(width: 1500, height: 1000))
+    #expect(
+      level(100, 67).exponent == 2 && level(100, 67).minimumSize == PixelSize(width: 1500, height: 1000))
     #expect(level(384, 256).exponent == 2)
     #expect(level(750, 500).exponent == 2)
     #expect(level(751, 500).exponent == 1)
@@ -174,8 +176,10 @@ struct ThumbnailCacheTests {
     // A portrait photo's level is as wide as a landscape one's: the columns set the width.
     let portrait = ShrinkLevel(card: PixelSize(width: 290, height: 435), width: 3000, height: 4000)
     #expect(portrait.exponent == 1 && portrait.minimumSize == PixelSize(width: 1500, height: 2000))
-    #expect(ShrinkLevel.widenedToProof(PixelSize(width: 290, height: 435)) == PixelSize(width: 384, height: 576))
-    #expect(ShrinkLevel.widenedToProof(PixelSize(width: 400, height: 300)) == PixelSize(width: 400, height: 300))
+    #expect(
+      ShrinkLevel.widenedToProof(PixelSize(width: 290, height: 435)) == PixelSize(width: 384, height: 576))
+    #expect(
+      ShrinkLevel.widenedToProof(PixelSize(width: 400, height: 300)) == PixelSize(width: 400, height: 300))
   }
 
   @Test("an embedded preview covering the card is the level when it is smaller than the canonical one")

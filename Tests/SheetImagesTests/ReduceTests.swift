@@ -24,7 +24,8 @@ struct ReduceTests {
     return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: true)
   }
 
-  @Test("halving averages each 2×2 block, rounding halves up, and repeats the last column and row of odd sides")
+  @Test(
+    "halving averages each 2×2 block, rounding halves up, and repeats the last column and row of odd sides")
   func halving() {
     let image = grey([[2, 10, 21], [40, 50, 61], [80, 90, 101]])
     let half = image.halved()
@@ -54,7 +55,8 @@ struct ReduceTests {
     let crop = PixelRegion(x: 10, y: 6, width: 80, height: 60)
     #expect(
       image.reduced(width: 18, height: 12, from: crop)
-        == image.halved().resampled(width: 18, height: 12, from: PixelRegion(x: 5, y: 3, width: 40, height: 30)))
+        == image.halved().resampled(
+          width: 18, height: 12, from: PixelRegion(x: 5, y: 3, width: 40, height: 30)))
     #expect(image.reduced(width: 0, height: 0).width == 0, "an empty target ends")
   }
 

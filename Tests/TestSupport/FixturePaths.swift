@@ -30,7 +30,6 @@ public enum FixturePaths {
     }
   }
 
-
   /// The built `contactsheet` binary: `$CONTACTSHEET_BIN`, else the one built beside the test
   /// bundle that is running (same configuration, debug or release).
   public static var binary: String {
