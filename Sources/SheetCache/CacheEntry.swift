@@ -109,16 +109,18 @@ enum CacheEntry {
   /// from them) and whose warnings are `warnings`; `readPixels` fills the buffer it is given
   /// with the entry's pixel bytes (false when it cannot). Opaque pixels are read into the tail
   /// of the image's own buffer and spread to four channels in place, so a hit allocates the
-  /// image once and copies nothing more.
+  /// image once (from `spare` when given) and copies nothing more.
   static func decode(
-    head: [UInt8], warnings: [UInt8], header: Header, readPixels: (UnsafeMutableRawBufferPointer) -> Bool
+    head: [UInt8], warnings: [UInt8], header: Header, spare: SpareStorage? = nil,
+    readPixels: (UnsafeMutableRawBufferPointer) -> Bool
   ) -> Result<DecodedImage, Rejection> {
     guard head.count == headerSize, warnings.count == header.warningBytes else {
       return .failure(.wrongLength)
     }
     let count = header.width * header.height
     var rejection: Rejection?
-    let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, done in
+    var pixels = (spare ?? SpareStorage()).take(count: count * 4)
+    pixels.withUnsafeMutableBufferPointer { buffer in
       let whole = UnsafeMutableRawBufferPointer(buffer)
       let stored = UnsafeMutableRawBufferPointer(rebasing: whole[(count * 4 - header.pixelBytes)...])
       guard readPixels(stored) else {
@@ -153,9 +155,11 @@ enum CacheEntry {
         buffer[last * 4 + 2] = buffer[from + 2]
         buffer[last * 4 + 3] = 255
       }
-      done = count * 4
     }
-    if let rejection { return .failure(rejection) }
+    if let rejection {
+      spare?.give(pixels)
+      return .failure(rejection)
+    }
     let warningText = String(decoding: warnings, as: UTF8.self)
     let image = RasterImage(
       width: header.width, height: header.height, pixels: pixels, hasAlpha: header.hasAlpha)

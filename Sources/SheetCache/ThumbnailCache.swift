@@ -63,11 +63,13 @@ package final class ThumbnailCache: Sendable {
   /// Hits, misses and writes so far.
   package var statistics: CacheStatistics { state.withLock { $0.statistics } }
 
-  /// The image `opened` gives decoded at `level`: from the cache when it holds it, else
-  /// decoded (and then stored).
+  /// The image `opened` gives decoded at `level`: from the cache when it holds it (its pixels
+  /// read into `spare`'s storage when given), else decoded (and then stored).
   ///
   /// - Throws: ``ImageError`` when the photo cannot be decoded; cache problems never throw.
-  package func image(for opened: OpenedImageFile, level: ShrinkLevel, maxPixels: Int) throws -> DecodedImage {
+  package func image(
+    for opened: OpenedImageFile, level: ShrinkLevel, maxPixels: Int, spare: SpareStorage? = nil
+  ) throws -> DecodedImage {
     guard Self.isWorthCaching(opened.header, level: level) else {
       state.withLock { $0.statistics.notCached += 1 }
       return try opened.load(
@@ -80,7 +82,7 @@ package final class ThumbnailCache: Sendable {
     var tried: CacheKey?
     if let remembered = memo?.digest(for: opened.identity) {
       let key = CacheKey(contentDigest: remembered, level: level, orientation: orientation)
-      if let image = entry(key, maxPixels: maxPixels) { return image }
+      if let image = entry(key, maxPixels: maxPixels, spare: spare) { return image }
       tried = key
     }
     let bytes = try opened.bytes()
@@ -90,7 +92,7 @@ package final class ThumbnailCache: Sendable {
     // change time past the one taken at the open.
     memo?.remember(digest, before: opened.identity, after: opened.currentIdentity(), now: opened.openedAt)
     let key = CacheKey(contentDigest: digest, level: level, orientation: orientation)
-    if key != tried, let image = entry(key, maxPixels: maxPixels) { return image }
+    if key != tried, let image = entry(key, maxPixels: maxPixels, spare: spare) { return image }
     state.withLock { $0.statistics.misses += 1 }
     let decoded = try opened.load(
       minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: maxPixels)
@@ -100,9 +102,9 @@ package final class ThumbnailCache: Sendable {
 
   /// The image of the entry for `key`, counted as a hit; nil when there is none or it is bad
   /// (counted, with a debug note, as rejected: it is rewritten after the decode).
-  private func entry(_ key: CacheKey, maxPixels: Int) -> DecodedImage? {
+  private func entry(_ key: CacheKey, maxPixels: Int, spare: SpareStorage?) -> DecodedImage? {
     let path = directory + "/" + key.fileName
-    switch read(path, key: key, maxPixels: maxPixels) {
+    switch read(path, key: key, maxPixels: maxPixels, spare: spare) {
     case .success(let image):
       state.withLock { $0.statistics.hits += 1 }
       return image
@@ -163,7 +165,7 @@ package final class ThumbnailCache: Sendable {
   }
 
   /// The entry at `path` for `key`, or why there is none to use.
-  private func read(_ path: String, key: CacheKey, maxPixels: Int) -> Result<
+  private func read(_ path: String, key: CacheKey, maxPixels: Int, spare: SpareStorage?) -> Result<
     DecodedImage, CacheEntry.Rejection
   > {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -183,7 +185,7 @@ package final class ThumbnailCache: Sendable {
       return .failure(.wrongLength)
     }
     let pixelsAt = CacheEntry.headerSize + header.warningBytes
-    let decoded = CacheEntry.decode(head: head, warnings: warnings, header: header) { buffer in
+    let decoded = CacheEntry.decode(head: head, warnings: warnings, header: header, spare: spare) { buffer in
       readFully(descriptor, into: buffer, at: pixelsAt)
     }
     switch decoded {

@@ -168,10 +168,13 @@ extension RasterImage {
     let magic = SIMD4<Float>(repeating: 8_388_608)
     var rounded = (sum + magic) - magic
     rounded.replace(with: rounded + 1, where: sum - rounded .== SIMD4(repeating: 0.5))
-    var clamped = rounded.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-    clamped = pointwiseMin(clamped, SIMD4(repeating: clamped[3]))
+    // Clamped to 0…255, then colour to alpha (the alpha lane stays as it is).
+    rounded.replace(with: SIMD4<Float>.zero, where: rounded .< SIMD4<Float>.zero)
+    rounded.replace(with: SIMD4(repeating: 255), where: rounded .> SIMD4(repeating: 255))
+    let alpha = SIMD4(repeating: rounded[3])
+    rounded.replace(with: alpha, where: rounded .> alpha)
     // An integer from 0 to 255 plus 2^23 holds itself in its low mantissa bits.
-    let bits = unsafeBitCast(clamped + magic, to: SIMD4<UInt32>.self)
+    let bits = unsafeBitCast(rounded + magic, to: SIMD4<UInt32>.self)
     UnsafeMutableRawPointer(target.baseAddress!).storeBytes(
       of: SIMD4<UInt8>(truncatingIfNeeded: bits), toByteOffset: offset, as: SIMD4<UInt8>.self)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetImages
 
 /// Prepares images on worker threads, in drawing order, ahead of the thread that draws.
 ///
@@ -63,6 +64,7 @@ final class DecodePipeline: @unchecked Sendable {
   }
 
   private func work() {
+    let spare = SpareStorage()
     while true {
       condition.lock()
       while !cancelled && nextJob < jobCount && nextJob >= taken + window { condition.wait() }
@@ -74,7 +76,7 @@ final class DecodePipeline: @unchecked Sendable {
       nextJob += 1
       peakAhead = max(peakAhead, nextJob - taken)
       condition.unlock()
-      let result = PreparedImage.load(job(index))
+      let result = PreparedImage.load(job(index), spare: spare)
       condition.lock()
       if !cancelled { results[index] = result }
       condition.broadcast()

@@ -29,14 +29,16 @@ enum PreparedImage: Sendable {
   case failed(ImageError)
 
   /// Decodes, orients, resamples (cropping the centre to the target's aspect ratio) and,
-  /// for vector output, encodes the job's image.
-  static func load(_ job: ImageJob) -> PreparedImage {
+  /// for vector output, encodes the job's image. A cache hit reads into `spare`'s storage,
+  /// and the decoded image's storage is given back to it once resampled.
+  static func load(_ job: ImageJob, spare: SpareStorage? = nil) -> PreparedImage {
     do {
       guard let size = job.pixelSize else { return try loadOriginal(job) }
-      let loaded = try decode(job, placed: PixelSize(width: size.width, height: size.height))
+      let loaded = try decode(job, placed: PixelSize(width: size.width, height: size.height), spare: spare)
       let decoded = loaded.image
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
       let raster = decoded.reduced(width: size.width, height: size.height, from: region)
+      spare?.give(decoded.pixels)
       let jpeg = job.wantsJPEG && !raster.hasAlpha ? try raster.jpegData(quality: job.jpegQuality) : nil
       return .ready(raster, jpeg: jpeg, warnings: loaded.warnings)
     } catch let error as ImageError {
@@ -48,7 +50,8 @@ enum PreparedImage: Sendable {
 
   /// The image decoded at the canonical ``ShrinkLevel`` for a card of `placed` pixels, through
   /// the cache when there is one: with or without it, the same pixels. The file is opened once.
-  private static func decode(_ job: ImageJob, placed: PixelSize) throws -> DecodedImage {
+  private static func decode(_ job: ImageJob, placed: PixelSize, spare: SpareStorage?) throws -> DecodedImage
+  {
     if job.cache == nil, let header = job.header {
       try ImageReader.checkPixelLimit(header, maxPixels: job.maxPixels, path: job.path)
       let level = ShrinkLevel(
@@ -62,7 +65,9 @@ enum PreparedImage: Sendable {
     let level = ShrinkLevel(
       card: placed, width: opened.header.width, height: opened.header.height,
       previews: opened.header.previewSizes)
-    if let cache = job.cache { return try cache.image(for: opened, level: level, maxPixels: job.maxPixels) }
+    if let cache = job.cache {
+      return try cache.image(for: opened, level: level, maxPixels: job.maxPixels, spare: spare)
+    }
     return try opened.load(
       minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: job.maxPixels)
   }

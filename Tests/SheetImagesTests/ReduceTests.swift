@@ -8,7 +8,9 @@ import Testing
 struct ReduceTests {
   /// A grey opaque image whose pixel (x, y) is `values[y][x]` in B, G and R.
   private func grey(_ values: [[UInt8]]) -> RasterImage {
-    let pixels = values.flatMap { row in row.flatMap { [$0, $0, $0, 255] } }
+    let pixels: [UInt8] = values.flatMap { row -> [UInt8] in
+      row.flatMap { value -> [UInt8] in [value, value, value, 255] }
+    }
     return RasterImage(width: values[0].count, height: values.count, pixels: pixels, hasAlpha: false)
   }
 
