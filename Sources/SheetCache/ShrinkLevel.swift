@@ -67,13 +67,15 @@ package struct ShrinkLevel: Hashable, Sendable {
     }
   }
 
-  /// `card`, or when it is narrower than ``proofCardWidth`` the card of its shape that wide
-  /// (its height rounded up).
+  /// `card`, or when it is narrower than ``proofCardWidth`` the card of its shape that wide.
+  /// Its height is rounded down, less a pixel: a card's pixel height is itself rounded, so the
+  /// same photo's cards in other columns give heights a pixel apart, and a photo whose level
+  /// is exactly twice the widened card (any 768·2^k px wide) would otherwise miss or hit on
+  /// that rounding alone.
   static func widenedToProof(_ card: PixelSize) -> PixelSize {
     guard card.width < proofCardWidth else { return card }
-    let width = max(card.width, 1)
-    return PixelSize(
-      width: proofCardWidth, height: (max(card.height, 1) * proofCardWidth + width - 1) / width)
+    let height = max(card.height, 1) * proofCardWidth / max(card.width, 1)
+    return PixelSize(width: proofCardWidth, height: max(1, height - 1))
   }
 
   /// `length` divided by 2^`exponent`, rounded up (as TurboJPEG's `TJSCALED` rounds).

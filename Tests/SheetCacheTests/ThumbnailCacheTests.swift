@@ -177,7 +177,12 @@ struct ThumbnailCacheTests {
     let portrait = ShrinkLevel(card: PixelSize(width: 290, height: 435), width: 3000, height: 4000)
     #expect(portrait.exponent == 1 && portrait.minimumSize == PixelSize(width: 1500, height: 2000))
     #expect(
-      ShrinkLevel.widenedToProof(PixelSize(width: 290, height: 435)) == PixelSize(width: 384, height: 576))
+      ShrinkLevel.widenedToProof(PixelSize(width: 290, height: 435)) == PixelSize(width: 384, height: 575))
+    // A 3072×2736 photo's cards in six and five columns are 290×259 and 379×337: widened,
+    // 384×342.95 and 384×341.4, a pixel apart by rounding across its 1/4 level (768×684).
+    let narrow = ShrinkLevel(card: PixelSize(width: 290, height: 259), width: 3072, height: 2736)
+    let wide = ShrinkLevel(card: PixelSize(width: 379, height: 337), width: 3072, height: 2736)
+    #expect(narrow == wide && narrow.exponent == 2)
     #expect(
       ShrinkLevel.widenedToProof(PixelSize(width: 400, height: 300)) == PixelSize(width: 400, height: 300))
   }
