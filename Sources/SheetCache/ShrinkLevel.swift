@@ -34,22 +34,19 @@ package struct ShrinkLevel: Hashable, Sendable {
 
   /// The level for a card of `card` pixels of an upright `width`×`height` image: the coarsest
   /// whose size is at least ``oversampling`` times the card (widened to ``proofCardWidth``)
-  /// on both sides, full size when even that is smaller; or the smallest of the file's
+  /// on both sides; when even the full size is smaller, 1/2 if that still covers the card
+  /// itself twice over, else full size; or the smallest of the file's
   /// embedded `previews` (upright sizes) that covers the card itself, when it is smaller than
   /// that level. A preview is already a clean reduction of the image, so it needs only to
   /// cover the size drawn, and decoding one again for a larger card costs little. The choice
   /// depends on the header and the card alone, so the cache and a run without it decode the
   /// same pixels.
   package init(card: PixelSize, width: Int, height: Int, previews: [PixelSize] = []) {
-    let proof = Self.widenedToProof(card)
-    let wanted = PixelSize(width: proof.width * Self.oversampling, height: proof.height * Self.oversampling)
-    var exponent = 0
-    for candidate in stride(from: 3, through: 1, by: -1)
-    where Self.divided(width, by: candidate) >= wanted.width
-      && Self.divided(height, by: candidate) >= wanted.height
-    {
-      exponent = candidate
-      break
+    var exponent = Self.coarsest(covering: Self.widenedToProof(card), width: width, height: height)
+    if exponent == 0 {
+      // The proof width never asks for the whole image: a photo too small for it at 1/2 (under
+      // about 1536 px wide) decodes fast anyway, and at full size a JPEG or WebP is not cached.
+      exponent = min(1, Self.coarsest(covering: card, width: width, height: height))
     }
     self.exponent = exponent
     let level = PixelSize(
@@ -65,6 +62,18 @@ package struct ShrinkLevel: Hashable, Sendable {
       minimumSize = level
       isPreview = false
     }
+  }
+
+  /// The largest exponent (3 at most) whose level of `width`×`height` is at least
+  /// ``oversampling`` times `card` on both sides; 0 when none is.
+  static func coarsest(covering card: PixelSize, width: Int, height: Int) -> Int {
+    for exponent in stride(from: 3, through: 1, by: -1)
+    where divided(width, by: exponent) >= card.width * oversampling
+      && divided(height, by: exponent) >= card.height * oversampling
+    {
+      return exponent
+    }
+    return 0
   }
 
   /// `card`, or when it is narrower than ``proofCardWidth`` the card of its shape that wide.

@@ -178,6 +178,10 @@ struct ThumbnailCacheTests {
     #expect(portrait.exponent == 1 && portrait.minimumSize == PixelSize(width: 1500, height: 2000))
     #expect(
       ShrinkLevel.widenedToProof(PixelSize(width: 290, height: 435)) == PixelSize(width: 384, height: 575))
+    // The proof width never asks for the whole image: a 1200×800 photo's small card takes
+    // 1/2, as it would without the floor; a card over half its size, the whole image.
+    #expect(ShrinkLevel(card: PixelSize(width: 100, height: 67), width: 1200, height: 800).exponent == 1)
+    #expect(ShrinkLevel(card: PixelSize(width: 301, height: 200), width: 1200, height: 800).exponent == 0)
     // A 3072×2736 photo's cards in six and five columns are 290×259 and 379×337: widened,
     // 384×342.95 and 384×341.4, a pixel apart by rounding across its 1/4 level (768×684).
     let narrow = ShrinkLevel(card: PixelSize(width: 290, height: 259), width: 3072, height: 2736)
