@@ -30,7 +30,8 @@ enum PreparedImage: Sendable {
 
   /// Decodes, orients, resamples (cropping the centre to the target's aspect ratio) and,
   /// for vector output, encodes the job's image. A cache hit reads into `spare`'s storage,
-  /// and the decoded image's storage is given back to it once resampled.
+  /// and with a cache the decoded image's storage is given back to it once resampled (without
+  /// one nothing would take it).
   static func load(_ job: ImageJob, spare: SpareStorage? = nil) -> PreparedImage {
     do {
       guard let size = job.pixelSize else { return try loadOriginal(job) }
@@ -38,7 +39,7 @@ enum PreparedImage: Sendable {
       let decoded = loaded.image
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
       let raster = decoded.reduced(width: size.width, height: size.height, from: region)
-      spare?.give(decoded.pixels)
+      if job.cache != nil { spare?.give(decoded.pixels) }
       let jpeg = job.wantsJPEG && !raster.hasAlpha ? try raster.jpegData(quality: job.jpegQuality) : nil
       return .ready(raster, jpeg: jpeg, warnings: loaded.warnings)
     } catch let error as ImageError {
