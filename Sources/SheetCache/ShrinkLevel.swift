@@ -77,14 +77,15 @@ package struct ShrinkLevel: Hashable, Sendable {
   }
 
   /// `card`, or when it is narrower than ``proofCardWidth`` the card of its shape that wide.
-  /// Its height is rounded down, less a pixel: a card's pixel height is itself rounded, so the
-  /// same photo's cards in other columns give heights a pixel apart, and a photo whose level
-  /// is exactly twice the widened card (any 768·2^k px wide) would otherwise miss or hit on
-  /// that rounding alone.
+  /// A card's pixel height is itself rounded, so the same photo's cards in other columns
+  /// have shapes a little apart, and a photo whose level is exactly twice the widened card
+  /// (any 768·2^k px wide) would miss or hit on that rounding alone: the widened height is the
+  /// least the card's height allows (half a pixel less), rounded down, and never below the
+  /// card's own.
   static func widenedToProof(_ card: PixelSize) -> PixelSize {
     guard card.width < proofCardWidth else { return card }
-    let height = max(card.height, 1) * proofCardWidth / max(card.width, 1)
-    return PixelSize(width: proofCardWidth, height: max(1, height - 1))
+    let least = (2 * max(card.height, 1) - 1) * proofCardWidth / (2 * max(card.width, 1))
+    return PixelSize(width: proofCardWidth, height: max(card.height, least, 1))
   }
 
   /// `length` divided by 2^`exponent`, rounded up (as TurboJPEG's `TJSCALED` rounds).

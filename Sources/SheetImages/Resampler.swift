@@ -163,8 +163,9 @@ extension RasterImage {
   @inline(__always)
   private static func store(_ sum: SIMD4<Float>, to target: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
   {
-    // Adding and taking away 2^23 rounds to the nearest integer, ties to even (exact while
-    // |sum| < 2^22, and a filtered byte is far below); a tie rounded down is then moved up.
+    // Adding and taking away 2^23 rounds a sum from 0 to 2^23 to the nearest integer, ties to
+    // even, and a tie rounded down is then moved up. A negative sum rounds to a half or a
+    // whole at most 0 (floats between 2^22 and 2^23 are halves apart) and is clamped to 0.
     let magic = SIMD4<Float>(repeating: 8_388_608)
     var rounded = (sum + magic) - magic
     rounded.replace(with: rounded + 1, where: sum - rounded .== SIMD4(repeating: 0.5))

@@ -39,7 +39,10 @@ enum PreparedImage: Sendable {
       let decoded = loaded.image
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
       let raster = decoded.reduced(width: size.width, height: size.height, from: region)
-      if job.cache != nil { spare?.give(decoded.pixels) }
+      // A card exactly the decoded size is the decoded image itself: its storage is drawn.
+      if job.cache != nil && (raster.width != decoded.width || raster.height != decoded.height) {
+        spare?.give(decoded.pixels)
+      }
       let jpeg = job.wantsJPEG && !raster.hasAlpha ? try raster.jpegData(quality: job.jpegQuality) : nil
       return .ready(raster, jpeg: jpeg, warnings: loaded.warnings)
     } catch let error as ImageError {

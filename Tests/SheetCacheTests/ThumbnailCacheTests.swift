@@ -67,6 +67,57 @@ struct ThumbnailCacheTests {
     #expect(try entries(cache).count == 2)
   }
 
+  @Test("hits read into a worker's spare storage, smaller then larger, give the pixels a decode gives")
+  func hitsIntoSpareStorage() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let photo = folder.appendingPathComponent("photo.jpg").path
+    try copyPhoto("retina.jpg", to: photo)
+    let cache = try ThumbnailCache(directory: folder.appendingPathComponent("cache").path, sizeLimit: 1 << 30)
+    let opened = try OpenedImageFile(path: photo, header: nil)
+    let cards = [
+      PixelSize(width: 500, height: 375), PixelSize(width: 8, height: 6), PixelSize(width: 500, height: 375),
+    ]
+    let levels = cards.map { ShrinkLevel(card: $0, width: opened.header.width, height: opened.header.height) }
+    #expect(levels[0].exponent == 1 && levels[1].exponent == 2)
+    for level in levels[0...1] { _ = try cache.image(for: opened, level: level, maxPixels: .max) }  // stored
+    let spare = SpareStorage()
+    spare.give([UInt8](repeating: 0xAB, count: 1 << 20))  // stale bytes, smaller than either image
+    for level in levels {
+      let hit = try cache.image(for: opened, level: level, maxPixels: .max, spare: spare)
+      let direct = try opened.load(
+        minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: .max)
+      #expect(hit == direct)
+      spare.give(hit.image.pixels)
+    }
+    #expect(cache.statistics.hits == 3)
+    // A corrupt entry read into the spare storage is refused, and the next read is whole.
+    let entry =
+      cache.directory + "/"
+      + CacheKey(
+        contentDigest: ContentDigest.sha256(try opened.bytes()), level: levels[1], orientation: .up
+      ).fileName
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry)))
+    bytes[bytes.count - 10] ^= 0x01
+    try Data(bytes).write(to: URL(fileURLWithPath: entry))
+    let again = try cache.image(for: opened, level: levels[1], maxPixels: .max, spare: spare)
+    #expect(cache.statistics.rejected == 1)
+    #expect(again == (try opened.load(minimumSize: (800, 600), maxPixels: .max)))
+  }
+
+  @Test("spare storage taken for writing never changes an image that still holds it")
+  func spareStorageCopiesShared() {
+    let spare = SpareStorage()
+    let held: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8]
+    spare.give(held)
+    var taken = spare.take(count: 4)
+    taken.withUnsafeMutableBufferPointer { $0.update(repeating: 9) }
+    #expect(held == [1, 2, 3, 4, 5, 6, 7, 8] && taken == [9, 9, 9, 9])
+    spare.give(taken)
+    #expect(spare.take(count: 6).count == 6, "exactly the size asked for")
+    spare.give([UInt8](repeating: 0, count: SpareStorage.largestKept + 1))
+    #expect(spare.take(count: 1).capacity < SpareStorage.largestKept, "too large to keep")
+  }
+
   @Test("changed bytes at the same path are a miss, never the old pixels")
   func changedBytesMiss() throws {
     let folder = try FixturePaths.temporaryFolder()
@@ -179,14 +230,21 @@ struct ThumbnailCacheTests {
     #expect(
       ShrinkLevel.widenedToProof(PixelSize(width: 290, height: 435)) == PixelSize(width: 384, height: 575))
     // The proof width never asks for the whole image: a 1200×800 photo's small card takes
-    // 1/2, as it would without the floor; a card over half its size, the whole image.
+    // 1/2, as it would without the floor; a card more than a quarter of its width (twice the
+    // card more than half the photo), the whole image.
     #expect(ShrinkLevel(card: PixelSize(width: 100, height: 67), width: 1200, height: 800).exponent == 1)
     #expect(ShrinkLevel(card: PixelSize(width: 301, height: 200), width: 1200, height: 800).exponent == 0)
-    // A 3072×2736 photo's cards in six and five columns are 290×259 and 379×337: widened,
-    // 384×342.95 and 384×341.4, a pixel apart by rounding across its 1/4 level (768×684).
+    // A 3072×2736 photo's 1/4 level (768×684) is exactly twice its card widened to 384 px, so
+    // its cards' rounded heights decide: 41×37 (36.5 rounded up) widens to 346.5 by its
+    // rounded shape, past 342; counted at the least height its rounding allows, it shares the
+    // level with the 290×259 card.
+    let tiny = ShrinkLevel(card: PixelSize(width: 41, height: 37), width: 3072, height: 2736)
     let narrow = ShrinkLevel(card: PixelSize(width: 290, height: 259), width: 3072, height: 2736)
     let wide = ShrinkLevel(card: PixelSize(width: 379, height: 337), width: 3072, height: 2736)
-    #expect(narrow == wide && narrow.exponent == 2)
+    #expect(tiny == narrow && narrow == wide && narrow.exponent == 2)
+    // Never below the card's own height: twice the card is still covered.
+    #expect(
+      ShrinkLevel.widenedToProof(PixelSize(width: 383, height: 300)) == PixelSize(width: 384, height: 300))
     #expect(
       ShrinkLevel.widenedToProof(PixelSize(width: 400, height: 300)) == PixelSize(width: 400, height: 300))
   }
