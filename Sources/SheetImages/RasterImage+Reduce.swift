@@ -1,7 +1,7 @@
 extension RasterImage {
   /// How many times the target's size Lanczos is left to reduce, at least, after the 2×2
   /// averages of ``reduced(width:height:from:)``: libvips and Pillow leave the same.
-  public static let lanczosReduction = 2.0
+  static let lanczosReduction = 2.0
 
   /// The image reduced to exactly `width`×`height` pixels from `region` (all of it by
   /// default): first halved with 2×2 averages while the region stays at least

@@ -22,6 +22,17 @@ struct ThumbnailCacheTests {
     return try cache.image(for: opened, level: level, maxPixels: 100_000_000)
   }
 
+  /// A camera-sized JPEG made from the fixture `name` and an empty cache, in a fresh folder
+  /// for the test `test`.
+  private func photoAndCache(_ name: String, test: String = #function) throws -> (String, ThumbnailCache) {
+    let folder = try FixturePaths.temporaryFolder(test)
+    let photo = folder.appendingPathComponent("photo.jpg").path
+    try copyPhoto(name, to: photo)
+    return (
+      photo, try ThumbnailCache(directory: folder.appendingPathComponent("cache").path, sizeLimit: 1 << 30)
+    )
+  }
+
   private func entries(_ cache: ThumbnailCache) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: cache.directory).filter { $0.hasSuffix(".thumb") }
       .sorted()
@@ -29,10 +40,7 @@ struct ThumbnailCacheTests {
 
   @Test("a second request is a hit and gives exactly the pixels a decode without the cache gives")
   func hitGivesDecodedPixels() throws {
-    let folder = try FixturePaths.temporaryFolder()
-    let photo = folder.appendingPathComponent("photo.jpg").path
-    try copyPhoto("rocket.jpg", to: photo)
-    let cache = try ThumbnailCache(directory: folder.appendingPathComponent("cache").path, sizeLimit: 1 << 30)
+    let (photo, cache) = try photoAndCache("rocket.jpg")
     let cold = try load(photo, cache)
     #expect(cache.statistics.misses == 1 && cache.statistics.hits == 0 && cache.statistics.written == 1)
     let warm = try load(photo, cache)
@@ -51,10 +59,7 @@ struct ThumbnailCacheTests {
 
   @Test("cards of other sizes needing the same shrink level share one entry; another level is a new entry")
   func levelsShareEntries() throws {
-    let folder = try FixturePaths.temporaryFolder()
-    let photo = folder.appendingPathComponent("photo.jpg").path
-    try copyPhoto("rocket.jpg", to: photo)
-    let cache = try ThumbnailCache(directory: folder.appendingPathComponent("cache").path, sizeLimit: 1 << 30)
+    let (photo, cache) = try photoAndCache("rocket.jpg")
     _ = try load(photo, cache, card: PixelSize(width: 8, height: 6))
     _ = try load(photo, cache, card: PixelSize(width: 384, height: 288))
     #expect(cache.statistics.hits == 1, "cards up to the proof width share the 1/4 level")
@@ -69,10 +74,7 @@ struct ThumbnailCacheTests {
 
   @Test("hits read into a worker's spare storage, smaller then larger, give the pixels a decode gives")
   func hitsIntoSpareStorage() throws {
-    let folder = try FixturePaths.temporaryFolder()
-    let photo = folder.appendingPathComponent("photo.jpg").path
-    try copyPhoto("retina.jpg", to: photo)
-    let cache = try ThumbnailCache(directory: folder.appendingPathComponent("cache").path, sizeLimit: 1 << 30)
+    let (photo, cache) = try photoAndCache("retina.jpg")
     let opened = try OpenedImageFile(path: photo, header: nil)
     let cards = [
       PixelSize(width: 500, height: 375), PixelSize(width: 8, height: 6), PixelSize(width: 500, height: 375),
@@ -134,10 +136,7 @@ struct ThumbnailCacheTests {
   @Test(
     "a corrupt or truncated entry is ignored, decoded again and rewritten", arguments: ["flip", "truncate"])
   func corruptEntryRewritten(damage: String) throws {
-    let folder = try FixturePaths.temporaryFolder()
-    let photo = folder.appendingPathComponent("photo.jpg").path
-    try copyPhoto("rocket.jpg", to: photo)
-    let cache = try ThumbnailCache(directory: folder.appendingPathComponent("cache").path, sizeLimit: 1 << 30)
+    let (photo, cache) = try photoAndCache("rocket.jpg")
     let original = try load(photo, cache)
     let entry = cache.directory + "/" + (try entries(cache)[0])
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry)))
@@ -152,10 +151,7 @@ struct ThumbnailCacheTests {
 
   @Test("an entry whose header claims a huge image is refused before its pixels are read")
   func hugeHeaderRefused() throws {
-    let folder = try FixturePaths.temporaryFolder()
-    let photo = folder.appendingPathComponent("photo.jpg").path
-    try copyPhoto("rocket.jpg", to: photo)
-    let cache = try ThumbnailCache(directory: folder.appendingPathComponent("cache").path, sizeLimit: 1 << 30)
+    let (photo, cache) = try photoAndCache("rocket.jpg")
     let original = try load(photo, cache)
     let entry = cache.directory + "/" + (try entries(cache)[0])
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry)))
