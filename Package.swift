@@ -71,8 +71,10 @@ let package = Package(
         "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib", "CAllocator",
         "CFileSystem", "SheetSupport",
       ]),
+    /// SHA-256 at hardware speed (OpenSSL): cache keys, and the files a comparison approved.
+    .target(name: "SheetDigest", dependencies: ["CCrypto"]),
     /// Decoded photos kept on disk between runs, keyed by content (the thumbnail cache).
-    .target(name: "SheetCache", dependencies: ["CCrypto", "CZlib", "SheetSupport", "SheetImages"]),
+    .target(name: "SheetCache", dependencies: ["CZlib", "SheetDigest", "SheetSupport", "SheetImages"]),
     .target(
       name: "SheetRender",
       dependencies: [
@@ -87,7 +89,7 @@ let package = Package(
     .target(name: "SheetGoldenXCTest", dependencies: ["SheetGolden", "SheetDiff", "SheetImages"]),
     .target(
       name: "SheetCompare",
-      dependencies: ["CPangoCairo", "CPoppler", "SheetSupport", "SheetImages", "SheetDiff"]),
+      dependencies: ["CPangoCairo", "CPoppler", "SheetDigest", "SheetSupport", "SheetImages", "SheetDiff"]),
     .target(
       name: "SheetReport",
       dependencies: [
@@ -124,7 +126,8 @@ let package = Package(
       name: "SheetLayoutTests",
       dependencies: ["SheetSupport", "SheetLayout", "SheetText", "SheetImages", "TestSupport"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
-    .testTarget(name: "SheetCacheTests", dependencies: ["SheetCache", "SheetImages", "TestSupport"]),
+    .testTarget(
+      name: "SheetCacheTests", dependencies: ["SheetCache", "SheetDigest", "SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
     .testTarget(name: "SheetXMPTests", dependencies: ["SheetXMP", "TestSupport"]),

@@ -82,7 +82,7 @@ struct CompareCommand: ParsableCommand {
     } catch let error as RenderError {
       throw OutputError(description: error.description)
     }
-    try outputs.write(run.summary, seconds: Date().timeIntervalSince(start))
+    try outputs.write(run.summary, seconds: Date().timeIntervalSince(start), trustsRoots: true)
     // Files that could not be compared are errors, and errors go to standard error too.
     for failed in run.summary.cases where failed.status == .error {
       // A page that could not be compared (a PDF page too large to rasterise) says why.
@@ -92,9 +92,10 @@ struct CompareCommand: ParsableCommand {
     if let report { Diagnostics.note("report: \(report)") }
     if timings { Diagnostics.note("timings: \(run.timings.description)") }
     if update {
-      try ApproveCommand.approve(run.summary)
+      // The folders were named on this command line: they are trusted as they are.
+      let refused = try ApproveCommand.approve(run.summary, roots: run.summary.roots)
       // Approving replaces goldens; files that could not be compared are still errors.
-      if run.summary.status == .error { Foundation.exit(run.summary.exitStatus) }
+      if run.summary.status == .error || refused > 0 { Foundation.exit(2) }
       return
     }
     if run.summary.exitStatus != 0 { Foundation.exit(run.summary.exitStatus) }

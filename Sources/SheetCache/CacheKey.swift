@@ -1,3 +1,4 @@
+import SheetDigest
 import SheetImages
 
 /// What a cached image depends on, reduced to the digest that names its entry: the photo's

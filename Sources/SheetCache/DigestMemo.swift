@@ -1,4 +1,5 @@
 import Foundation
+import SheetDigest
 import SheetImages
 import SheetSupport
 import Synchronization

@@ -30,12 +30,16 @@ extension ComparisonSummary {
   public var text: String {
     var lines: [String] = []
     for result in cases where result.status != .matched {
-      lines.append(contentsOf: result.textLines)
+      lines.append(contentsOf: result.textLines(roots: roots(of: result)))
     }
     if cases.count == 1, let only = cases.first, only.status == .matched {
       let pixels = only.pages.compactMap(\.comparison).first
       lines.append("matched: \(only.name)" + ((pixels?.summary ?? only.message).map { ": \($0)" } ?? ""))
-      for page in only.pages { if let diff = page.diffFile { lines.append("    diff: \(diff)") } }
+      for page in only.pages {
+        if let diff = page.diffFile, let folder = roots.diffs {
+          lines.append("    diff: \(ComparedRoots.join(folder, diff))")
+        }
+      }
     } else if cases.count > 1 || cases.isEmpty {
       lines.append(tally)
     }
@@ -44,8 +48,9 @@ extension ComparisonSummary {
 }
 
 extension CaseResult {
-  /// `different: a.png` and one indented line per page that did not match.
-  public var textLines: [String] {
+  /// `different: a.png` and one indented line per page that did not match, naming the diff
+  /// images below `roots`.
+  public func textLines(roots: ComparedRoots) -> [String] {
     var lines: [String] = []
     var line = "\(status.rawValue): \(name)"
     if let changes = environmentChanges {
@@ -61,7 +66,9 @@ extension CaseResult {
     for page in pages where page.status != .matched {
       let label = pages.count > 1 ? "  page \(page.page): " : "  "
       if let detail = page.detail { lines.append(label + detail) }
-      if let diff = page.diffFile { lines.append("    diff: \(diff)") }
+      if let diff = page.diffFile, let folder = roots.diffs {
+        lines.append("    diff: \(ComparedRoots.join(folder, diff))")
+      }
     }
     return lines
   }

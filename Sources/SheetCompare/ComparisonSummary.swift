@@ -9,6 +9,8 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
   public var expected: String
   /// The actual file or folder, as given on the command line.
   public var actual: String
+  /// The folders the cases' paths are relative to.
+  public var roots: ComparedRoots
   /// The options the comparison ran with.
   public var threshold: Double
   /// The most changed pixels allowed per image or PDF page (`--max-diff-pixels`).
@@ -30,13 +32,14 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
 
   /// A summary of `cases`; the status and the failure count follow from them.
   public init(
-    expected: String, actual: String, threshold: Double, maxDiffPixels: Int,
+    expected: String, actual: String, roots: ComparedRoots, threshold: Double, maxDiffPixels: Int,
     maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, cases: [CaseResult]
   ) {
     failures = cases.filter { $0.status != .matched }.count
     status = cases.contains { $0.status == .error } ? .error : failures > 0 ? .different : .matched
     self.expected = expected
     self.actual = actual
+    self.roots = roots
     self.threshold = threshold
     self.maxDiffPixels = maxDiffPixels
     self.maxDiffRatio = maxDiffRatio
@@ -80,10 +83,16 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var message: String?
   /// What changed in the environment since the golden's fingerprint was recorded.
   public var environmentChanges: [String]?
-  /// The expected file's absolute path (nil for an extra file).
+  /// The expected file's path relative to the golden root (nil for an extra file).
   public var expectedPath: String?
-  /// The actual file's absolute path (nil for a missing file).
+  /// The actual file's path relative to the actual root (nil for a missing file).
   public var actualPath: String?
+  /// The SHA-256 (hex) of the actual file that was compared: `approve` copies it only while
+  /// its bytes are still these.
+  public var actualSHA256: String?
+  /// This case's folders, when they are not the summary's (a merge of shards that compared
+  /// different folders).
+  public var roots: ComparedRoots?
   /// Changed pixels over all pages.
   public var diffPixels: Int
   /// `diffPixels` over all compared pixels.
@@ -96,10 +105,12 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// is 0 for a match and 1 otherwise when no pixels were compared).
   public init(
     name: String, status: CaseStatus, message: String? = nil, environmentChanges: [String]? = nil,
-    expectedPath: String? = nil, actualPath: String? = nil, pages: [PageResult] = []
+    expectedPath: String? = nil, actualPath: String? = nil, actualSHA256: String? = nil,
+    pages: [PageResult] = []
   ) {
     self.expectedPath = expectedPath
     self.actualPath = actualPath
+    self.actualSHA256 = actualSHA256
     self.name = name
     self.status = status
     self.message = message
@@ -121,12 +132,12 @@ public struct PageResult: Codable, Hashable, Sendable {
   public var status: CaseStatus
   /// Why it failed when that is not a pixel count.
   public var message: String?
-  /// The diff image written for this page.
+  /// The diff image written for this page, relative to the diff root.
   public var diffFile: String?
   /// The expected page as a PNG file, for PDF pages that differ (see
-  /// `FileComparer.pageImageOutput`).
+  /// `FileComparer.writesPageImages`), relative to the diff root.
   public var expectedFile: String?
-  /// The actual page as a PNG file, for PDF pages that differ.
+  /// The actual page as a PNG file, for PDF pages that differ, relative to the diff root.
   public var actualFile: String?
   /// Nil when the page exists on one side only.
   public var comparison: ImageComparison?

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SheetDiff
+import SheetDigest
 import SheetImages
 import SheetSupport
 
@@ -26,22 +27,22 @@ public struct FileComparer: Sendable {
   /// Check each expected file's fingerprint (`NAME.png.json`) against this machine, writing
   /// one where there is none.
   public var checksFingerprints: Bool
-  /// Where the expected and actual pages of PDFs that differ are written as PNGs (for the HTML
-  /// review page: `NAME-001.expected.png`…); nil for none. Image files are not copied: the
-  /// results name them.
-  public var pageImageOutput: String?
+  /// Whether the expected and actual pages of PDFs that differ are written as PNGs beside the
+  /// diff images (for the HTML review page: `pages/NAME-001.expected.png`…). Image files are
+  /// not copied: the results name them.
+  public var writesPageImages: Bool
 
   /// A comparer with these settings; see the properties.
   public init(
     options: ComparisonOptions = ComparisonOptions(), dpi: Double = 100, diffOutput: String? = nil,
-    collectsReportCards: Bool = false, checksFingerprints: Bool = false, pageImageOutput: String? = nil
+    collectsReportCards: Bool = false, checksFingerprints: Bool = false, writesPageImages: Bool = false
   ) {
     self.options = options
     self.dpi = dpi
     self.diffOutput = diffOutput
     self.collectsReportCards = collectsReportCards
     self.checksFingerprints = checksFingerprints
-    self.pageImageOutput = pageImageOutput
+    self.writesPageImages = writesPageImages
   }
 
   /// The summary, one report card per failing page, missing or unreadable file, and where the
@@ -87,6 +88,12 @@ public struct FileComparer: Sendable {
     var cases: [CaseResult] = []
     var cards: [ReportCard] = []
     var timings = Timings()
+    let roots =
+      expectedIsFolder
+      ? ComparedRoots(golden: expected, actual: actual, diffs: diffOutput)
+      : ComparedRoots(
+        golden: Self.folder(of: expected), actual: Self.folder(of: actual), diffs: diffOutput.map(Self.folder)
+      )
     if expectedIsFolder {
       let expectedFiles = try Self.comparableFiles(in: expected)
       let actualFiles = try Self.comparableFiles(in: actual)
@@ -100,25 +107,23 @@ public struct FileComparer: Sendable {
         var caseTimings = Timings()
         if !actualFiles.contains(name) {
           let result = CaseResult(
-            name: name, status: .missing, message: "in \(expected) but not in \(actual)",
-            expectedPath: AtomicOutput.absolute(expectedPath))
+            name: name, status: .missing, message: "in \(expected) but not in \(actual)", expectedPath: name)
           let card = ReportCard(
             title: name, detail: "missing from the actual folder", expectedPath: expectedPath)
           slots.set(index, (result, collectsReportCards ? [card] : [], caseTimings))
         } else if !expectedFiles.contains(name) {
           let result = CaseResult(
-            name: name, status: .extra, message: "in \(actual) but not in \(expected)",
-            actualPath: AtomicOutput.absolute(actualPath))
+            name: name, status: .extra, message: "in \(actual) but not in \(expected)", actualPath: name,
+            actualSHA256: Self.sha256(actualPath))
           let card = ReportCard(title: name, detail: "not in the expected folder", actualPath: actualPath)
           slots.set(index, (result, collectsReportCards ? [card] : [], caseTimings))
         } else {
-          let diffBase = diffOutput.map {
-            (($0 as NSString).appendingPathComponent(name) as NSString).deletingPathExtension
-          }
           let (result, caseCards) = compareFiles(
-            name: name, expected: expectedPath, actual: actualPath,
-            diffNames: diffBase.map { PageFileNames(path: $0 + ".png", suffix: ".diff") },
-            writesPassingDiffs: false, timings: &caseTimings)
+            name: name, paths: (expectedPath, actualPath), relative: (name, name),
+            diffNames: diffOutput.map { _ in
+              PageFileNames(path: (name as NSString).deletingPathExtension + ".png", suffix: ".diff")
+            },
+            diffRoot: roots.diffs, writesPassingDiffs: false, timings: &caseTimings)
           slots.set(index, (result, caseCards, caseTimings))
         }
       }
@@ -129,33 +134,45 @@ public struct FileComparer: Sendable {
         timings.add(caseTimings)
       }
     } else {
-      let diffNames = diffOutput.map { PageFileNames(path: ($0 as NSString).deletingPathExtension + ".png") }
+      let diffNames = diffOutput.map {
+        PageFileNames(path: (($0 as NSString).lastPathComponent as NSString).deletingPathExtension + ".png")
+      }
       let (result, caseCards) = compareFiles(
-        name: (actual as NSString).lastPathComponent, expected: expected, actual: actual,
-        diffNames: diffNames,
-        writesPassingDiffs: true, timings: &timings)
+        name: (actual as NSString).lastPathComponent, paths: (expected, actual),
+        relative: ((expected as NSString).lastPathComponent, (actual as NSString).lastPathComponent),
+        diffNames: diffNames, diffRoot: roots.diffs, writesPassingDiffs: true, timings: &timings)
       cases.append(result)
       cards = caseCards
     }
     let summary = ComparisonSummary(
-      expected: expected, actual: actual, threshold: options.threshold,
+      expected: expected, actual: actual, roots: roots, threshold: options.threshold,
       maxDiffPixels: options.maxDiffPixels, maxDiffRatio: options.maxDiffRatio,
       countAntiAliasing: options.countAntiAliasing, ignore: options.ignoreRegions, dpi: dpi, cases: cases)
     return Run(summary: summary, cards: collectsReportCards ? cards : [], timings: timings)
   }
 
-  /// Compares two files page by page.
+  /// Compares two files page by page. `paths` are the files' paths; `relative`, their paths
+  /// relative to the roots, as the results name them; `diffNames`, relative to `diffRoot`.
   private func compareFiles(
-    name: String, expected: String, actual: String, diffNames: PageFileNames?, writesPassingDiffs: Bool,
-    timings: inout Timings
+    name: String, paths: (expected: String, actual: String), relative: (expected: String, actual: String),
+    diffNames: PageFileNames?, diffRoot: String?, writesPassingDiffs: Bool, timings: inout Timings
   ) -> (CaseResult, [ReportCard]) {
+    let (expected, actual) = paths
     var clock = Date()
     func lap() -> Double {
       let now = Date()
       defer { clock = now }
       return now.timeIntervalSince(clock)
     }
-    let paths = (expected: AtomicOutput.absolute(expected), actual: AtomicOutput.absolute(actual))
+    let digest = Self.sha256(actual)
+    func result(_ status: CaseStatus, message: String?, changes: [String]?, pages: [PageResult] = [])
+      -> CaseResult
+    {
+      CaseResult(
+        name: name, status: status, message: message,
+        environmentChanges: changes?.isEmpty == false ? changes : nil,
+        expectedPath: relative.expected, actualPath: relative.actual, actualSHA256: digest, pages: pages)
+    }
     let identical = Self.isComparable(expected, dpi: dpi) && Self.sameBytes(expected, actual)
     if identical && (diffNames == nil || !writesPassingDiffs) {
       // Identical files match without decoding either (their header is checked, so two copies
@@ -163,11 +180,7 @@ public struct FileComparer: Sendable {
       timings.decoding += lap()
       var changes: [String]?
       if checksFingerprints { changes = fingerprintChanges(golden: expected) }
-      let result = CaseResult(
-        name: name, status: .matched, message: "the files are identical, byte for byte",
-        environmentChanges: changes?.isEmpty == false ? changes : nil, expectedPath: paths.expected,
-        actualPath: paths.actual)
-      return (result, [])
+      return (result(.matched, message: "the files are identical, byte for byte", changes: changes), [])
     }
     // Identical bytes decode to identical pixels: decode once (the diff image needs them).
     let opened =
@@ -182,9 +195,7 @@ public struct FileComparer: Sendable {
     switch opened {
     case .failure(let error):
       return (
-        CaseResult(
-          name: name, status: .error, message: error.description, expectedPath: paths.expected,
-          actualPath: paths.actual),
+        result(.error, message: error.description, changes: nil),
         [ReportCard(title: name, detail: error.description)]
       )
     case .success(let files):
@@ -217,19 +228,19 @@ public struct FileComparer: Sendable {
         var page = PageResult(
           page: index + 1, status: passed ? .matched : .different,
           message: comparison.sizesMatch ? nil : comparison.summary, comparison: comparison)
-        if let diffNames, let diff, writesPassingDiffs || !passed {
-          let path = diffNames.name(page: index, numbered: numbered)
-          try diff.writePNG(to: path)
-          page.diffFile = AtomicOutput.absolute(path)
+        if let diffNames, let diffRoot, let diff, writesPassingDiffs || !passed {
+          let file = diffNames.name(page: index, numbered: numbered)
+          try diff.writePNG(to: ComparedRoots.join(diffRoot, file))
+          page.diffFile = file
         }
-        if let pageImageOutput, numbered, !passed {
-          let base = PageFileNames(path: (pageImageOutput as NSString).appendingPathComponent(name + ".png"))
-            .name(page: index, numbered: true)
+        if writesPageImages, let diffRoot, numbered, !passed {
+          let base = PageFileNames(path: "pages/" + relative.actual + ".png").name(
+            page: index, numbered: true)
           let stem = (base as NSString).deletingPathExtension
-          try expectedImage.writePNG(to: stem + ".expected.png")
-          try actualImage.writePNG(to: stem + ".actual.png")
-          page.expectedFile = AtomicOutput.absolute(stem + ".expected.png")
-          page.actualFile = AtomicOutput.absolute(stem + ".actual.png")
+          try expectedImage.writePNG(to: ComparedRoots.join(diffRoot, stem + ".expected.png"))
+          try actualImage.writePNG(to: ComparedRoots.join(diffRoot, stem + ".actual.png"))
+          page.expectedFile = stem + ".expected.png"
+          page.actualFile = stem + ".actual.png"
         }
         timings.writingDiffs += lap()
         pages.append(page)
@@ -251,11 +262,20 @@ public struct FileComparer: Sendable {
     if expectedFile.pageCount != actualFile.pageCount {
       message = "page counts differ: expected \(expectedFile.pageCount), actual \(actualFile.pageCount)"
     }
-    let result = CaseResult(
-      name: name, status: status, message: message,
-      environmentChanges: changes?.isEmpty == false ? changes : nil, expectedPath: paths.expected,
-      actualPath: paths.actual, pages: pages)
-    return (result, cards)
+    return (result(status, message: message, changes: changes, pages: pages), cards)
+  }
+
+  /// The SHA-256 of the regular file at `path` (hex), nil when it cannot be read.
+  static func sha256(_ path: String) -> String? {
+    guard let (descriptor, _) = try? RegularFile.open(path) else { return nil }
+    defer { close(descriptor) }
+    return ContentDigest.sha256Hex(ofFile: descriptor)
+  }
+
+  /// The folder holding the file `path` (`.` for a bare name).
+  static func folder(of path: String) -> String {
+    let folder = (path as NSString).deletingLastPathComponent
+    return folder.isEmpty ? "." : folder
   }
 
   /// Whether the two regular files hold the same bytes, read a megabyte at a time from each
@@ -377,7 +397,7 @@ public struct FileComparer: Sendable {
 
 extension FileComparer {
   /// Sends the images an HTML review page in `folder` needs there: diff images (unless they
-  /// already go elsewhere) and the pages of PDFs that differ.
+  /// already go elsewhere) and the pages of PDFs that differ (beside the diff images).
   ///
   /// - Parameters:
   ///   - folder: The review page's folder.
@@ -391,6 +411,6 @@ extension FileComparer {
         ? (images as NSString).appendingPathComponent("diff")
         : (images as NSString).appendingPathComponent("diff.png")
     }
-    pageImageOutput = (images as NSString).appendingPathComponent("pages")
+    writesPageImages = true
   }
 }

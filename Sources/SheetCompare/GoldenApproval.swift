@@ -1,9 +1,16 @@
 import Foundation
+import SheetDigest
 import SheetImages
 import SheetSupport
 
 /// Accepts intended changes: copies the actual files over the goldens for the cases that
 /// failed, as `jest -u` or Playwright's `--update-snapshots` do.
+///
+/// A results file may come from someone else (a pull request's CI run), so nothing it says is
+/// trusted beyond the folders: every file is named relative to the golden or actual root, and
+/// opened below it through ``ConfinedFolder`` (no `..`, no symbolic link, regular files only);
+/// only images and PDFs are copied, never linked; and an actual file is copied only while its
+/// bytes still have the SHA-256 that was compared.
 ///
 /// A `different` case's golden is replaced by its actual file; an `extra` case (an actual file
 /// with no golden yet) gets its golden added. A `missing` case (a golden whose actual file is
@@ -20,6 +27,9 @@ public enum GoldenApproval {
       case added
       /// Nothing was written (see `reason`).
       case kept
+      /// Nothing was written because the results or the files are not what they should be:
+      /// a link, a file that is not an image, bytes changed since the comparison.
+      case refused
     }
 
     /// What happened to the golden.
@@ -37,100 +47,129 @@ public enum GoldenApproval {
       case .replaced: "replaced \(golden) with \(actual ?? "")"
       case .added: "added \(golden) from \(actual ?? "")"
       case .kept: "kept \(golden): \(reason ?? "")"
+      case .refused: "refused \(golden): \(reason ?? "")"
       }
     }
   }
 
   /// Copies actual files over goldens for the failed cases of `summary`.
   ///
-  /// - Parameter summary: The results of `contactsheet compare` (or of several, merged).
+  /// - Parameters:
+  ///   - summary: The results of `contactsheet compare` (or of several, merged).
+  ///   - roots: The golden and actual folders to use, overriding the results' own. Without
+  ///     them, the results' roots are used only when each is a plain relative folder below the
+  ///     working folder (``ComparedRoots/untrustedReason(_:)``).
+  ///   - progress: Called after each case, with what was done.
   /// - Returns: One change per case that did not match, in the results' order.
-  /// - Throws: `ImageError` naming a file that cannot be copied (earlier copies stay done).
-  public static func approve(_ summary: ComparisonSummary) throws -> [Change] {
+  /// - Throws: ``ResultsError`` when the results name a root that is not trusted, or a golden
+  ///   or actual root that cannot be opened (earlier copies stay done).
+  public static func approve(
+    _ summary: ComparisonSummary, roots: ComparedRoots? = nil, progress: (Change) -> Void = { _ in }
+  ) throws(ResultsError) -> [Change] {
+    var folders: [String: ConfinedFolder] = [:]
+    func folder(_ path: String, role: String) throws(ResultsError) -> ConfinedFolder {
+      if let open = folders[path] { return open }
+      if roots == nil, let reason = ComparedRoots.untrustedReason(path) {
+        throw ResultsError(
+          description:
+            "the results name the \(role) folder \(TerminalText.escaped(path)), which is not used without being "
+            + "named: \(TerminalText.escaped(reason)); give it with --\(role == "golden" ? "goldens" : "actual") DIR"
+        )
+      }
+      do {
+        let open = try ConfinedFolder(path)
+        folders[path] = open
+        return open
+      } catch {
+        throw ResultsError(description: "the \(role) folder \(TerminalText.escaped(error.reason))")
+      }
+    }
     var changes: [Change] = []
     for result in summary.cases where result.status != .matched {
-      let golden = result.expectedPath ?? (summary.expected as NSString).appendingPathComponent(result.name)
+      let caseRoots = roots ?? summary.roots(of: result)
+      let goldenName = result.expectedPath ?? result.name
+      let golden = ComparedRoots.join(caseRoots.golden, goldenName)
+      var change: Change
       switch result.status {
       case .different, .extra:
-        guard let actual = result.actualPath else {
-          changes.append(Change(action: .kept, golden: golden, reason: "the results name no actual file"))
-          continue
+        guard let actualName = result.actualPath else {
+          change = Change(action: .kept, golden: golden, reason: "the results name no actual file")
+          break
         }
-        let existed = PathBytes.status(golden) != nil
-        try copy(actual, over: golden)
-        changes.append(Change(action: existed ? .replaced : .added, golden: golden, actual: actual))
+        let actual = ComparedRoots.join(caseRoots.actual, actualName)
+        do {
+          let replaced = try copy(
+            actualName, in: folder(caseRoots.actual, role: "actual"), over: goldenName,
+            in: folder(caseRoots.golden, role: "golden"), digest: result.actualSHA256)
+          change = Change(action: replaced ? .replaced : .added, golden: golden, actual: actual)
+        } catch let refusal as Refusal {
+          change = Change(action: .refused, golden: golden, actual: actual, reason: refusal.reason)
+        } catch let failure as RegularFile.Failure {
+          change = Change(action: .refused, golden: golden, actual: actual, reason: failure.reason)
+        } catch let error as ResultsError {
+          throw error
+        } catch {
+          change = Change(action: .refused, golden: golden, actual: actual, reason: "\(error)")
+        }
       case .missing:
-        changes.append(
-          Change(
-            action: .kept, golden: golden,
-            reason: "its actual file is missing; delete the golden if that is intended"))
+        change = Change(
+          action: .kept, golden: golden,
+          reason: "its actual file is missing; delete the golden if that is intended")
       case .error:
-        changes.append(
-          Change(action: .kept, golden: golden, reason: "could not be compared: \(result.message ?? "error")")
-        )
+        change = Change(
+          action: .kept, golden: golden, reason: "could not be compared: \(result.message ?? "error")")
       case .matched:
-        break
+        continue
       }
+      changes.append(change)
+      progress(change)
     }
     return changes
   }
 
-  /// Copies `source` to `destination` through a temporary file beside it, so a golden is
-  /// never left half-written. Both are named by the bytes their names carry (``PathBytes``):
-  /// a golden whose name is not UTF-8 is replaced, not written under another name.
-  private static func copy(_ source: String, over destination: String) throws {
-    let output = AtomicOutput()
-    do {
-      let folder = (destination as NSString).deletingLastPathComponent
-      if !folder.isEmpty { try PathBytes.createFolders(folder) }
-      let temporary = output.temporaryPath(for: destination)
-      try copyBytes(source, to: temporary)
-      try output.commit()
-    } catch {
-      output.discard()
-      throw ImageError(
-        path: destination,
-        reason: "cannot be replaced by \(source): \(reason(error))")
-    }
-  }
+  /// The extensions a golden may have: the images and PDFs `compare` reads.
+  static let goldenExtensions: Set<String> = [
+    "png", "jpg", "jpeg", "pdf", "webp", "tif", "tiff", "heic", "heif", "avif",
+  ]
 
-  /// Copies the bytes of the regular file `source` into a new file `destination`.
-  private static func copyBytes(_ source: String, to destination: String) throws {
-    let (input, _) = try RegularFile.open(source)
+  /// Copies the actual file `actualName` below `actualFolder` over the golden `goldenName`
+  /// below `goldenFolder` (through a temporary file, renamed only when complete), checking on
+  /// the open file that it is an image or a PDF and that its bytes hash to `digest`.
+  ///
+  /// - Returns: Whether a golden was replaced (false: added).
+  /// - Throws: ``Refusal`` or ``RegularFile/Failure`` saying why nothing was written.
+  private static func copy(
+    _ actualName: String, in actualFolder: ConfinedFolder, over goldenName: String,
+    in goldenFolder: ConfinedFolder, digest: String?
+  ) throws -> Bool {
+    let source = try RelativeName(actualName)
+    let target = try RelativeName(goldenName)
+    guard goldenExtensions.contains((target.last as NSString).pathExtension.lowercased()) else {
+      throw Refusal(reason: "a golden is an image or a PDF, and this name's extension is neither")
+    }
+    guard let digest else {
+      throw Refusal(reason: "the results record no SHA-256 of the actual file; compare again")
+    }
+    let (input, _) = try actualFolder.openFile(source)
     defer { close(input) }
-    let output = PathBytes.withCString(destination) {
-      open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    var head = [UInt8](repeating: 0, count: 32)
+    let count = pread(input, &head, head.count, 0)
+    let start = Array(head.prefix(max(0, count)))
+    guard start.starts(with: Array("%PDF-".utf8)) || ImageFormat.sniff(start) != nil else {
+      throw Refusal(reason: "\(actualName) is neither an image nor a PDF")
     }
-    guard output >= 0 else {
-      throw CopyFailure(reason: "cannot be written (\(String(cString: strerror(errno))))")
-    }
-    defer { close(output) }
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
-      if got < 0 && errno == EINTR { continue }
-      guard got >= 0 else {
-        throw CopyFailure(reason: "cannot be read (\(String(cString: strerror(errno))))")
-      }
-      if got == 0 { return }
-      var done = 0
-      while done < got {
-        let wrote = buffer.withUnsafeBytes { write(output, $0.baseAddress! + done, got - done) }
-        if wrote < 0 && errno == EINTR { continue }
-        guard wrote > 0 else {
-          throw CopyFailure(reason: "cannot be written (\(String(cString: strerror(errno))))")
-        }
-        done += wrote
+    return try goldenFolder.replaceFile(target) { output in
+      let hash = ContentDigest()
+      try ConfinedFolder.copyContents(of: input, to: output) { hash.update($0) }
+      guard ContentDigest.hex(hash.finish()) == digest else {
+        throw Refusal(
+          reason: "\(actualName) changed since it was compared (its SHA-256 is not the one compared)")
       }
     }
   }
 
-  /// Why a copy failed, in words.
-  private struct CopyFailure: Error {
+  /// Why one case was not approved, in words.
+  private struct Refusal: Error {
     var reason: String
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    (error as? CopyFailure)?.reason ?? (error as? RegularFile.Failure)?.reason ?? error.localizedDescription
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SheetCompare
 import SheetDiff
+import SheetImages
 import SheetSupport
 
 /// The review page for a comparison: one static `index.html` with its images beside it in
@@ -18,20 +19,30 @@ public struct HTMLReport {
   public init(title: String = "ContactSheet comparison") { self.title = title }
 
   /// Writes `DIR/index.html` and `DIR/images/` for `summary`. Images the results name outside
-  /// `DIR` are copied in (hard-linked where possible), so the folder can be moved or archived
-  /// as a CI artifact. An image that no longer exists (a shard's folder deleted before
-  /// `compare merge`) is shown as gone on the page and returned, so the caller can say so.
-  /// The page is written last, atomically.
+  /// `DIR` are copied in (never linked), so the folder can be moved or archived as a CI
+  /// artifact. Each is read below its root (``ConfinedFolder``: no `..`, no symbolic link,
+  /// regular PNG, JPEG or WebP files only). An image that no longer exists (a shard's folder
+  /// deleted before `compare merge`) is shown as gone on the page and returned, so the caller
+  /// can say so; one that is refused is left out and returned with the reason. The page is
+  /// written last, atomically.
   ///
-  /// - Returns: The images the results name that do not exist, in the order met.
+  /// - Parameters:
+  ///   - summary: The comparison's results.
+  ///   - folder: The review page's folder.
+  ///   - trustsRoots: Whether the summary's folders were named by the person running this
+  ///     (`compare --html`); when not (`compare merge` of results from elsewhere), images are
+  ///     read only from plain relative folders below the working folder.
+  /// - Returns: The images that do not exist and those refused, in the order met.
   /// - Throws: ``CopyFailure`` when an image exists but cannot be copied in; `CocoaError`
   ///   when the folder or the page cannot be written.
   @discardableResult
-  public func write(_ summary: ComparisonSummary, to folder: String) throws -> [String] {
+  public func write(_ summary: ComparisonSummary, to folder: String, trustsRoots: Bool = true) throws
+    -> Images
+  {
     let root = URL(fileURLWithPath: AtomicOutput.absolute(folder))
     let images = root.appendingPathComponent("images")
     try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
-    var assets = Assets(root: root, images: images)
+    var assets = Assets(root: root, images: try ConfinedFolder(images.path), trustsRoots: trustsRoots)
     var sections: [String] = []
     var passed: [String] = []
     for (index, result) in summary.cases.enumerated() {
@@ -40,7 +51,7 @@ public struct HTMLReport {
           "<li class=\"case matched\" data-status=\"passed\" id=\"case-\(index)\" tabindex=\"-1\">"
             + "<span class=\"badge matched\">matched</span> \(Markup.escape(result.name))</li>")
       } else {
-        sections.append(try section(result, index: index, assets: &assets))
+        sections.append(try section(result, roots: summary.roots(of: result), index: index, assets: &assets))
       }
     }
     let counts = Dictionary(summary.counts.map { ($0.status, $0.count) }, uniquingKeysWith: +)
@@ -82,7 +93,21 @@ public struct HTMLReport {
 
       """
     try Data(page.utf8).write(to: root.appendingPathComponent("index.html"), options: .atomic)
-    return assets.gone
+    return Images(gone: assets.gone, refused: assets.refused)
+  }
+
+  /// The images the results name that are not on the page.
+  public struct Images: Sendable {
+    /// Images that do not exist (moved or deleted since the comparison).
+    public var gone: [String] = []
+    /// Images not read, each with the reason: a link, not an image, outside its folder.
+    public var refused: [String] = []
+
+    /// No image gone or refused, or the lists given.
+    public init(gone: [String] = [], refused: [String] = []) {
+      self.gone = gone
+      self.refused = refused
+    }
   }
 
   /// An image of the results that exists but could not be copied into the review folder.
@@ -96,7 +121,9 @@ public struct HTMLReport {
   }
 
   /// One failing case: its heading and message, and a viewer per page that has images.
-  private func section(_ result: CaseResult, index: Int, assets: inout Assets) throws -> String {
+  private func section(_ result: CaseResult, roots: ComparedRoots, index: Int, assets: inout Assets) throws
+    -> String
+  {
     let filter =
       switch result.status {
       case .missing: "missing"
@@ -116,10 +143,12 @@ public struct HTMLReport {
     if let message = result.message { html += "<p class=\"message\">\(Markup.escape(message))</p>\n" }
     let isImage = !(result.expectedPath ?? result.actualPath ?? "").lowercased().hasSuffix(".pdf")
     let goneBefore = assets.gone.count
+    let refusedBefore = assets.refused.count
+    let expectedImage = isImage ? result.expectedPath.map { (roots.golden, $0) } : nil
+    let actualImage = isImage ? result.actualPath.map { (roots.actual, $0) } : nil
     if result.pages.isEmpty || result.status == .missing || result.status == .extra {
-      let expected =
-        isImage ? try result.expectedPath.flatMap { try assets.add($0, as: "\(index)-expected") } : nil
-      let actual = isImage ? try result.actualPath.flatMap { try assets.add($0, as: "\(index)-actual") } : nil
+      let expected = try expectedImage.flatMap { try assets.add($0.1, in: $0.0, as: "\(index)-expected") }
+      let actual = try actualImage.flatMap { try assets.add($0.1, in: $0.0, as: "\(index)-actual") }
       if expected != nil || actual != nil {
         html += viewer(expected: expected, actual: actual, diff: nil, comparison: nil, id: "\(index)")
       }
@@ -131,13 +160,17 @@ public struct HTMLReport {
       }
       if let detail = page.detail { html += "<p class=\"detail\">\(Markup.escape(detail))</p>\n" }
       let id = "\(index)-\(page.page)"
-      let expected = try (page.expectedFile ?? (isImage ? result.expectedPath : nil)).flatMap {
-        try assets.add($0, as: "\(id)-expected")
+      func diffRooted(_ file: String?) -> (String, String)? {
+        guard let file, let diffs = roots.diffs else { return nil }
+        return (diffs, file)
       }
-      let actual = try (page.actualFile ?? (isImage ? result.actualPath : nil)).flatMap {
-        try assets.add($0, as: "\(id)-actual")
+      let expected = try (diffRooted(page.expectedFile) ?? expectedImage).flatMap {
+        try assets.add($0.1, in: $0.0, as: "\(id)-expected")
       }
-      let diff = try page.diffFile.flatMap { try assets.add($0, as: "\(id)-diff") }
+      let actual = try (diffRooted(page.actualFile) ?? actualImage).flatMap {
+        try assets.add($0.1, in: $0.0, as: "\(id)-actual")
+      }
+      let diff = try diffRooted(page.diffFile).flatMap { try assets.add($0.1, in: $0.0, as: "\(id)-diff") }
       guard expected != nil || actual != nil else { continue }
       html += viewer(expected: expected, actual: actual, diff: diff, comparison: page.comparison, id: id)
     }
@@ -145,6 +178,11 @@ public struct HTMLReport {
       html +=
         "<p class=\"message\">images not found (moved or deleted since the comparison): "
         + Markup.escape(assets.gone[goneBefore...].joined(separator: ", ")) + "</p>\n"
+    }
+    if assets.refused.count > refusedBefore {
+      html +=
+        "<p class=\"message\">images not shown: "
+        + Markup.escape(assets.refused[refusedBefore...].joined(separator: "; ")) + "</p>\n"
     }
     return html + "</section>"
   }
@@ -199,31 +237,64 @@ public struct HTMLReport {
   /// Images gathered into `images/`, named by case.
   private struct Assets {
     let root: URL
-    let images: URL
+    /// The page's `images/` folder.
+    let images: ConfinedFolder
+    let trustsRoots: Bool
     /// Images the results name that do not exist.
     var gone: [String] = []
+    /// Images not read, with the reason.
+    var refused: [String] = []
 
-    /// The path of `file` relative to the page: as it is when it lies inside the report
-    /// folder, else a link or copy in `images/`; nil when `file` does not exist.
-    mutating func add(_ file: String, as name: String) throws -> String? {
-      let absolute = AtomicOutput.absolute(file)
-      guard PathBytes.status(absolute) != nil else {
-        gone.append(file)
+    /// The URL, relative to the page, of the image `name` below `folder`: as it is when it lies
+    /// inside the report folder, else a copy in `images/`; nil when it does not exist or is
+    /// refused (not a regular PNG, JPEG or WebP file below its folder).
+    mutating func add(_ name: String, in folder: String, as copyName: String) throws -> String? {
+      let shown = ComparedRoots.join(folder, name)
+      if !trustsRoots, let reason = ComparedRoots.untrustedReason(folder) {
+        refused.append("\(shown): its folder is not read from a results file (\(reason))")
         return nil
       }
-      let prefix = root.path + "/"
-      if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
-      let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
-      let target = images.appendingPathComponent("\(name).\(ext.isEmpty ? "png" : ext)")
-      try? FileManager.default.removeItem(at: target)
-      if link(absolute, target.path) != 0 {
-        do {
-          try FileManager.default.copyItem(atPath: absolute, toPath: target.path)
-        } catch {
-          throw CopyFailure(source: file, reason: error.localizedDescription)
-        }
+      let input: Int32
+      do {
+        (input, _) = try ConfinedFolder(folder).openFile(RelativeName(name))
+      } catch {
+        if error.isMissing { gone.append(shown) } else { refused.append("\(shown): \(error.reason)") }
+        return nil
       }
-      return "images/" + target.lastPathComponent
+      defer { close(input) }
+      var head = [UInt8](repeating: 0, count: 16)
+      let count = pread(input, &head, head.count, 0)
+      guard let format = ImageFormat.sniff(head.prefix(max(0, count))), [.png, .jpeg, .webp].contains(format)
+      else {
+        refused.append("\(shown): not a PNG, JPEG or WebP image")
+        return nil
+      }
+      let absolute = AtomicOutput.absolute(shown)
+      let prefix = root.path + "/"
+      if absolute.hasPrefix(prefix) { return Self.url(String(absolute.dropFirst(prefix.count))) }
+      let target = "\(copyName).\(format == .png ? "png" : format == .jpeg ? "jpg" : "webp")"
+      do {
+        _ = try images.replaceFile(RelativeName(target)) { output in
+          try ConfinedFolder.copyContents(of: input, to: output)
+        }
+      } catch {
+        throw CopyFailure(source: shown, reason: "\(error)")
+      }
+      return "images/" + target
+    }
+
+    /// `path` as a relative URL: each component percent-encoded (`#`, `%`, `?` and bytes that
+    /// are not UTF-8 included), so any file name shows.
+    static func url(_ path: String) -> String {
+      var allowed = CharacterSet.alphanumerics
+      allowed.insert(charactersIn: "-._~!$&'()*+,;=:@")
+      return path.split(separator: "/", omittingEmptySubsequences: false).map { component in
+        let bytes = PathBytes.bytes(String(component))
+        return bytes.map { byte -> String in
+          let scalar = Unicode.Scalar(byte)
+          return byte < 0x80 && allowed.contains(scalar) ? String(scalar) : String(format: "%%%02X", byte)
+        }.joined()
+      }.joined(separator: "/")
     }
   }
 }

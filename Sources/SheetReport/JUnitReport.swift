@@ -23,7 +23,7 @@ public enum JUnitReport {
     var failures = 0
     var errors = 0
     for result in summary.cases {
-      for entry in entries(result) {
+      for entry in entries(result, roots: summary.roots(of: result)) {
         var element =
           "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(entry.name))\" time=\"0\""
         switch entry.status {
@@ -77,13 +77,16 @@ public enum JUnitReport {
     var body: String
   }
 
-  private static func entries(_ result: CaseResult) -> [Entry] {
-    let files = [result.expectedPath.map { "expected: \($0)" }, result.actualPath.map { "actual: \($0)" }]
-      .compactMap { $0 }
+  private static func entries(_ result: CaseResult, roots: ComparedRoots) -> [Entry] {
+    let files = [
+      result.expectedPath.map { "expected: \(ComparedRoots.join(roots.golden, $0))" },
+      result.actualPath.map { "actual: \(ComparedRoots.join(roots.actual, $0))" },
+    ].compactMap { $0 }
+    func diffs(_ file: String?) -> String? { file.map { ComparedRoots.join(roots.diffs ?? ".", $0) } }
     guard result.pages.count > 1 || (result.pages.count == 1 && result.pages[0].page > 1) else {
       let page = result.pages.first
       let message = [result.message, page?.detail].compactMap { $0 }.joined(separator: "; ")
-      let evidence = files + [page?.diffFile.map { "diff: \($0)" }].compactMap { $0 }
+      let evidence = files + [diffs(page?.diffFile).map { "diff: \($0)" }].compactMap { $0 }
       return [
         Entry(
           name: result.name, status: result.status, message: "\(result.status.rawValue): \(message)",
@@ -96,8 +99,8 @@ public enum JUnitReport {
       let evidence =
         files
         + [
-          page.expectedFile.map { "expected page: \($0)" }, page.actualFile.map { "actual page: \($0)" },
-          page.diffFile.map { "diff: \($0)" },
+          diffs(page.expectedFile).map { "expected page: \($0)" },
+          diffs(page.actualFile).map { "actual page: \($0)" }, diffs(page.diffFile).map { "diff: \($0)" },
         ].compactMap { $0 }
       return Entry(
         name: "\(result.name) page \(page.page)", status: page.status,

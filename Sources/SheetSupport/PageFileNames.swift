@@ -22,9 +22,9 @@ package struct PageFileNames: Sendable {
   /// The file for page `index` (0-based), numbered or not.
   package func name(page index: Int, numbered: Bool) -> String {
     guard numbered || !suffix.isEmpty else { return path }
-    let url = URL(fileURLWithPath: path)
-    let ext = url.pathExtension
-    let stem = url.deletingPathExtension().path
+    // NSString keeps a relative path relative (URL would resolve it against the working folder).
+    let ext = (path as NSString).pathExtension
+    let stem = (path as NSString).deletingPathExtension
     let number = numbered ? "-" + String(format: "%03d", index + 1) : ""
     return "\(stem)\(number)\(suffix).\(ext)"
   }

@@ -12,7 +12,8 @@ struct ResultsFileBudgetTests {
   /// A results file of `cases` matched cases, and its size in bytes.
   private func resultsFile(_ name: String, cases: Int, in folder: URL) throws -> (path: String, size: Int) {
     let summary = ComparisonSummary(
-      expected: "expected", actual: "actual", threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil,
+      expected: "expected", actual: "actual", roots: ComparedRoots(golden: "expected", actual: "actual"),
+      threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil,
       countAntiAliasing: false, ignore: [], dpi: 100,
       cases: (0..<cases).map { CaseResult(name: "case-\($0).png", status: .matched) })
     let data = try JSONEncoder().encode(summary)

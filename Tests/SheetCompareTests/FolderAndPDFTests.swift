@@ -134,7 +134,9 @@ struct FolderAndPDFTests {
     let region = try #require(comparison.regions.first)
     #expect(comparison.regionCount == 1)
     #expect(region.height < 14 && region.width > 10 && region.x > 290)
-    #expect(page.diffFile == folder.appendingPathComponent("diff-001.png").path)
+    // Named relative to the diff root, the folder of --diff.
+    #expect(page.diffFile == "diff-001.png")
+    #expect(try summary(result).roots.diffs == folder.path)
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("diff-001.png").path))
   }
 }
@@ -155,7 +157,8 @@ struct ReportPagesTests {
         regions: comparison.regions)
     }
     let summary = ComparisonSummary(
-      expected: "e", actual: "a", threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil,
+      expected: "e", actual: "a", roots: ComparedRoots(golden: "e", actual: "a"),
+      threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil,
       countAntiAliasing: false, ignore: [], dpi: 100,
       cases: (1...12).map { CaseResult(name: "case \($0)", status: .different) })
     let report = folder.appendingPathComponent("report.pdf").path

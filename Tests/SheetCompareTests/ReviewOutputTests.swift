@@ -31,8 +31,8 @@ struct ReviewOutputTests {
     return (root, expected.path, actual.path)
   }
 
-  private func contactsheet(_ arguments: [String]) throws -> ProcessResult {
-    try ProcessRunner.run(FixturePaths.binary, arguments)
+  private func contactsheet(_ arguments: [String], in folder: URL? = nil) throws -> ProcessResult {
+    try ProcessRunner.run(FixturePaths.binary, arguments, currentDirectory: folder)
   }
 
   @Test("--junit: one test case per file, failures typed by the vocabulary with message and evidence paths")
@@ -126,12 +126,17 @@ struct ReviewOutputTests {
   func approve() throws {
     let (root, expected, actual) = try folders()
     let results = root.appendingPathComponent("results.json").path
-    #expect(try contactsheet(["compare", expected, actual, "--results", results]).status == 1)
-    let approved = try contactsheet(["approve", results])
+    // Absolute folders below the working folder are stored relative to it.
+    #expect(try contactsheet(["compare", expected, actual, "--results", results], in: root).status == 1)
+    let stored = try JSONDecoder().decode(
+      ComparisonSummary.self, from: Data(contentsOf: URL(fileURLWithPath: results)))
+    #expect(stored.roots == ComparedRoots(golden: "expected", actual: "actual"))
+    #expect(stored.cases.first { $0.name == "changed.png" }?.actualPath == "changed.png")
+    let approved = try contactsheet(["approve", results], in: root)
     #expect(approved.status == 0, "\(approved.standardError)")
-    #expect(approved.standardOutput.contains("replaced \(expected)/changed.png with \(actual)/changed.png"))
-    #expect(approved.standardOutput.contains("added \(expected)/extra.png from \(actual)/extra.png"))
-    #expect(approved.standardOutput.contains("kept \(expected)/missing.png: its actual file is missing"))
+    #expect(approved.standardOutput.contains("replaced expected/changed.png with actual/changed.png"))
+    #expect(approved.standardOutput.contains("added expected/extra.png from actual/extra.png"))
+    #expect(approved.standardOutput.contains("kept expected/missing.png: its actual file is missing"))
     #expect(approved.standardOutput.contains("2 goldens written, 1 kept"))
     let again = try contactsheet(["compare", expected, actual])
     #expect(again.standardOutput.contains("4 files compared: 3 matched, 1 missing"))
@@ -140,7 +145,8 @@ struct ReviewOutputTests {
   @Test("--update approves in the same run")
   func update() throws {
     let (_, expected, actual) = try folders()
-    let result = try contactsheet(["compare", expected, actual, "--update"])
+    // Folders named on the command line are used as given, even outside the working folder.
+    let result = try contactsheet(["compare", expected, actual, "--update"], in: URL(fileURLWithPath: "/"))
     #expect(result.standardOutput.contains("replaced \(expected)/changed.png"))
     #expect(
       try ImageReader.decode(path: "\(expected)/changed.png")
@@ -153,11 +159,14 @@ struct ReviewOutputTests {
     let (root, expected, actual) = try folders()
     let first = root.appendingPathComponent("a.json").path
     let second = root.appendingPathComponent("b.json").path
-    _ = try contactsheet(["compare", "\(expected)/changed.png", "\(actual)/changed.png", "--results", first])
-    _ = try contactsheet(["compare", "\(expected)/same.png", "\(actual)/same.png", "--results", second])
+    _ = try contactsheet(
+      ["compare", "\(expected)/changed.png", "\(actual)/changed.png", "--results", first], in: root)
+    _ = try contactsheet(
+      ["compare", "\(expected)/same.png", "\(actual)/same.png", "--results", second], in: root)
     let junit = root.appendingPathComponent("merged.xml").path
     let page = root.appendingPathComponent("merged")
-    let merged = try contactsheet(["compare", "merge", first, second, "--junit", junit, "--html", page.path])
+    let merged = try contactsheet(
+      ["compare", "merge", first, second, "--junit", junit, "--html", page.path], in: root)
     #expect(merged.status == 1)
     #expect(merged.standardOutput.contains("2 files compared: 1 matched, 1 different"))
     let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
@@ -165,7 +174,12 @@ struct ReviewOutputTests {
     let source = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
     #expect(source.contains("changed.png") && source.contains("same.png"))
     // The images live in the page's folder, so the shards' folders can go.
-    #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent("images/0-1-actual.png").path))
+    let copy = page.appendingPathComponent("images/0-1-actual.png").path
+    #expect(FileManager.default.fileExists(atPath: copy))
+    // Copied, never linked: the shard's file keeps one link.
+    #expect(
+      (try FileManager.default.attributesOfItem(atPath: "\(actual)/changed.png")[.referenceCount] as? Int)
+        == 1)
     let bad = root.appendingPathComponent("bad.json").path
     try Data("{}".utf8).write(to: URL(fileURLWithPath: bad))
     let refused = try contactsheet(["compare", "merge", bad])
@@ -179,18 +193,16 @@ struct ReviewOutputTests {
   func mergeWithImagesGone() throws {
     let (root, expected, actual) = try folders()
     let results = root.appendingPathComponent("shard.json").path
-    _ = try contactsheet([
-      "compare", "\(expected)/changed.png", "\(actual)/changed.png", "--results", results,
-    ])
+    _ = try contactsheet(
+      ["compare", "\(expected)/changed.png", "\(actual)/changed.png", "--results", results], in: root)
     try FileManager.default.removeItem(atPath: "\(actual)/changed.png")
     let page = root.appendingPathComponent("review")
-    let merged = try contactsheet(["compare", "merge", results, "--html", page.path])
+    let merged = try contactsheet(["compare", "merge", results, "--html", page.path], in: root)
     #expect(merged.status == 1)
     #expect(merged.standardError.contains("review page: an image the results name no longer exists"))
-    #expect(merged.standardError.contains("\(actual)/changed.png"))
+    #expect(merged.standardError.contains("actual/changed.png"))
     let source = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
-    #expect(
-      source.contains("images not found (moved or deleted since the comparison): \(actual)/changed.png"))
+    #expect(source.contains("images not found (moved or deleted since the comparison): actual/changed.png"))
     // The expected image is still there and still copied in.
     #expect(source.contains("images/0-1-expected.png"))
   }

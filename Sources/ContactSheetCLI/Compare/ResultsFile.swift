@@ -31,11 +31,18 @@ enum ResultsFile {
             + "(`compare merge … --results group.json`), then merge the groups")
       }
       left -= data.count
+      let summary: ComparisonSummary
       do {
-        return try JSONDecoder().decode(ComparisonSummary.self, from: data)
+        summary = try JSONDecoder().decode(ComparisonSummary.self, from: data)
       } catch {
         throw InputError("\(path): not the JSON results of contactsheet compare (\(error))")
       }
+      do throws(ResultsError) {
+        try summary.checkPaths()
+      } catch {
+        throw InputError("\(path): \(error.description)")
+      }
+      return summary
     }
   }
 }

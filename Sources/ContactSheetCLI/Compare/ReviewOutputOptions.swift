@@ -19,12 +19,13 @@ struct ReviewOutputOptions: ParsableArguments {
   @Option(help: "Write a static HTML review page into this folder (index.html and images/).")
   var html: String?
 
-  /// Writes the files asked for and prints the results (JSON or text).
-  func write(_ summary: ComparisonSummary, seconds: Double) throws {
+  /// Writes the files asked for and prints the results (JSON or text). `trustsRoots`: whether
+  /// the summary's folders were named on this command line (see `HTMLReport.write`).
+  func write(_ summary: ComparisonSummary, seconds: Double, trustsRoots: Bool) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(summary) + Data("\n".utf8)
-    var goneImages: [String] = []
+    var images = HTMLReport.Images()
     do {
       if let results {
         try FileManager.default.createDirectory(
@@ -32,7 +33,7 @@ struct ReviewOutputOptions: ParsableArguments {
         try data.write(to: URL(fileURLWithPath: results), options: .atomic)
       }
       if let junit { try JUnitReport.write(summary, to: junit, seconds: seconds) }
-      if let html { goneImages = try HTMLReport().write(summary, to: html) }
+      if let html { images = try HTMLReport().write(summary, to: html, trustsRoots: trustsRoots) }
     } catch let failure as HTMLReport.CopyFailure {
       throw OutputError(description: failure.description)
     } catch {
@@ -45,12 +46,19 @@ struct ReviewOutputOptions: ParsableArguments {
     }
     if let results { Diagnostics.note("results: \(results)") }
     if let junit { Diagnostics.note("JUnit: \(junit)") }
+    let goneImages = images.gone
     if let first = goneImages.first {
       Diagnostics.warn(
         goneImages.count == 1
           ? "review page: an image the results name no longer exists (\(first)); the page says so"
           : "review page: \(Diagnostics.grouped(goneImages.count)) images the results name no longer exist "
             + "(\(first), …); the page lists them")
+    }
+    if let first = images.refused.first {
+      Diagnostics.warn(
+        "review page: \(Diagnostics.grouped(images.refused.count)) image\(images.refused.count == 1 ? "" : "s") "
+          + "not shown (\(TerminalText.escaped(first))\(images.refused.count > 1 ? "; …" : "")); the page lists "
+          + (images.refused.count == 1 ? "it" : "them"))
     }
     if let html {
       Diagnostics.note("review page: \((html as NSString).appendingPathComponent("index.html"))")
