@@ -169,11 +169,16 @@ package final class ThumbnailCache: Sendable {
   private func read(_ path: String, key: CacheKey, maxPixels: Int, spare: SpareStorage?) -> Result<
     DecodedImage, CacheEntry.Rejection
   > {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(.absent) }
+    // Opened without blocking, as a regular file only: an entry replaced by a FIFO or a
+    // device is rejected (and rewritten), never waited on.
+    let descriptor: Int32
+    let status: stat
+    do {
+      (descriptor, status) = try RegularFile.open(path)
+    } catch {
+      return .failure(error.isMissing ? .absent : .notAnEntry)
+    }
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return .failure(.absent) }
     guard let head = readFully(descriptor, count: CacheEntry.headerSize, at: 0) else {
       return .failure(.wrongLength)
     }

@@ -87,10 +87,20 @@ package struct PDFAssembler {
 
   /// Opens the part at `path` in `qpdf` and reads its facts.
   private static func read(_ path: String, _ qpdf: QPDFHandle) throws -> PDFPart {
+    // Opened here without blocking, as a regular file only (a FIFO or /dev/zero is named,
+    // never waited on or read forever); libqpdf then reads that same open file.
+    let descriptor: Int32
     do {
-      try qpdf.check(qpdf_read(qpdf.data, path, nil), "read")
+      (descriptor, _) = try RegularFile.open(path)
+    } catch {
+      throw AssemblyError("\(path): \(error.reason)")
+    }
+    defer { close(descriptor) }
+    let opened = "/proc/self/fd/\(descriptor)"
+    do {
+      try qpdf.check(qpdf_read(qpdf.data, opened, nil), "read")
     } catch let error as RenderError {
-      throw AssemblyError("\(path): \(error.description)")
+      throw AssemblyError("\(path): \(error.description.replacingOccurrences(of: opened, with: path))")
     }
     let stream = qpdf_oh_get_key(qpdf.data, qpdf_get_root(qpdf.data), PDFPart.catalogKey)
     guard qpdf_oh_is_stream(qpdf.data, stream) != 0 else {

@@ -26,9 +26,9 @@ public enum XMPReader {
   ///
   /// - Parameter packet: The packet's bytes, with or without the `<?xpacket` wrapper.
   /// - Returns: The tags (empty when the packet records neither), or nil when the bytes are
-  ///   not XMP.
+  ///   not XMP or are past ``XMPPacketLimits``.
   public static func parse(_ packet: [UInt8]) -> XMPTags? {
-    guard initialised, !packet.isEmpty else { return nil }
+    guard initialised, !packet.isEmpty, XMPPacketLimits.problem(packet) == nil else { return nil }
     let xmp = packet.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
         xmp_new($0, buffer.count)
@@ -57,6 +57,9 @@ public enum XMPReader {
       bytes = try RegularFile.contents(path, limit: maxSidecarBytes)
     } catch {
       throw XMPError(path: path, reason: "the sidecar \(error.reason); ignored")
+    }
+    if let problem = XMPPacketLimits.problem(bytes) {
+      throw XMPError(path: path, reason: "the sidecar \(problem), more than XMP holds; ignored")
     }
     guard let tags = parse(bytes) else {
       throw XMPError(path: path, reason: "the sidecar is not valid XMP; ignored")

@@ -26,8 +26,9 @@ public struct XMPTags: Sendable, Hashable {
   /// The rating as `xmp:Rating` writes it (`3`, `-1`, `4.0`), or nil when it is not a number
   /// from -1 to 5. Fractions are rounded, as Lightroom reads them.
   static func rating(parsing text: String) -> Int? {
+    // Checked before converting: `1e19` or `9223372036854775807` would trap in `Int(_:)`.
     guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
-    let rounded = Int(value.rounded())
-    return (-1...5).contains(rounded) ? rounded : nil
+    let rounded = value.rounded()
+    return (-1...5).contains(rounded) ? Int(rounded) : nil
   }
 }

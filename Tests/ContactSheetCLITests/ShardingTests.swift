@@ -185,6 +185,15 @@ struct ShardingTests {
       #expect(result.standardError.contains(message), "\(parts): \(result.standardError)")
       #expect(!FileManager.default.fileExists(atPath: path("out.pdf")), "\(parts) wrote a file")
     }
+    // Parts that are not regular files are named, never waited on or read forever.
+    #expect(mkfifo(path("fifo.pdf"), 0o644) == 0)
+    for special in [path("fifo.pdf"), "/dev/zero"] {
+      let result = try ProcessRunner.run(
+        FixturePaths.binary, ["assemble", path("a.pdf"), special, "-o", path("out.pdf")])
+      #expect(result.status == 2, "\(special): \(result.standardError)")
+      #expect(result.standardError.contains("\(special): is a"), "\(result.standardError)")
+      #expect(result.standardError.contains("not a file"), "\(result.standardError)")
+    }
     // --pages beyond the document is refused before anything is written.
     let beyond = try Self.render(arguments, pages: "40-41", to: path("beyond.pdf"))
     #expect(beyond.status == 2 && beyond.standardError.contains("page 40 is not in the document"))

@@ -150,6 +150,19 @@ struct ThumbnailCacheTests {
     #expect(cache.statistics.hits == 1, "the rewritten entry is whole again")
   }
 
+  @Test("an entry replaced by a FIFO is not waited on: it is decoded again and the entry rewritten")
+  func fifoEntryRewritten() throws {
+    let (photo, cache) = try photoAndCache("rocket.jpg")
+    let original = try load(photo, cache)
+    let entry = cache.directory + "/" + (try entries(cache)[0])
+    try FileManager.default.removeItem(atPath: entry)
+    #expect(mkfifo(entry, 0o644) == 0)
+    #expect(try load(photo, cache) == original)
+    #expect(cache.statistics.rejected == 1 && cache.statistics.written == 2)
+    var status = stat()
+    #expect(lstat(entry, &status) == 0 && status.st_mode & S_IFMT == S_IFREG, "a whole entry again")
+  }
+
   @Test("an entry whose header claims a huge image is refused before its pixels are read")
   func hugeHeaderRefused() throws {
     let (photo, cache) = try photoAndCache("rocket.jpg")
