@@ -201,6 +201,9 @@ private enum ForkedChildren {
 
 /// What a crash needs to show what standard error held: the original descriptor, the pipe and
 /// the last bytes read from it, kept where a signal handler can use them without allocating.
+/// The handler calls only async-signal-safe functions (`dup2`, `write`, `read`, `fcntl`,
+/// `sigaction`, `raise`) on memory made in ``arm(saved:pipe:)``: a crash anywhere, inside malloc
+/// included, ends the process.
 private enum CrashOutput {
   static let size = 64 << 10
   nonisolated(unsafe) static var saved: Int32 = -1
@@ -214,6 +217,11 @@ private enum CrashOutput {
   static let signals = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
   static func arm(saved: Int32, pipe: Int32) {
+    // Every global the crash path reads is made here, before any thread can crash: Swift
+    // makes a global on first use (`swift_once`, and `allocate` calls malloc), and a crash
+    // inside malloc holds its lock, so a first use in the handler would wait forever.
+    _ = ring
+    _ = previous
     self.saved = saved
     self.pipe = pipe
     total = 0
