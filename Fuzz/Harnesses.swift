@@ -1,6 +1,7 @@
 // libFuzzer harnesses for every parser hostile input reaches: image headers, each decoder
 // (JPEG, PNG, WebP, TIFF, HEIF/AVIF, camera RAW), XMP packets and sidecars, manifests (JSON,
-// YAML), CSV, styles, caption templates and the compare path.
+// YAML), CSV, styles, caption templates, the compare path, `assemble` parts and the results
+// files `approve` and `compare merge` read.
 //
 //   contactsheet-fuzz HARNESS FILE…                       replays files (a plain build)
 //   CONTACTSHEET_FUZZ=HARNESS contactsheet-fuzz [libFuzzer options and corpus folders]
@@ -30,6 +31,8 @@ let harnesses: [String: @Sendable ([UInt8]) -> Void] = [
   "style": { bytes in try? FuzzEntryPoints.style(bytes) },
   "template": { bytes in try? FuzzEntryPoints.template(bytes) },
   "compare": compare,
+  "part": { bytes in try? FuzzEntryPoints.part(bytes) },
+  "results": { bytes in try? FuzzEntryPoints.results(bytes) },
 ]
 
 /// The pixel limit the harnesses decode under: what `render` allows would let a mutated

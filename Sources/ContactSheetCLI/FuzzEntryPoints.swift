@@ -1,5 +1,7 @@
 import Foundation
+import SheetCompare
 import SheetImages
+import SheetRender
 import SheetXMP
 
 /// The parsers hostile text reaches, callable with bytes: what the fuzzing harnesses in
@@ -48,6 +50,21 @@ package enum FuzzEntryPoints {
     guard !TagReader.headerCarriesXMP.contains(header.format) else { return }
     let extensions: [ImageFormat: String] = [.tiff: "tif", .heif: "heic", .avif: "avif", .raw: "dng"]
     _ = XMPReader.readEmbedded(path: try scratch(bytes, extension: extensions[header.format] ?? "img"))
+  }
+
+  /// Reads `bytes` as a part of a document, as `assemble` does before joining parts.
+  package static func part(_ bytes: [UInt8]) throws {
+    _ = try PDFAssembler.facts(of: try scratch(bytes, extension: "pdf"))
+  }
+
+  /// Reads `bytes` as the JSON results of `compare`, as `approve` and `compare merge` do:
+  /// decoded, every case's paths checked, and the roots judged.
+  package static func results(_ bytes: [UInt8]) throws {
+    let summary = try ResultsFile.read(try scratch(bytes, extension: "json"))
+    for result in summary.cases {
+      let roots = summary.roots(of: result)
+      _ = [roots.golden, roots.actual, roots.diffs ?? "."].map(ComparedRoots.untrustedReason)
+    }
   }
 
   /// A file in the temporary folder, one per process and extension, holding `bytes`.

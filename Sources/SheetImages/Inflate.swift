@@ -1,10 +1,10 @@
 import CZlib
 
 /// zlib's `inflate` for the one compressed block a header keeps: PNG's `iCCP` profile.
-enum Inflate {
+package enum Inflate {
   /// The inflated bytes of the zlib stream `compressed`, or nil when it is malformed or would
   /// inflate to more than `limit` bytes (checked while inflating, so a zip bomb costs nothing).
-  static func zlib(_ compressed: ArraySlice<UInt8>, limit: Int) -> [UInt8]? {
+  package static func zlib(_ compressed: ArraySlice<UInt8>, limit: Int) -> [UInt8]? {
     var stream = z_stream()
     guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
     defer { inflateEnd(&stream) }

@@ -1,5 +1,6 @@
 import CQPDF
 import Foundation
+import SheetImages
 import SheetSupport
 
 /// Why parts cannot be joined: not parts, parts of different documents, or pages missing or
@@ -107,17 +108,15 @@ package struct PDFAssembler {
       throw AssemblyError(
         "\(path): not a part of a document (render the parts with --pages, e.g. --pages 1-20)")
     }
-    var buffer: UnsafeMutablePointer<UInt8>?
-    var length = 0
-    var filtered: QPDF_BOOL = QPDF_FALSE
-    let code = qpdf_oh_get_stream_data(qpdf.data, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
-    defer { free(buffer) }
-    guard code == QPDF_SUCCESS, filtered != 0, let buffer else {
-      throw AssemblyError("\(path): the part's facts cannot be read")
-    }
+    // The facts are input too: their stream is read raw and inflated here, bounded by what a
+    // part of this many pages can hold, so a stream that inflates to gigabytes costs nothing.
+    let pages = Int(qpdf_get_num_pages(qpdf.data))
+    guard pages >= 1 else { throw AssemblyError("\(path): the part has no pages") }
+    let limit = PDFPart.factsLimit(pages: pages)
+    let json = try factsBytes(stream, qpdf, limit: limit, path: path)
     let part: PDFPart
     do {
-      part = try PDFPart.decoded(Data(bytes: buffer, count: length))
+      part = try PDFPart.decoded(Data(json))
     } catch {
       throw AssemblyError("\(path): the part's facts are not readable (\(error))")
     }
@@ -126,15 +125,50 @@ package struct PDFAssembler {
         "\(path): a part written by another version of contactsheet (format \(part.format)); render every part with the same version"
       )
     }
-    let pages = Int(qpdf_get_num_pages(qpdf.data))
-    // Facts are input too: counts are checked before they size anything.
+    // Facts are input too: counts and values are checked before they size or place anything.
     guard (1...PDFPart.largestPageCount).contains(part.pageCount), pages == part.pages.count,
-      pages == part.pageHeights.count, part.pageHeights.allSatisfy({ $0.isFinite && $0 > 0 }),
-      part.pages.allSatisfy({ (0..<part.pageCount).contains($0) })
+      pages == part.pageHeights.count, part.pages.allSatisfy({ (0..<part.pageCount).contains($0) })
     else {
       throw AssemblyError("\(path): the part's facts do not match its \(pages) pages (was it edited?)")
     }
+    if let problem = part.problem {
+      throw AssemblyError("\(path): the part's facts are out of range: \(problem) (was it edited?)")
+    }
     return part
+  }
+
+  /// The bytes of the facts stream, raw or inflated (the only filter a part may use), refused
+  /// past `limit` bytes.
+  private static func factsBytes(_ stream: qpdf_oh, _ qpdf: QPDFHandle, limit: Int, path: String) throws
+    -> [UInt8]
+  {
+    let dictionary = qpdf_oh_get_dict(qpdf.data, stream)
+    let filter = qpdf_oh_get_key(qpdf.data, dictionary, "/Filter")
+    let inflates = qpdf_oh_is_name_and_equals(qpdf.data, filter, "/FlateDecode") != 0
+    guard qpdf_oh_is_null(qpdf.data, filter) != 0 || inflates,
+      qpdf_oh_is_null(qpdf.data, qpdf_oh_get_key(qpdf.data, dictionary, "/DecodeParms")) != 0
+    else {
+      throw AssemblyError("\(path): the part's facts are encoded in a way contactsheet does not write")
+    }
+    var buffer: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    var filtered: QPDF_BOOL = QPDF_FALSE
+    let code = qpdf_oh_get_stream_data(qpdf.data, stream, qpdf_dl_none, &filtered, &buffer, &length)
+    defer { free(buffer) }
+    guard code == QPDF_SUCCESS, let buffer else {
+      throw AssemblyError("\(path): the part's facts cannot be read")
+    }
+    let raw = UnsafeBufferPointer(start: buffer, count: length)
+    let tooLarge = AssemblyError(
+      "\(path): the part's facts are larger than a part of its pages holds (\(ByteCount.text(limit)))")
+    guard inflates else {
+      guard length <= limit else { throw tooLarge }
+      return Array(raw)
+    }
+    guard let inflated = Inflate.zlib(ArraySlice(raw), limit: limit) else {
+      throw length > 0 ? tooLarge : AssemblyError("\(path): the part's facts cannot be read")
+    }
+    return inflated
   }
 
   /// Each document page's (part, page in the part), in document order, after checking that the

@@ -86,6 +86,50 @@ package struct PDFPart: Codable, Hashable, Sendable {
     self.info = Info(info)
   }
 
+  /// The most outline entries, and the most links, a page of a part may carry.
+  static let largestCountPerPage = 1_000
+  /// The largest coordinate or page height, in points, a part's facts may hold: twice the
+  /// largest PDF page side (200 in), which leaves room for bleed and marks.
+  static let largestCoordinate = 28_800.0
+
+  /// The most bytes the facts of a part of `pages` pages may take as JSON: room for
+  /// ``largestCountPerPage`` bookmarks and links on every page, with long titles and URIs.
+  static func factsLimit(pages: Int) -> Int {
+    (64 << 10) + min(max(pages, 0), largestPageCount) * (512 << 10)
+  }
+
+  /// What is out of range in these facts (counts past what the part's pages hold, a
+  /// coordinate or height that is not finite or not sane, a page outside the document), or
+  /// nil when all is in range.
+  var problem: String? {
+    let perPage = pages.count * Self.largestCountPerPage
+    let onPages =
+      "on \(pages.count) page\(pages.count == 1 ? "" : "s"), more than \(Self.largestCountPerPage) a page"
+    if bookmarks.count > perPage { return "\(bookmarks.count) bookmarks \(onPages)" }
+    if links.count > perPage { return "\(links.count) links \(onPages)" }
+    func sane(_ value: Double) -> Bool { value.isFinite && abs(value) <= Self.largestCoordinate }
+    if let height = pageHeights.first(where: { !sane($0) || $0 <= 0 }) { return "a page \(height) pt high" }
+    let onDocument = 0..<pageCount
+    for bookmark in bookmarks
+    where !onDocument.contains(bookmark.page) || !sane(bookmark.x) || !sane(bookmark.y) {
+      return "a bookmark at page \(bookmark.page + 1), x \(bookmark.x), y \(bookmark.y)"
+    }
+    for link in links {
+      let rect = link.rect
+      guard onDocument.contains(link.page), [rect.x, rect.y, rect.width, rect.height].allSatisfy(sane),
+        sane(rect.x + rect.width), sane(rect.y + rect.height)
+      else {
+        return "a link on page \(link.page + 1) at x \(rect.x), y \(rect.y), \(rect.width)×\(rect.height)"
+      }
+      if case .page(let target, let x, let y) = link.target,
+        !onDocument.contains(target) || !sane(x) || !sane(y)
+      {
+        return "a link to page \(target + 1), x \(x), y \(y)"
+      }
+    }
+    return nil
+  }
+
   /// The JSON written into the PDF.
   func encoded() throws -> Data {
     let encoder = JSONEncoder()
