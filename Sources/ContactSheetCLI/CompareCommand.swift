@@ -33,10 +33,14 @@ struct CompareCommand: ParsableCommand {
   @Flag(name: .customLong("count-aa"), help: "Count anti-aliased pixels (re-mixed edges) as changes.")
   var countAntiAliasing = false
 
-  @Option(help: "Changed pixels allowed per image or PDF page.")
-  var maxDiffPixels = 0
+  @Option(
+    help: """
+      Changed pixels allowed per image or PDF page (none unless this or --max-diff-ratio is \
+      given; given both, both must hold, as Playwright's maxDiffPixels and maxDiffPixelRatio).
+      """)
+  var maxDiffPixels: Int?
 
-  @Option(help: "Share of changed pixels allowed per image or page: 0.001 or 0.1%.")
+  @Option(help: "Share of changed pixels allowed per image or page: 0.001 or 0.1% (alone, it is the budget).")
   var maxDiffRatio: String?
 
   @Option(help: ArgumentHelp("A region to leave out, in pixels (repeatable).", valueName: "x,y,w,h"))
@@ -105,7 +109,7 @@ struct CompareCommand: ParsableCommand {
     guard (0...1).contains(threshold) else {
       throw ValidationError("--threshold \(threshold): use a value from 0 to 1")
     }
-    guard maxDiffPixels >= 0 else { throw ValidationError("--max-diff-pixels must not be negative") }
+    guard (maxDiffPixels ?? 0) >= 0 else { throw ValidationError("--max-diff-pixels must not be negative") }
     var ratio: Double?
     if let text = maxDiffRatio {
       let percent = text.hasSuffix("%")

@@ -9,7 +9,7 @@ extension ComparisonSummary {
     guard let first = summaries.first else {
       return ComparisonSummary(
         expected: "", actual: "", roots: ComparedRoots(golden: ".", actual: "."), threshold: 0.1,
-        maxDiffPixels: 0, maxDiffRatio: nil,
+        maxDiffPixels: nil, maxDiffRatio: nil,
         countAntiAliasing: false,
         ignore: [], dpi: 100, cases: [])
     }

@@ -20,9 +20,8 @@ extension ComparisonSummary {
 
   /// The budget the cases were held to: `at most 0 pixels per image or page, threshold 0.1`.
   public var budget: String {
-    var text = "at most \(maxDiffPixels) pixel\(maxDiffPixels == 1 ? "" : "s")"
-    if let ratio = maxDiffRatio { text += " and \(ImageComparison.percent(ratio))" }
-    return text + " per image or page, threshold \(threshold)"
+    ComparisonOptions(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio).budgetDescription
+      + " per image or page, threshold \(threshold)"
   }
 
   /// A readable account: one line per case that did not match (environment changes first,

@@ -13,8 +13,8 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
   public var roots: ComparedRoots
   /// The options the comparison ran with.
   public var threshold: Double
-  /// The most changed pixels allowed per image or PDF page (`--max-diff-pixels`).
-  public var maxDiffPixels: Int
+  /// The most changed pixels allowed per image or PDF page (`--max-diff-pixels`), when set.
+  public var maxDiffPixels: Int?
   /// The largest share (0…1) of compared pixels allowed to change per image or page
   /// (`--max-diff-ratio`); nil when only the pixel budget applies.
   public var maxDiffRatio: Double?
@@ -32,7 +32,7 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
 
   /// A summary of `cases`; the status and the failure count follow from them.
   public init(
-    expected: String, actual: String, roots: ComparedRoots, threshold: Double, maxDiffPixels: Int,
+    expected: String, actual: String, roots: ComparedRoots, threshold: Double, maxDiffPixels: Int?,
     maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, cases: [CaseResult]
   ) {
     failures = cases.filter { $0.status != .matched }.count

@@ -14,17 +14,20 @@ public struct ComparisonOptions: Hashable, Sendable {
   public var countAntiAliasing: Bool
   /// Regions masked out of the comparison (for example timestamps), in expected-image pixels.
   public var ignoreRegions: [PixelRect]
-  /// The most changed pixels allowed (per image or PDF page).
-  public var maxDiffPixels: Int
-  /// The largest share (0…1) of compared pixels allowed to change, when set. Both budgets must
-  /// hold.
+  /// The most changed pixels allowed (per image or PDF page), when set.
+  public var maxDiffPixels: Int?
+  /// The largest share (0…1) of compared pixels allowed to change, when set.
+  ///
+  /// The budgets combine as Playwright's `maxDiffPixels` and `maxDiffPixelRatio` do
+  /// (`comparators.ts`): either alone is the budget; given both, the stricter holds (both
+  /// must); given neither, no pixel may change.
   public var maxDiffRatio: Double?
 
   /// Options with pixelmatch's default threshold 0.1, anti-aliasing not counted, nothing
-  /// ignored, and a budget of zero changed pixels with no ratio budget, unless given.
+  /// ignored, and no budget (no pixel may change), unless given.
   public init(
     threshold: Double = 0.1, countAntiAliasing: Bool = false, ignoreRegions: [PixelRect] = [],
-    maxDiffPixels: Int = 0, maxDiffRatio: Double? = nil
+    maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil
   ) {
     self.threshold = threshold
     self.countAntiAliasing = countAntiAliasing
@@ -51,4 +54,15 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// The YIQ distance a pixel may have, on pixelmatch's scale: 35215 is the largest possible
   /// squared distance (black against white).
   var maximumDelta: Double { 35215 * threshold * threshold }
+}
+
+extension ComparisonOptions {
+  /// `at most 20 pixels`, `at most 0.1%`, `at most 20 pixels and 0.1%` or `no changed pixel`:
+  /// the budget in words.
+  public var budgetDescription: String {
+    var parts: [String] = []
+    if let pixels = maxDiffPixels { parts.append("\(pixels) pixel\(pixels == 1 ? "" : "s")") }
+    if let ratio = maxDiffRatio { parts.append(ImageComparison.percent(ratio)) }
+    return parts.isEmpty ? "no changed pixel" : "at most " + parts.joined(separator: " and ")
+  }
 }

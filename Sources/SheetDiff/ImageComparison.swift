@@ -30,10 +30,12 @@ public struct ImageComparison: Codable, Hashable, Sendable {
   /// Whether both images have the same size (otherwise nothing else was compared).
   public var sizesMatch: Bool { expectedSize == actualSize }
 
-  /// Whether the difference is within the budgets of `options`.
+  /// Whether the difference is within the budgets of `options` (see
+  /// ``ComparisonOptions/maxDiffRatio`` for how they combine).
   public func isWithinBudget(_ options: ComparisonOptions) -> Bool {
     guard sizesMatch else { return false }
-    if diffPixels > options.maxDiffPixels { return false }
+    if options.maxDiffPixels == nil && options.maxDiffRatio == nil { return diffPixels == 0 }
+    if let pixels = options.maxDiffPixels, diffPixels > pixels { return false }
     if let ratio = options.maxDiffRatio, diffRatio > ratio { return false }
     return true
   }

@@ -20,7 +20,8 @@ import SheetImages
 ///   - image: The rendered image.
 ///   - name: The golden's name, without `.png`.
 ///   - threshold: The colour difference (0…1) a pixel may have before it counts as changed.
-///   - maxDiffPixels: The most changed pixels allowed.
+///   - maxDiffPixels: The most changed pixels allowed, when set (alone, or with `maxDiffRatio`:
+///     then both must hold, as in Playwright).
 ///   - maxDiffRatio: The largest share (0…1) of pixels allowed to change, when set.
 ///   - ignore: Regions left out, in pixels.
 ///   - goldens: The goldens folder; by default `Goldens` beside the calling file.
@@ -32,7 +33,7 @@ import SheetImages
 /// - Returns: How the check came out.
 @discardableResult
 public func expectGolden(
-  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
   function: String = #function
@@ -48,7 +49,7 @@ public func expectGolden(
 /// Checks PNG (or JPEG) data against the golden `name`.png; see the `RasterImage` overload.
 @discardableResult
 public func expectGolden(
-  _ png: Data, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+  _ png: Data, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
   function: String = #function
@@ -68,7 +69,7 @@ public func expectGolden(
 ///
 /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
 public func requireGolden(
-  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
   fileID: String = #fileID, filePath: String = #filePath, function: String = #function
 ) throws {
@@ -82,7 +83,7 @@ public func requireGolden(
 ///
 /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
 public func requireGolden(
-  _ png: Data, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+  _ png: Data, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
   fileID: String = #fileID, filePath: String = #filePath, function: String = #function
 ) throws {
@@ -101,7 +102,7 @@ public func requireGolden(
 /// - Throws: `GoldenMismatch`.
 @available(*, deprecated, renamed: "requireGolden")
 public func expectMatchesGolden(
-  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil, file: String = #filePath
 ) throws {
   try requireGolden(

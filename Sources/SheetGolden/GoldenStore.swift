@@ -108,7 +108,7 @@ public struct GoldenStore: Sendable {
   ///
   /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
   public func require(
-    _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+    _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
     maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
     fileID: String = #fileID, function: String = #function
   ) throws {
@@ -122,7 +122,7 @@ public struct GoldenStore: Sendable {
   ///
   /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
   public func require(
-    file path: String, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+    file path: String, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
     maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
     fileID: String = #fileID, function: String = #function
   ) throws {
@@ -190,7 +190,7 @@ public struct GoldenStore: Sendable {
     }
     message += comparison.summary
     if comparison.sizesMatch {
-      message += " — over the budget of " + options.budgetDescription
+      message += " — over the budget of " + options.budgetAndThreshold
       if let region = comparison.regions.first { message += "; largest changed \(region.readable)" }
     }
     var folder: URL?
@@ -232,10 +232,8 @@ public struct GoldenStore: Sendable {
 
 extension ComparisonOptions {
   /// `at most 20 pixels at threshold 0.1`, with the ratio when there is one.
-  var budgetDescription: String {
-    var budget = "at most \(maxDiffPixels) pixel\(maxDiffPixels == 1 ? "" : "s")"
-    if let ratio = maxDiffRatio { budget += " and \(ImageComparison.percent(ratio))" }
-    return budget + " at threshold \(threshold)"
+  var budgetAndThreshold: String {
+    budgetDescription + " at threshold \(threshold)"
   }
 }
 

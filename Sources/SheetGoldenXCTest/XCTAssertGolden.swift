@@ -22,7 +22,7 @@ import XCTest
 ///   - image: The rendered image.
 ///   - name: The golden's name, without `.png`.
 ///   - threshold: The colour difference (0…1) a pixel may have before it counts as changed.
-///   - maxDiffPixels: The most changed pixels allowed.
+///   - maxDiffPixels: The most changed pixels allowed, when set.
 ///   - maxDiffRatio: The largest share (0…1) of pixels allowed to change, when set.
 ///   - ignore: Regions left out, in pixels.
 ///   - goldens: The goldens folder; by default `Goldens` beside the calling file.
@@ -33,7 +33,7 @@ import XCTest
 /// - Returns: How the check came out.
 @discardableResult
 public func XCTAssertGolden(
-  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
   file: StaticString = #filePath, line: UInt = #line, fileID: String = #fileID, function: String = #function
 ) -> GoldenOutcome {

@@ -80,6 +80,13 @@ struct CompareCommandTests {
       try compare([expected, actual, "--max-diff-pixels", "1000", "--max-diff-ratio", "0.04%"]).status == 1)
     #expect(
       try compare([expected, actual, "--max-diff-pixels", "1000", "--max-diff-ratio", "0.05%"]).status == 0)
+    // A ratio budget alone is the budget (100 of 240,000 pixels changed: 0.042%), as
+    // Playwright's maxDiffPixelRatio and jest-image-snapshot's percent threshold are.
+    #expect(try compare([expected, actual, "--max-diff-ratio", "0.05%"]).status == 0)
+    #expect(try compare([expected, actual, "--max-diff-ratio", "1%"]).status == 0)
+    #expect(try compare([expected, actual, "--max-diff-ratio", "0.04%"]).status == 1)
+    // Given both, both must hold (Playwright takes the smaller of the two).
+    #expect(try compare([expected, actual, "--max-diff-pixels", "99", "--max-diff-ratio", "1%"]).status == 1)
     #expect(try compare([expected, actual, "--ignore", "195,95,20,20"]).status == 0)
     #expect(try compare([expected, actual, "--ignore", "0,0,5,5", "--ignore", "205,95,20,20"]).status == 1)
     #expect(try compare([expected, actual, "--threshold", "1.5"]).status == 2)

@@ -127,7 +127,7 @@ struct PixelComparatorTests {
     #expect(masked.comparedPixels == 64 - 9 - 5)
   }
 
-  @Test("budgets: pixel count and ratio must both hold")
+  @Test("budgets: either alone is the budget; given both, both must hold (as Playwright); none, no change")
   func budgets() {
     let expected = TestImages.grey(100)
     var actual = expected
@@ -138,6 +138,12 @@ struct PixelComparatorTests {
     #expect(result.isWithinBudget(ComparisonOptions(maxDiffPixels: 5)))
     #expect(result.isWithinBudget(ComparisonOptions(maxDiffPixels: 100, maxDiffRatio: 5.0 / 64)))
     #expect(!result.isWithinBudget(ComparisonOptions(maxDiffPixels: 100, maxDiffRatio: 0.07)))
+    #expect(!result.isWithinBudget(ComparisonOptions(maxDiffPixels: 4, maxDiffRatio: 0.5)))
+    #expect(result.isWithinBudget(ComparisonOptions(maxDiffRatio: 5.0 / 64)))
+    #expect(!result.isWithinBudget(ComparisonOptions(maxDiffRatio: 4.0 / 64)))
+    #expect(!result.isWithinBudget(ComparisonOptions()))
+    #expect(ComparisonOptions().budgetDescription == "no changed pixel")
+    #expect(ComparisonOptions(maxDiffRatio: 0.01).budgetDescription == "at most 1.00%")
   }
 
   @Test("different sizes are reported with both sizes")
