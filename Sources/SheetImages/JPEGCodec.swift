@@ -6,12 +6,29 @@ import CTurboJPEG
 /// file's CMYK profile when it has one) because TurboJPEG cannot. A file cut short or partly
 /// corrupt keeps the rows that decoded (the rest grey) and says so in `warnings`.
 enum JPEGCodec {
+  /// The most a progressive file's coefficients may take while it decodes (a 4:4:4 photo of
+  /// 89 megapixels, a 4:2:0 one of 178).
+  static let maxProgressiveCoefficientBytes = 512 << 20
+
   /// Decodes at the smallest DCT scale whose result is at least `minimumSize` (or full size);
   /// `size` and `frame` come from the header, read before.
   static func decode(
     _ bytes: [UInt8], size: (width: Int, height: Int), frame: JPEGFrame, path: String,
     minimumSize: (width: Int, height: Int)?, profile: [UInt8]?, warnings: inout [String]
   ) throws -> RasterImage {
+    // A progressive file is decoded from coefficients held for the whole image, whatever the
+    // scale asked for (2 bytes a sample): checked before libjpeg allocates them.
+    if frame.progressive {
+      let bytesNeeded = Double(size.width) * Double(size.height) * frame.samplesPerPixel * 2
+      guard bytesNeeded <= Double(maxProgressiveCoefficientBytes) else {
+        throw ImageError(
+          path: path,
+          reason:
+            "a progressive JPEG of \(size.width)×\(size.height) needs \(Int(bytesNeeded) >> 20) MB to decode, "
+            + "more than the \(maxProgressiveCoefficientBytes >> 20) MB a photo may take; save it as a baseline JPEG"
+        )
+      }
+    }
     guard let handle = tjInitDecompress() else {
       throw ImageError(path: path, reason: "could not start the JPEG decoder")
     }

@@ -60,7 +60,10 @@ struct JPEGHeader: Hashable, Sendable {
         let height = Int(bytes[payload + 1]) << 8 | Int(bytes[payload + 2])
         let width = Int(bytes[payload + 3]) << 8 | Int(bytes[payload + 4])
         let progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
-        let frame = JPEGFrame(components: Int(bytes[payload + 5]), progressive: progressive, adobe: adobe)
+        let components = Int(bytes[payload + 5])
+        let frame = JPEGFrame(
+          components: components, progressive: progressive, adobe: adobe,
+          samplesPerPixel: JPEGFrame.samplesPerPixel(bytes[payload + 6..<end], components: components))
         return .found(
           JPEGHeader(
             width: width, height: height, frame: frame, exif: exif, iccProfile: iccChunks.joined(), xmp: xmp))
@@ -84,6 +87,25 @@ struct JPEGFrame: Hashable, Sendable {
   var progressive: Bool
   /// An Adobe APP14 segment is present: CMYK samples are stored inverted (Photoshop's habit).
   var adobe: Bool
+  /// Samples stored per pixel, over all components with their subsampling (3 for 4:4:4, 1.5
+  /// for 4:2:0): what a progressive decode holds as coefficients, 2 bytes each.
+  var samplesPerPixel: Double
+
+  /// The samples per pixel of a frame header's component list (`specs`, 3 bytes a component:
+  /// id, sampling factors, table); `components` when the list is short or a factor is 0.
+  static func samplesPerPixel(_ specs: ArraySlice<UInt8>, components: Int) -> Double {
+    let factors = stride(from: specs.startIndex, to: specs.startIndex + 3 * components, by: 3).compactMap {
+      index -> (Int, Int)? in
+      guard index + 1 < specs.endIndex else { return nil }
+      let byte = specs[index + 1]
+      return (Int(byte >> 4), Int(byte & 15))
+    }
+    guard factors.count == components, components > 0, factors.allSatisfy({ $0.0 > 0 && $0.1 > 0 }) else {
+      return Double(max(components, 1))
+    }
+    let largest = Double(factors.map(\.0).max()! * factors.map(\.1).max()!)
+    return factors.reduce(0) { $0 + Double($1.0 * $1.1) / largest }
+  }
 }
 
 /// The pieces of an ICC profile split over APP2 segments, each numbered `n` of `count`.

@@ -24,6 +24,9 @@ final class CardPainter {
   /// `--dpi` or `--ppi`) gets an image of this many pixels, scaled up when painted, so no page
   /// size makes the resampler's output unbounded.
   static let maxCardPixels = 16_000_000
+  /// The longest side a card's image may have: Cairo's image surfaces hold at most 32,767
+  /// pixels a side (a 16×40,000 strip is within ``maxCardPixels`` but not within this).
+  static let maxCardSide = 32_767
 
   /// The pixel size an image box gets in this output, at most ``maxCardPixels`` pixels (the
   /// original size of `--ppi original` too).
@@ -49,7 +52,8 @@ final class CardPainter {
   }
 
   /// `width`×`height` rounded, at least 1×1, shrunk (keeping its shape) to at most
-  /// ``maxCardPixels`` pixels; the arithmetic is floating point, so no size overflows.
+  /// ``maxCardPixels`` pixels and ``maxCardSide`` a side; the arithmetic is floating point, so
+  /// no size overflows.
   static func capped(width: Double, height: Double) -> (width: Int, height: Int) {
     var width = width.isFinite ? max(1, width) : 1
     var height = height.isFinite ? max(1, height) : 1
@@ -58,6 +62,12 @@ final class CardPainter {
       let shrink = (Double(maxCardPixels) / area).squareRoot()
       width = max(1, (width * shrink).rounded(.down))
       height = max(1, (height * shrink).rounded(.down))
+    }
+    let longest = max(width, height)
+    if longest > Double(maxCardSide) {
+      let shrink = Double(maxCardSide) / longest
+      width = min(Double(maxCardSide), max(1, (width * shrink).rounded(.down)))
+      height = min(Double(maxCardSide), max(1, (height * shrink).rounded(.down)))
     }
     return (max(1, Int(width.rounded())), max(1, Int(height.rounded())))
   }

@@ -76,23 +76,34 @@ enum PreparedImage: Sendable {
       minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: job.maxPixels)
   }
 
-  /// Upright JPEGs without a colour profile keep their own bytes; anything else is decoded at
-  /// full size (and converted to sRGB), up to ``CardPainter/maxCardPixels``. Either way the
-  /// file is opened once here (twice when no header came with the job).
+  /// Upright JPEGs without a colour profile, within the size a card's image may have, keep
+  /// their own bytes (Cairo still makes a surface of their size); anything else is decoded (and
+  /// converted to sRGB) at most ``CardPainter/maxCardPixels`` pixels and
+  /// ``CardPainter/maxCardSide`` a side, and a larger image says at what size it is embedded.
+  /// Either way the file is opened once here (twice when no header came with the job).
   private static func loadOriginal(_ job: ImageJob) throws -> PreparedImage {
     let header = try job.header ?? ImageReader.header(path: job.path)
     try ImageReader.checkPixelLimit(header, maxPixels: job.maxPixels, path: job.path)
-    if header.format == .jpeg && header.orientation == .up && header.iccProfile == nil {
+    let bound = CardPainter.capped(width: Double(header.width), height: Double(header.height))
+    let fits = bound.width == header.width && bound.height == header.height
+    if fits && header.format == .jpeg && header.orientation == .up && header.iccProfile == nil {
       let bytes = try ImageReader.fileBytes(path: job.path, header: header)
       return .originalJPEG(bytes: bytes, width: header.storedWidth, height: header.storedHeight)
     }
-    // Original pixels up to CardPainter.maxCardPixels; a larger image shrinks as it decodes.
-    let bound = CardPainter.capped(width: Double(header.width), height: Double(header.height))
+    // A larger image shrinks as it decodes, to the bound.
     let loaded = try ImageReader.load(
       path: job.path, header: header, minimumSize: (bound.width, bound.height), maxPixels: job.maxPixels)
-    let raster = loaded.image
-    return .ready(
-      raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95), warnings: loaded.warnings)
+    var raster = loaded.image
+    var warnings = loaded.warnings
+    if !fits {
+      if raster.width != bound.width || raster.height != bound.height {
+        raster = raster.reduced(width: bound.width, height: bound.height)
+      }
+      warnings.append(
+        "is \(header.width)×\(header.height) pixels; --ppi original embeds it at \(bound.width)×\(bound.height), "
+          + "the most a card's image may be (16 million pixels, 32,767 a side)")
+    }
+    return .ready(raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95), warnings: warnings)
   }
 
   /// The centred part of the source with the target's aspect ratio.

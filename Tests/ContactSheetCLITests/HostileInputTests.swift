@@ -249,4 +249,33 @@ struct HostileInputTests {
     #expect(!result.standardError.contains("report: r.pdf"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
+
+  @Test(
+    "round 2, 10: --ppi original on a 16×40,000 PNG embeds it at 13×32,767 with a warning, and the photo beside it"
+  )
+  func tallStripOriginal() throws {
+    let (_, path) = try output()
+    let coffee = FixturePaths.photos.appendingPathComponent("coffee.png").path
+    let result = try run(["render", fixture("strip-16x40000.png"), coffee, "-o", path, "--ppi", "original"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("--ppi original embeds it at 13×32767"))
+    let images = try ProcessRunner.run("pdfimages", ["-list", path]).standardOutput
+    #expect(images.contains("   13 32767  rgb"), "\(images)")
+    #expect(images.contains("  600   400  rgb"), "the photo beside it: \(images)")
+    try PDFCheck.requireValid(path)
+  }
+
+  @Test(
+    "round 2, 11: a progressive 4:4:4 JPEG of 100 MP is refused from its header, before libjpeg allocates")
+  func hugeProgressive() throws {
+    let (_, path) = try output()
+    let result = try run([
+      "render", fixture("progressive-100mp-444.jpg"),
+      FixturePaths.photos.appendingPathComponent("coffee.png").path,
+      "-o", path,
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("a progressive JPEG of 10000×10000 needs 572 MB to decode"))
+    #expect(result.standardError.contains("1 placeholder"))
+  }
 }
