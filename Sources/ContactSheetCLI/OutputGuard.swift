@@ -29,7 +29,10 @@ enum OutputGuard {
     let folder = url.deletingLastPathComponent().path
     // Pages OUT-001.png … of a multi-page PNG or SVG are the output too.
     let pages = url.pathExtension.lowercased() == "pdf" ? nil : PageFileNames(path: target)
-    for input in inputs where !input.isEmpty {
+    // Each file once: a catalog may name one photo for a million products, and resolving a
+    // path's links walks it component by component.
+    var seen: Set<String> = []
+    for input in inputs where !input.isEmpty && seen.insert(input).inserted {
       let path = canonical(input)
       let inputURL = URL(fileURLWithPath: path)
       let isPage =

@@ -32,10 +32,10 @@ package final class ConcurrentCounter: @unchecked Sendable {
 
   package init() {}
 
-  /// Adds one and returns the new value.
-  package func increment() -> Int {
+  /// Adds `amount` and returns the new value.
+  package func add(_ amount: Int) -> Int {
     lock.withLock {
-      value += 1
+      value += amount
       return value
     }
   }

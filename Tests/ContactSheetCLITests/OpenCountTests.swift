@@ -93,6 +93,49 @@ struct RenderOpenCountTests {
   }
 }
 
+@Suite("A file named by many items is read once")
+struct HeaderOncePerFileTests {
+  @Test("5,000 CSV rows naming one photo by two paths and a hard link: its header is read once")
+  func oncePerFile() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let photos = folder.appendingPathComponent("photos")
+    try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+    let photo = photos.appendingPathComponent("rocket.jpg").path
+    try FileManager.default.copyItem(atPath: FixturePaths.photos.path + "/rocket.jpg", toPath: photo)
+    #expect(link(photo, photos.path + "/same-rocket.jpg") == 0)
+    let names = ["photos/rocket.jpg", "photos/./rocket.jpg", "photos/same-rocket.jpg"]
+    let rows = (0..<5_000).map { "\(names[$0 % 3]),Product \($0)" }
+    let csv = folder.appendingPathComponent("catalog.csv")
+    try Data((["image,name"] + rows).joined(separator: "\n").utf8).write(to: csv)
+    let command = try #require(try ContactSheetCommand.parseAsRoot(["layout", csv.path]) as? LayoutCommand)
+    ImageFileOpens.startCounting(under: photos.path)
+    let sheet = try SheetPreparer(flags: command.inputFlags).prepare()
+    let counted = ImageFileOpens.stopCounting(under: photos.path)
+    #expect(counted.values.reduce(0, +) == 1, "\(counted)")
+    #expect(sheet.items.count == 5_000)
+    #expect(sheet.items.allSatisfy { (try? $0.header?.get())?.width == 640 })
+  }
+
+  @Test("a 600,000-row CSV naming one image lays out in seconds")
+  func bigCatalogOfOneImage() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    try FileManager.default.copyItem(
+      atPath: FixturePaths.photos.path + "/coffee.png", toPath: folder.path + "/coffee.png")
+    var text = "image,name,price,category\n"
+    text.reserveCapacity(26 << 20)
+    for row in 0..<600_000 { text += "coffee.png,Product \(row),€ \(row % 100).99,Cat \(row / 60_000)\n" }
+    let csv = folder.appendingPathComponent("rows.csv")
+    try Data(text.utf8).write(to: csv)
+    let start = Date()
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["layout", csv.path, "--section-column", "category"], currentDirectory: folder)
+    let seconds = Date().timeIntervalSince(start)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(seconds < 20, "\(seconds) s")
+    #expect(result.standardOutput.count > 1_000_000)
+  }
+}
+
 /// Counts the opens of each file in one folder as the kernel reports them (inotify), which sees
 /// every open in the process, whichever library makes it.
 private final class OpenWatcher {

@@ -36,15 +36,18 @@ struct HeaderReader {
     let skipped = itemCount - positions.count
     if skipped > 0 { progress(skipped) }
     guard !positions.isEmpty else { return [:] }
-    // Each header read is boxed once, here: the box is what the item keeps. A slot stays
-    // empty when its item has nothing to change (the common case of a manifest giving sizes).
-    let slots = ConcurrentSlots<Found>(count: positions.count)
+    // Items naming one file (by path, or by device and inode through another path) are read
+    // once: a catalog may show one photo for a million products.
+    let groups = fileGroups(positions, entries)
+    // Each header read is boxed once, here: the box is what the items keep. A slot stays
+    // empty when its items have nothing to change (the common case of a manifest giving sizes).
+    let slots = ConcurrentSlots<Found>(count: groups.count)
     do {
       // What the threads read; let go of before the entries are changed, so they change in place.
       let snapshot = entries
       let counter = ConcurrentCounter()
-      DispatchQueue.concurrentPerform(iterations: positions.count) { index in
-        guard case .item(let item) = snapshot[positions[index]] else { return }
+      DispatchQueue.concurrentPerform(iterations: groups.count) { index in
+        guard case .item(let item) = snapshot[groups[index][0]] else { return }
         let needsSize = needsSize(item)
         var header: HeaderResult?
         if needsSize || needsExif {
@@ -68,35 +71,82 @@ struct HeaderReader {
         let found = Found(
           header: header.map { $0.map { Box($0.droppingXMP()) } }, attributes: attributes, tags: tags)
         if !found.changesNothing || needsFileAttributes { slots.set(index, found) }
-        progress(skipped + counter.increment())
+        progress(skipped + counter.add(groups[index].count))
       }
     }
     var attributes: [String: FileAttributes] = [:]
     // Items naming the same file share one copy of its header and of its path (a catalog may
     // show one photo for many products).
     var shared: [String: (path: String, header: Box<ImageHeader>)] = [:]
-    for (index, position) in positions.enumerated() {
-      guard let found = slots.get(index), case .item(var item) = entries[position] else { continue }
-      switch found.header {
-      case .success(let box)?:
-        if let known = shared[item.path], known.header.value == box.value {
-          item.path = known.path
-          item.sharedHeader = known.header
-        } else {
-          shared[item.path] = (item.path, box)
-          item.sharedHeader = box
-        }
-      case .failure(let error)?: item.header = .failure(error)
-      case nil: break
+    for (index, group) in groups.enumerated() {
+      guard let found = slots.get(index) else { continue }
+      for position in group {
+        guard case .item(let item) = entries[position] else { continue }
+        entries[position] = .item(apply(found, to: item, shared: &shared, attributes: &attributes))
       }
-      if let (tags, warning) = found.tags {
-        item.tags = tags
-        item.tagWarning = warning
-      }
-      if needsFileAttributes { attributes[item.path] = found.attributes }
-      entries[position] = .item(item)
     }
     return attributes
+  }
+
+  /// `item` with what was read for its file: the header (one copy of it and of its path for
+  /// every item naming the file), rating and label, and its file attributes recorded.
+  private func apply(
+    _ found: Found, to item: CatalogItem, shared: inout [String: (path: String, header: Box<ImageHeader>)],
+    attributes: inout [String: FileAttributes]
+  ) -> CatalogItem {
+    var item = item
+    switch found.header {
+    case .success(let box)?:
+      if let known = shared[item.path], known.header.value == box.value {
+        item.path = known.path
+        item.sharedHeader = known.header
+      } else {
+        shared[item.path] = (item.path, box)
+        item.sharedHeader = box
+      }
+    case .failure(let error)?: item.header = .failure(error)
+    case nil: break
+    }
+    if let (tags, warning) = found.tags {
+      item.tags = tags
+      item.tagWarning = warning
+    }
+    if needsFileAttributes { attributes[item.path] = found.attributes }
+    return item
+  }
+
+  /// `positions` grouped by the file their items name: one group per file, identified by its
+  /// device and inode when it can be looked up (so two paths to one file are one group), else
+  /// by its path; items whose other inputs to the read differ (whether the size is needed,
+  /// the RAW+JPEG partner) stay apart. Groups and the positions in them keep their order.
+  private func fileGroups(_ positions: [Int], _ entries: [CatalogEntry]) -> [[Int]] {
+    struct Key: Hashable {
+      var file: String
+      var partner: String?
+      var needsSize: Bool
+    }
+    var identities: [String: String] = [:]
+    var groupOf: [Key: Int] = [:]
+    var groups: [[Int]] = []
+    for position in positions {
+      guard case .item(let item) = entries[position] else { continue }
+      let file =
+        identities[item.path]
+        ?? {
+          let identity =
+            PathBytes.status(item.path).map { "\($0.st_dev):\($0.st_ino)" } ?? "path:" + item.path
+          identities[item.path] = identity
+          return identity
+        }()
+      let key = Key(file: file, partner: item.partner, needsSize: needsSize(item))
+      if let group = groupOf[key] {
+        groups[group].append(position)
+      } else {
+        groupOf[key] = groups.count
+        groups.append([position])
+      }
+    }
+    return groups
   }
 
   /// Whether `item`'s header must be read for its size: always for `render`, else when the
