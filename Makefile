@@ -3,7 +3,7 @@ SWIFT ?= swift
 SHELL := /bin/bash
 BIN_RELEASE := .build/release/contactsheet
 
-.PHONY: deps build release demo test lint format bench clean fuzz fuzz-smoke sanitize
+.PHONY: deps oracles build release demo test lint format bench clean fuzz fuzz-smoke sanitize
 
 ## Install the Debian packages the build, tests and demo need (quick when present).
 deps:
@@ -26,7 +26,11 @@ demo: release
 
 ## Lint, build, then run the whole test suite. Tests are built optimised: pixel loops are
 ## unbearably slow unoptimised, and the package itself carries no unsafe flags to force it.
-test: deps lint
+## The reference implementations some tests compare against (PyPI, into .build/oracles).
+oracles:
+	@scripts/install-oracles
+
+test: deps lint oracles
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
 	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing
 	$(MAKE) fuzz-smoke

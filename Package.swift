@@ -131,7 +131,8 @@ let package = Package(
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
     .testTarget(name: "SheetXMPTests", dependencies: ["SheetXMP", "TestSupport"]),
-    .testTarget(name: "SheetDiffTests", dependencies: ["SheetDiff", "TestSupport"]),
+    .testTarget(
+      name: "SheetDiffTests", dependencies: ["SheetDiff", "SheetImages", "SheetSupport", "TestSupport"]),
     .testTarget(
       name: "SheetGoldenTests",
       dependencies: ["SheetGolden", "SheetGoldenXCTest", "SheetDiff", "TestSupport"]),

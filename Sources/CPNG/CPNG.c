@@ -40,6 +40,8 @@ struct cpng_reader {
   size_t offset;
   error_state state;
   int width, height, has_alpha;
+  /// Set by cpng_reader_keep_straight_alpha: rows are left straight, not premultiplied.
+  int straight;
 };
 
 static void read_from_memory(png_structp png, png_bytep target, png_size_t count) {
@@ -107,7 +109,7 @@ cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limi
 
 /// Premultiplies `count` rows of B, G, R, A in place, rounding as Cairo does.
 static void premultiply(const cpng_reader *reader, uint8_t *pixels, int count, size_t stride) {
-  if (!reader->has_alpha) return;
+  if (!reader->has_alpha || reader->straight) return;
   for (int y = 0; y < count; y++) {
     uint8_t *row = pixels + (size_t)y * stride;
     for (int x = 0; x < reader->width; x++) {
@@ -121,6 +123,8 @@ static void premultiply(const cpng_reader *reader, uint8_t *pixels, int count, s
     }
   }
 }
+
+void cpng_reader_keep_straight_alpha(cpng_reader *reader) { reader->straight = 1; }
 
 int cpng_reader_is_interlaced(const cpng_reader *reader) {
   return png_get_interlace_type(reader->png, reader->info) != PNG_INTERLACE_NONE;

@@ -14,8 +14,13 @@ struct CompareCommand: ParsableCommand {
     commandName: "files",
     abstract: "Compare images, PDFs (page by page) or folders of them with golden copies.",
     discussion: """
-      Pixels are compared with pixelmatch's perceptual YIQ metric; anti-aliasing (an edge's \
-      colours re-mixed where the ink did not move) is not counted unless --count-aa. Each file (or PDF page) is matched, different, missing \
+      Pixels are scored by pixelmatch's perceptual YIQ distance against --threshold. With the \
+      default --metric house, anti-aliasing is recognised where an edge's colours are re-mixed \
+      but the ink around it did not move, and changes under the threshold count where they fill \
+      an area (a softer shadow, a lighter tint): the right choice for renders. --metric \
+      pixelmatch is pixelmatch 7.2 exactly (its own anti-aliasing rule, no areas, its diff \
+      image): the counts Playwright and jest-image-snapshot give, so budgets carry over. \
+      Anti-aliasing is not counted unless --count-aa (pixelmatch's includeAA). Each file (or PDF page) is matched, different, missing \
       (a golden with no actual file) or extra (an actual file with no golden). Exit status: 0 \
       all matched, 1 any different, missing or extra, 2 a file could not be read or is not an \
       image or PDF.
@@ -32,6 +37,9 @@ struct CompareCommand: ParsableCommand {
 
   @Flag(name: .customLong("count-aa"), help: "Count anti-aliased pixels (re-mixed edges) as changes.")
   var countAntiAliasing = false
+
+  @Option(help: "How pixels are judged: house (for renders) or pixelmatch (pixelmatch 7.2's counts exactly).")
+  var metric: ComparisonMetric = .house
 
   @Option(
     help: """
@@ -128,6 +136,8 @@ struct CompareCommand: ParsableCommand {
     }
     return ComparisonOptions(
       threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: regions,
-      maxDiffPixels: maxDiffPixels, maxDiffRatio: ratio)
+      maxDiffPixels: maxDiffPixels, maxDiffRatio: ratio, metric: metric)
   }
 }
+
+extension ComparisonMetric: ExpressibleByArgument {}

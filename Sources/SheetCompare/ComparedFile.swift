@@ -6,6 +6,8 @@ import SheetSupport
 /// An input of a comparison: an image (one page) or a PDF (its pages, rasterised on demand).
 enum ComparedFile {
   case image(RasterImage)
+  /// An image read as pixelmatch reads it (``ImageReader/straightRGBA(path:maxPixels:)``).
+  case straightImage(StraightRGBAImage)
   case pdf(PDFRasterizer)
 
   /// The most pixels an image or a rasterised PDF page may have: both sides and the diff are
@@ -13,9 +15,10 @@ enum ComparedFile {
   /// larger size is refused from the header, before anything is decoded.
   public static let maxPixels = 50_000_000
 
-  /// Opens `path`, telling PDFs from images by their first bytes. The file must be a regular
-  /// file (a FIFO or device is named, never waited on).
-  static func open(_ path: String) throws -> ComparedFile {
+  /// Opens `path`, telling PDFs from images by their first bytes; with `straight`, an image is
+  /// read as pixelmatch reads it. The file must be a regular file (a FIFO or device is named,
+  /// never waited on).
+  static func open(_ path: String, straight: Bool = false) throws -> ComparedFile {
     let magic: [UInt8]
     do {
       let (descriptor, _) = try RegularFile.open(path)
@@ -35,12 +38,13 @@ enum ComparedFile {
           "\(header.width)×\(header.height) is more than the \(maxPixels) pixels compare holds in memory; compare smaller images"
       )
     }
+    if straight { return .straightImage(try ImageReader.straightRGBA(path: path, maxPixels: maxPixels)) }
     return .image(try ImageReader.decode(path: path, header: header, maxPixels: maxPixels))
   }
 
   var pageCount: Int {
     switch self {
-    case .image: 1
+    case .image, .straightImage: 1
     case .pdf(let document): document.pageCount
     }
   }
@@ -54,7 +58,16 @@ enum ComparedFile {
   func page(_ index: Int, dpi: Double) throws -> RasterImage {
     switch self {
     case .image(let image): image
+    case .straightImage(let image): image.raster
     case .pdf(let document): try document.render(page: index, dpi: dpi)
+    }
+  }
+
+  /// Page `index` (0-based) as pixelmatch reads pixels; PDFs at `dpi`.
+  func straightPage(_ index: Int, dpi: Double) throws -> StraightRGBAImage {
+    switch self {
+    case .straightImage(let image): image
+    default: StraightRGBAImage(try page(index, dpi: dpi))
     }
   }
 }

@@ -32,6 +32,7 @@ extension ComparisonSummary {
       expected: joined(summaries.map(\.expected)), actual: joined(summaries.map(\.actual)),
       roots: first.roots,
       threshold: first.threshold, maxDiffPixels: first.maxDiffPixels, maxDiffRatio: first.maxDiffRatio,
-      countAntiAliasing: first.countAntiAliasing, ignore: first.ignore, dpi: first.dpi, cases: cases)
+      countAntiAliasing: first.countAntiAliasing, ignore: first.ignore, dpi: first.dpi, cases: cases,
+      metric: first.metric ?? .house)
   }
 }

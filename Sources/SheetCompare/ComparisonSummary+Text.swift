@@ -21,7 +21,7 @@ extension ComparisonSummary {
   /// The budget the cases were held to: `at most 0 pixels per image or page, threshold 0.1`.
   public var budget: String {
     ComparisonOptions(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio).budgetDescription
-      + " per image or page, threshold \(threshold)"
+      + " per image or page, threshold \(threshold)" + (metric == .pixelmatch ? ", pixelmatch metric" : "")
   }
 
   /// A readable account: one line per case that did not match (environment changes first,

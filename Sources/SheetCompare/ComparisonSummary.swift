@@ -20,6 +20,8 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
   public var maxDiffRatio: Double?
   /// Whether anti-aliasing (edges re-mixed where the structure did not move) was counted.
   public var countAntiAliasing: Bool
+  /// How pixels were judged (nil in results written before metrics could be chosen: house).
+  public var metric: ComparisonMetric?
   /// Regions left out of the comparison, in expected-image pixels.
   public var ignore: [PixelRect]
   /// The resolution PDFs were rasterised at.
@@ -33,8 +35,10 @@ public struct ComparisonSummary: Codable, Hashable, Sendable {
   /// A summary of `cases`; the status and the failure count follow from them.
   public init(
     expected: String, actual: String, roots: ComparedRoots, threshold: Double, maxDiffPixels: Int?,
-    maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, cases: [CaseResult]
+    maxDiffRatio: Double?, countAntiAliasing: Bool, ignore: [PixelRect], dpi: Double, cases: [CaseResult],
+    metric: ComparisonMetric = .house
   ) {
+    self.metric = metric
     failures = cases.filter { $0.status != .matched }.count
     status = cases.contains { $0.status == .error } ? .error : failures > 0 ? .different : .matched
     self.expected = expected

@@ -147,7 +147,8 @@ public struct FileComparer: Sendable {
     let summary = ComparisonSummary(
       expected: expected, actual: actual, roots: roots, threshold: options.threshold,
       maxDiffPixels: options.maxDiffPixels, maxDiffRatio: options.maxDiffRatio,
-      countAntiAliasing: options.countAntiAliasing, ignore: options.ignoreRegions, dpi: dpi, cases: cases)
+      countAntiAliasing: options.countAntiAliasing, ignore: options.ignoreRegions, dpi: dpi, cases: cases,
+      metric: options.metric)
     return Run(summary: summary, cards: collectsReportCards ? cards : [], timings: timings)
   }
 
@@ -165,6 +166,7 @@ public struct FileComparer: Sendable {
       return now.timeIntervalSince(clock)
     }
     let digest = Self.sha256(actual)
+    let straight = options.metric == .pixelmatch
     func result(_ status: CaseStatus, message: String?, changes: [String]?, pages: [PageResult] = [])
       -> CaseResult
     {
@@ -185,10 +187,10 @@ public struct FileComparer: Sendable {
     // Identical bytes decode to identical pixels: decode once (the diff image needs them).
     let opened =
       identical
-      ? Result { try ComparedFile.open(expected) }.map { ($0, $0) }.mapError {
+      ? Result { try ComparedFile.open(expected, straight: straight) }.map { ($0, $0) }.mapError {
         $0 as? ImageError ?? ImageError(path: expected, reason: "\($0)")
       }
-      : Self.openBoth(expected, actual)
+      : Self.openBoth(expected, actual, straight: straight)
     timings.decoding += lap()
     let expectedFile: ComparedFile
     let actualFile: ComparedFile
@@ -217,12 +219,28 @@ public struct FileComparer: Sendable {
         continue
       }
       do {
-        let expectedImage = try expectedFile.page(index, dpi: dpi)
-        let actualImage = try actualFile.page(index, dpi: dpi)
-        timings.decoding += lap()
-        let (comparison, diff) = PixelComparator.compare(
-          expectedImage, actualImage, options: options, makeDiffImage: diffNames != nil || collectsReportCards
-        )
+        let makeDiffImage = diffNames != nil || collectsReportCards
+        // The pages as drawn (premultiplied): compared by the house metric, and for every
+        // metric written as page images and report cards when they differ.
+        let rasters: () throws -> (expected: RasterImage, actual: RasterImage)
+        let comparison: ImageComparison
+        let diff: RasterImage?
+        if straight {
+          let expectedPixels = try expectedFile.straightPage(index, dpi: dpi)
+          let actualPixels = try actualFile.straightPage(index, dpi: dpi)
+          timings.decoding += lap()
+          (comparison, diff) = Pixelmatch.compare(
+            expectedPixels, actualPixels, options: options, makeDiffImage: makeDiffImage)
+          rasters = { (expectedPixels.raster, actualPixels.raster) }
+        } else {
+          let pages = (
+            expected: try expectedFile.page(index, dpi: dpi), actual: try actualFile.page(index, dpi: dpi)
+          )
+          timings.decoding += lap()
+          (comparison, diff) = PixelComparator.compare(
+            pages.expected, pages.actual, options: options, makeDiffImage: makeDiffImage)
+          rasters = { pages }
+        }
         timings.comparing += lap()
         let passed = comparison.isWithinBudget(options)
         var page = PageResult(
@@ -237,18 +255,20 @@ public struct FileComparer: Sendable {
           let base = PageFileNames(path: "pages/" + relative.actual + ".png").name(
             page: index, numbered: true)
           let stem = (base as NSString).deletingPathExtension
-          try expectedImage.writePNG(to: ComparedRoots.join(diffRoot, stem + ".expected.png"))
-          try actualImage.writePNG(to: ComparedRoots.join(diffRoot, stem + ".actual.png"))
+          let pages = try rasters()
+          try pages.expected.writePNG(to: ComparedRoots.join(diffRoot, stem + ".expected.png"))
+          try pages.actual.writePNG(to: ComparedRoots.join(diffRoot, stem + ".actual.png"))
           page.expectedFile = stem + ".expected.png"
           page.actualFile = stem + ".actual.png"
         }
         timings.writingDiffs += lap()
         pages.append(page)
         if !passed && collectsReportCards {
+          let pages = try rasters()
           cards.append(
             ReportCard(
               title: pageName, detail: comparison.summary, environmentChanges: changes ?? [],
-              expected: expectedImage, actual: actualImage, diff: diff, regions: comparison.regions))
+              expected: pages.expected, actual: pages.actual, diff: diff, regions: comparison.regions))
         }
       } catch {
         pages.append(PageResult(page: index + 1, status: .error, message: "\(error)"))
@@ -319,7 +339,7 @@ public struct FileComparer: Sendable {
   }
 
   /// Opens both files at once (decoding two large PNGs takes two cores).
-  private static func openBoth(_ expected: String, _ actual: String)
+  private static func openBoth(_ expected: String, _ actual: String, straight: Bool)
     -> Result<(ComparedFile, ComparedFile), ImageError>
   {
     let slots = ConcurrentSlots<Result<ComparedFile, ImageError>>(count: 2)
@@ -327,7 +347,7 @@ public struct FileComparer: Sendable {
       let path = index == 0 ? expected : actual
       let result: Result<ComparedFile, ImageError>
       do {
-        result = .success(try ComparedFile.open(path))
+        result = .success(try ComparedFile.open(path, straight: straight))
       } catch let error as ImageError {
         result = .failure(error)
       } catch {

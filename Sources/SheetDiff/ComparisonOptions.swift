@@ -22,13 +22,16 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// (`comparators.ts`): either alone is the budget; given both, the stricter holds (both
   /// must); given neither, no pixel may change.
   public var maxDiffRatio: Double?
+  /// How pixels are judged: the house metric (the default) or pixelmatch's exactly.
+  public var metric: ComparisonMetric
 
   /// Options with pixelmatch's default threshold 0.1, anti-aliasing not counted, nothing
-  /// ignored, and no budget (no pixel may change), unless given.
+  /// ignored, no budget (no pixel may change) and the house metric, unless given.
   public init(
     threshold: Double = 0.1, countAntiAliasing: Bool = false, ignoreRegions: [PixelRect] = [],
-    maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil
+    maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, metric: ComparisonMetric = .house
   ) {
+    self.metric = metric
     self.threshold = threshold
     self.countAntiAliasing = countAntiAliasing
     self.ignoreRegions = ignoreRegions
@@ -65,4 +68,17 @@ extension ComparisonOptions {
     if let ratio = maxDiffRatio { parts.append(ImageComparison.percent(ratio)) }
     return parts.isEmpty ? "no changed pixel" : "at most " + parts.joined(separator: " and ")
   }
+}
+
+/// How a comparison judges pixels. Both score a pixel by pixelmatch's YIQ distance against the
+/// same threshold; they differ in what is forgiven and what is added.
+public enum ComparisonMetric: String, Codable, Hashable, Sendable, CaseIterable {
+  /// ContactSheet's metric, for renders: anti-aliasing is recognised where an edge's colours
+  /// are re-mixed but the ink around it did not move (``AntiAliasing``), and changes under the
+  /// threshold count where they fill an area (``ComparisonOptions/faintAreaPixels`` in a 16×16
+  /// cell: a softer shadow, a lighter tint), with darker changes drawn blue.
+  case house
+  /// pixelmatch 7.2 exactly (``Pixelmatch``): its anti-aliasing rule, no faint areas, its diff
+  /// image; the counts Playwright, jest-image-snapshot and pixelmatch give.
+  case pixelmatch
 }

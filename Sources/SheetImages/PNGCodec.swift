@@ -21,9 +21,12 @@ enum PNGCodec {
   /// Decodes `bytes`, whose header said `expectedSize`: a file whose size differs changed since.
   /// With `minimumSize`, a PNG above ``streamingThreshold`` pixels is shrunk by a whole factor
   /// while its rows are read, never below that size.
+  /// With `straight`, the pixels are left as stored (straight alpha, B, G, R, A) rather than
+  /// premultiplied, and never shrunk: the result is not a drawable ``RasterImage`` but the
+  /// bytes ``ImageReader/straightRGBA(path:maxPixels:)`` reorders.
   static func decode(
     _ bytes: [UInt8], expectedSize: (width: Int, height: Int), path: String,
-    minimumSize: (width: Int, height: Int)? = nil
+    minimumSize: (width: Int, height: Int)? = nil, straight: Bool = false
   ) throws -> RasterImage {
     try checkChunks(bytes, path: path)
     return try bytes.withUnsafeBufferPointer { data in
@@ -38,6 +41,7 @@ enum PNGCodec {
           data.baseAddress, data.count, limits, &width, &height, &hasAlpha, &truncated, &message, 256)
       else { throw failure(path, message, truncated: truncated != 0) }
       defer { cpng_reader_close(reader) }
+      if straight { cpng_reader_keep_straight_alpha(reader) }
       guard (Int(width), Int(height)) == expectedSize else {
         throw ImageError(path: path, reason: "the PNG's size changed after its header was read")
       }
@@ -50,7 +54,7 @@ enum PNGCodec {
             "an interlaced PNG of \(width)×\(height) is decoded whole, and more than \(maxInterlacedPixels) pixels is refused; save it non-interlaced"
         )
       }
-      if !interlaced, count > streamingThreshold, let minimumSize {
+      if !interlaced, !straight, count > streamingThreshold, let minimumSize {
         // Never below the size asked for, unless that is itself above the threshold: then the
         // image shrinks to the threshold (the card is capped as large, see the renderer).
         let fits = max(

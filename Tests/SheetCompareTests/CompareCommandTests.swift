@@ -70,6 +70,26 @@ struct CompareCommandTests {
     #expect(result.standardOutput.contains("\"diffPixels\" : 100"))
   }
 
+  @Test("--metric pixelmatch gives pixelmatch 7.2's counts on its fixtures; the house metric its own")
+  func pixelmatchMetric() throws {
+    let fixtures = FixturePaths.fixtures.appendingPathComponent("pixelmatch").path
+    func count(_ first: String, _ second: String, _ arguments: [String]) throws -> Int? {
+      let result = try compare(
+        ["\(fixtures)/\(first).png", "\(fixtures)/\(second).png", "--json", "--threshold", "0.05"] + arguments
+      )
+      let summary = try JSONDecoder().decode(ComparisonSummary.self, from: Data(result.standardOutput.utf8))
+      return summary.cases.first?.pages.first?.comparison?.diffPixels
+    }
+    #expect(try count("1a", "1b", ["--metric", "pixelmatch"]) == 143)
+    #expect(try count("4a", "4b", ["--metric", "pixelmatch"]) == 36049)
+    #expect(try count("8a", "5b", ["--metric", "pixelmatch"]) == 32896)
+    // The house metric forgives more anti-aliasing on 1a/1b (its own rule), so it differs.
+    #expect(try count("1a", "1b", []) != 143)
+    let json = try compare(["\(fixtures)/6a.png", "\(fixtures)/6b.png", "--json", "--metric", "pixelmatch"])
+    #expect(json.standardOutput.contains("\"metric\" : \"pixelmatch\""))
+    #expect(try compare(["\(fixtures)/6a.png", "\(fixtures)/6b.png", "--metric", "other"]).status == 2)
+  }
+
   @Test("budgets and ignore regions turn the same change into exit 0")
   func budgetsAndIgnore() throws {
     let folder = try FixturePaths.temporaryFolder()

@@ -46,6 +46,10 @@ int cpng_reader_read_rows(cpng_reader *reader, uint8_t *pixels, int count, size_
 
 void cpng_reader_close(cpng_reader *reader);
 
+/// Leaves the pixels `cpng_reader_read` writes straight (B, G, R, A as stored) instead of
+/// premultiplying them: what pixelmatch compares.
+void cpng_reader_keep_straight_alpha(cpng_reader *reader);
+
 /// How the rows handed to a writer are laid out, and how the file stores them.
 typedef enum {
   /// B, G, R, X bytes per pixel (Cairo RGB24); stored as 8-bit RGB.
