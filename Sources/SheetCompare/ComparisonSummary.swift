@@ -97,6 +97,8 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// This case's folders, when they are not the summary's (a merge of shards that compared
   /// different folders).
   public var roots: ComparedRoots?
+  /// Seconds spent comparing this case: decoding, comparing and writing its images.
+  public var seconds: Double?
   /// Changed pixels over all pages.
   public var diffPixels: Int
   /// `diffPixels` over all compared pixels.

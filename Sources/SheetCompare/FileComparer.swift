@@ -159,7 +159,8 @@ public struct FileComparer: Sendable {
     diffNames: PageFileNames?, diffRoot: String?, writesPassingDiffs: Bool, timings: inout Timings
   ) -> (CaseResult, [ReportCard]) {
     let (expected, actual) = paths
-    var clock = Date()
+    let started = Date()
+    var clock = started
     func lap() -> Double {
       let now = Date()
       defer { clock = now }
@@ -170,10 +171,12 @@ public struct FileComparer: Sendable {
     func result(_ status: CaseStatus, message: String?, changes: [String]?, pages: [PageResult] = [])
       -> CaseResult
     {
-      CaseResult(
+      var result = CaseResult(
         name: name, status: status, message: message,
         environmentChanges: changes?.isEmpty == false ? changes : nil,
         expectedPath: relative.expected, actualPath: relative.actual, actualSHA256: digest, pages: pages)
+      result.seconds = Date().timeIntervalSince(started)
+      return result
     }
     let identical = Self.isComparable(expected, dpi: dpi) && Self.sameBytes(expected, actual)
     if identical && (diffNames == nil || !writesPassingDiffs) {

@@ -5,7 +5,9 @@ import SheetSupport
 /// Comparison results as JUnit XML, the format CI systems (GitLab, Jenkins, GitHub test
 /// reporters, Azure) display: one `<testcase>` per compared image or PDF page; a `<failure>`
 /// for different, missing and extra, an `<error>` for an unreadable file, each with the
-/// message and the paths of the images to look at.
+/// message and the paths of the images to look at, and those images again as attachments
+/// (`[[ATTACHMENT|path]]` lines in `<system-out>`, which Jenkins' and GitLab's JUnit readers
+/// show). Each test case carries the seconds its comparison took (a PDF's pages share theirs).
 public enum JUnitReport {
   /// The XML for `summary`, whose suite is named `suiteName`.
   ///
@@ -25,7 +27,14 @@ public enum JUnitReport {
     for result in summary.cases {
       for entry in entries(result, roots: summary.roots(of: result)) {
         var element =
-          "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(entry.name))\" time=\"0\""
+          "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(entry.name))\" "
+          + "time=\"\(String(format: "%.3f", entry.seconds))\""
+        let attachments =
+          entry.attachments.isEmpty
+          ? ""
+          : "\n      <system-out>"
+            + escape(entry.attachments.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n"), attribute: false)
+            + "</system-out>"
         switch entry.status {
         case .matched:
           element += "/>"
@@ -33,12 +42,12 @@ public enum JUnitReport {
           errors += 1
           element +=
             ">\n      <error message=\"\(escape(entry.message))\" type=\"error\">"
-            + escape(entry.body, attribute: false) + "</error>\n    </testcase>"
+            + escape(entry.body, attribute: false) + "</error>\(attachments)\n    </testcase>"
         case .different, .missing, .extra:
           failures += 1
           element +=
             ">\n      <failure message=\"\(escape(entry.message))\" type=\"\(entry.status.rawValue)\">"
-            + escape(entry.body, attribute: false) + "</failure>\n    </testcase>"
+            + escape(entry.body, attribute: false) + "</failure>\(attachments)\n    </testcase>"
         }
         cases.append(element)
       }
@@ -75,38 +84,44 @@ public enum JUnitReport {
     var status: CaseStatus
     var message: String
     var body: String
+    /// The images to look at: expected, actual, diff (the files that exist in the results).
+    var attachments: [String]
+    var seconds: Double
   }
 
   private static func entries(_ result: CaseResult, roots: ComparedRoots) -> [Entry] {
-    let files = [
-      result.expectedPath.map { "expected: \(ComparedRoots.join(roots.golden, $0))" },
-      result.actualPath.map { "actual: \(ComparedRoots.join(roots.actual, $0))" },
+    // Names whose bytes are not UTF-8 or hold control characters are shown escaped (`\xFF`).
+    let name = TerminalText.escaped(result.name)
+    let files: [(String, String)] = [
+      result.expectedPath.map { ("expected", ComparedRoots.join(roots.golden, $0)) },
+      result.actualPath.map { ("actual", ComparedRoots.join(roots.actual, $0)) },
     ].compactMap { $0 }
-    func diffs(_ file: String?) -> String? { file.map { ComparedRoots.join(roots.diffs ?? ".", $0) } }
+    func diffs(_ label: String, _ file: String?) -> (String, String)? {
+      file.map { (label, ComparedRoots.join(roots.diffs ?? ".", $0)) }
+    }
+    func entry(_ name: String, _ status: CaseStatus, _ message: String, _ evidence: [(String, String)], images: [String], seconds: Double) -> Entry {
+      let lines = evidence.map { "\($0.0): \(TerminalText.escaped($0.1))" }
+      return Entry(
+        name: name, status: status, message: "\(status.rawValue): \(message)",
+        body: (["\(status.rawValue): \(name)"] + (message.isEmpty ? [] : [message]) + lines).joined(separator: "\n"),
+        attachments: status == .matched ? [] : images.map(TerminalText.escaped), seconds: seconds)
+    }
+    let seconds = result.seconds ?? 0
     guard result.pages.count > 1 || (result.pages.count == 1 && result.pages[0].page > 1) else {
       let page = result.pages.first
       let message = [result.message, page?.detail].compactMap { $0 }.joined(separator: "; ")
-      let evidence = files + [diffs(page?.diffFile).map { "diff: \($0)" }].compactMap { $0 }
-      return [
-        Entry(
-          name: result.name, status: result.status, message: "\(result.status.rawValue): \(message)",
-          body: (["\(result.status.rawValue): \(result.name)"] + (message.isEmpty ? [] : [message]) + evidence)
-            .joined(separator: "\n"))
-      ]
+      let evidence = files + [diffs("diff", page?.diffFile)].compactMap { $0 }
+      let isPDF = (result.expectedPath ?? result.actualPath ?? "").lowercased().hasSuffix(".pdf")
+      let images = (isPDF ? [] : files.map(\.1)) + [diffs("diff", page?.diffFile)?.1].compactMap { $0 }
+      return [entry(name, result.status, message, evidence, images: images, seconds: seconds)]
     }
     return result.pages.map { page in
-      let message = page.detail ?? ""
-      let evidence =
-        files
-        + [
-          diffs(page.expectedFile).map { "expected page: \($0)" },
-          diffs(page.actualFile).map { "actual page: \($0)" }, diffs(page.diffFile).map { "diff: \($0)" },
-        ].compactMap { $0 }
-      return Entry(
-        name: "\(result.name) page \(page.page)", status: page.status,
-        message: "\(page.status.rawValue): \(message)",
-        body: (["\(page.status.rawValue): \(result.name) page \(page.page)", message] + evidence)
-          .joined(separator: "\n"))
+      let pageImages = [
+        diffs("expected page", page.expectedFile), diffs("actual page", page.actualFile), diffs("diff", page.diffFile),
+      ].compactMap { $0 }
+      return entry(
+        "\(name) page \(page.page)", page.status, page.detail ?? "", files + pageImages, images: pageImages.map(\.1),
+        seconds: seconds / Double(result.pages.count))
     }
   }
 

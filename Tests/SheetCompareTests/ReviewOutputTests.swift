@@ -64,6 +64,16 @@ struct ReviewOutputTests {
     let diff = root.appendingPathComponent("diffs/changed.diff.png").path
     #expect(body.contains("diff: \(diff)") && body.contains("actual: \(actual)/changed.png"))
     #expect(FileManager.default.fileExists(atPath: diff))
+    // Each case's own time, and its images as attachments CI servers show.
+    let changedCase = try #require(cases.first)
+    #expect(Double(changedCase.attribute(forName: "time")?.stringValue ?? "") ?? 0 > 0)
+    let output = try #require(try changedCase.nodes(forXPath: "system-out").first?.stringValue)
+    #expect(
+      output.split(separator: "\n") == [
+        "[[ATTACHMENT|\(expected)/changed.png]]", "[[ATTACHMENT|\(actual)/changed.png]]",
+        "[[ATTACHMENT|\(diff)]]",
+      ])
+    #expect(try cases[3].nodes(forXPath: "system-out").isEmpty, "a matched case attaches nothing")
   }
 
   @Test(
