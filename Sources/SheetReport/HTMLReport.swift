@@ -49,7 +49,7 @@ public struct HTMLReport {
       if result.status == .matched {
         passed.append(
           "<li class=\"case matched\" data-status=\"passed\" id=\"case-\(index)\" tabindex=\"-1\">"
-            + "<span class=\"badge matched\">matched</span> \(Markup.escape(result.name))</li>")
+            + "<span class=\"badge matched\">matched</span> \(Markup.escape(TerminalText.escaped(result.name)))</li>")
       } else {
         sections.append(try section(result, roots: summary.roots(of: result), index: index, assets: &assets))
       }
@@ -134,13 +134,15 @@ public struct HTMLReport {
     var html =
       "<section class=\"case \(result.status.rawValue)\" data-status=\"\(filter)\" id=\"case-\(index)\" tabindex=\"-1\">\n"
     html +=
-      "<h2><span class=\"badge \(result.status.rawValue)\">\(result.status.rawValue)</span> \(Markup.escape(result.name))</h2>\n"
+      "<h2><span class=\"badge \(result.status.rawValue)\">\(result.status.rawValue)</span> \(Markup.escape(TerminalText.escaped(result.name)))</h2>\n"
     if let changes = result.environmentChanges {
       html +=
         "<p class=\"message\">environment changed since the golden was recorded: "
         + Markup.escape(changes.joined(separator: "; ")) + "</p>\n"
     }
-    if let message = result.message { html += "<p class=\"message\">\(Markup.escape(message))</p>\n" }
+    if let message = result.message {
+      html += "<p class=\"message\">\(Markup.escape(TerminalText.escaped(message)))</p>\n"
+    }
     let isImage = !(result.expectedPath ?? result.actualPath ?? "").lowercased().hasSuffix(".pdf")
     let goneBefore = assets.gone.count
     let refusedBefore = assets.refused.count
@@ -177,12 +179,12 @@ public struct HTMLReport {
     if assets.gone.count > goneBefore {
       html +=
         "<p class=\"message\">images not found (moved or deleted since the comparison): "
-        + Markup.escape(assets.gone[goneBefore...].joined(separator: ", ")) + "</p>\n"
+        + Markup.escape(TerminalText.escaped(assets.gone[goneBefore...].joined(separator: ", "))) + "</p>\n"
     }
     if assets.refused.count > refusedBefore {
       html +=
         "<p class=\"message\">images not shown: "
-        + Markup.escape(assets.refused[refusedBefore...].joined(separator: "; ")) + "</p>\n"
+        + Markup.escape(TerminalText.escaped(assets.refused[refusedBefore...].joined(separator: "; "))) + "</p>\n"
     }
     return html + "</section>"
   }

@@ -2,6 +2,7 @@ import Foundation
 import FoundationXML
 import SheetCompare
 import SheetImages
+import SheetSupport
 import TestSupport
 import Testing
 
@@ -129,6 +130,51 @@ struct ReviewOutputTests {
       ])
     let image = try ImageReader.decode(path: shot)
     #expect(image.width == 1200 && image.height == 900)
+  }
+
+  @Test("--html and --junit with names holding #, %, ?, a tab and a byte that is not UTF-8: every image shows")
+  func awkwardNames() throws {
+    let root = try FixturePaths.temporaryFolder()
+    let names = [Array("a#b%c?d.png".utf8), Array("caf".utf8) + [0xE9] + Array(".png".utf8), Array("tab\there.png".utf8)]
+    let scratch = root.appendingPathComponent("scratch.png").path
+    try TestImages.noise(width: 40, height: 30, seed: 1).writePNG(to: scratch)
+    let first = try Data(contentsOf: URL(fileURLWithPath: scratch))
+    try TestImages.noise(width: 40, height: 30, seed: 2).writePNG(to: scratch)
+    let second = try Data(contentsOf: URL(fileURLWithPath: scratch))
+    for name in names {
+      for (folder, data) in [("expected", first), ("actual", second)] {
+        try FileManager.default.createDirectory(
+          at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        let path = PathBytes.string(Array("\(root.path)/\(folder)/".utf8) + name)
+        let descriptor = PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        try #require(descriptor >= 0)
+        _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+        close(descriptor)
+      }
+    }
+    let result = try contactsheet(
+      ["compare", "expected", "actual", "--html", "review", "--junit", "j.xml"], in: root)
+    #expect(result.status == 1, "\(result.standardError)")
+    let page = try String(contentsOf: root.appendingPathComponent("review/index.html"), encoding: .utf8)
+    #expect(page.contains("caf\\xE9.png"), "a name that is not UTF-8 is shown escaped")
+    let sources = page.components(separatedBy: "src=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+    #expect(sources.count >= 9)
+    for source in Set(sources) {
+      // Each URL, percent-decoded to bytes, names a file of the page's folder.
+      var bytes: [UInt8] = []
+      var characters = Array(source.utf8)[...]
+      while let byte = characters.popFirst() {
+        if byte == UInt8(ascii: "%"), let value = UInt8(String(decoding: characters.prefix(2), as: UTF8.self), radix: 16) {
+          bytes.append(value)
+          characters = characters.dropFirst(2)
+        } else {
+          bytes.append(byte)
+        }
+      }
+      let path = PathBytes.string(Array((root.path + "/review/").utf8) + bytes)
+      #expect(PathBytes.status(path) != nil, "\(source) names no file")
+    }
+    _ = try XMLDocument(contentsOf: root.appendingPathComponent("j.xml"))
   }
 
   @Test(
