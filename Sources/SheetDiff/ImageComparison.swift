@@ -23,6 +23,10 @@ public struct ImageComparison: Codable, Hashable, Sendable {
   public var regions: [PixelRect]
   /// How many separate changed areas there are (may exceed `regions.count`).
   public var regionCount: Int
+  /// For images of different sizes: the size both were padded to (transparent, at the top
+  /// left) to count and draw what differs, as jest-image-snapshot's `allowSizeMismatch` does;
+  /// nil when the sizes match or padding would exceed ``PaddedComparison/maxPixels``.
+  public var paddedTo: PixelSize?
 
   /// The most regions listed.
   public static let regionLimit = 20
@@ -44,8 +48,12 @@ public struct ImageComparison: Codable, Hashable, Sendable {
   /// difference 42% of full scale, 3 regions`.
   public var summary: String {
     guard sizesMatch else {
-      return "sizes differ: expected \(expectedSize.width)×\(expectedSize.height), actual "
+      let sizes =
+        "sizes differ: expected \(expectedSize.width)×\(expectedSize.height), actual "
         + "\(actualSize.width)×\(actualSize.height)"
+      guard let padded = paddedTo else { return sizes }
+      return sizes + "; padded to \(padded.width)×\(padded.height) with transparency, "
+        + (diffPixels == 1 ? "1 pixel differs" : "\(diffPixels) pixels differ")
     }
     var text =
       diffPixels == 1

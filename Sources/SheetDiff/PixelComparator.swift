@@ -19,8 +19,8 @@ public enum PixelComparator {
 
   /// Compares `actual` with `expected`. With `makeDiffImage`, also returns the diff image: a
   /// faded grey copy of the expected image, changed pixels red (blue where the actual pixel is
-  /// darker), anti-aliasing yellow. Images of different sizes are reported as such, with no
-  /// diff image.
+  /// darker), anti-aliasing yellow. Images of different sizes are compared padded
+  /// (``PaddedComparison``) and never within budget.
   public static func compare(
     _ expected: RasterImage, _ actual: RasterImage, options: ComparisonOptions = ComparisonOptions(),
     makeDiffImage: Bool = false
@@ -28,7 +28,9 @@ public enum PixelComparator {
     let expectedSize = PixelSize(width: expected.width, height: expected.height)
     let actualSize = PixelSize(width: actual.width, height: actual.height)
     guard expectedSize == actualSize else {
-      return (.sizeMismatch(expected: expectedSize, actual: actualSize), nil)
+      return PaddedComparison.compare(
+        expected, actual, sizes: (expectedSize, actualSize), pad: { $0.padded(to: $1) },
+        compare: { compare($0, $1, options: options, makeDiffImage: makeDiffImage) })
     }
     let width = expected.width
     let height = expected.height

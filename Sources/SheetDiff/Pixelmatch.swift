@@ -25,7 +25,7 @@ public enum Pixelmatch {
   ///
   /// - Returns: The comparison (its count is pixelmatch's return value) and, with
   ///   `makeDiffImage`, pixelmatch's diff image (faded grey, red changes, yellow
-  ///   anti-aliasing); nil for images of different sizes.
+  ///   anti-aliasing). Images of different sizes are compared padded (``PaddedComparison``).
   public static func compare(
     _ expected: StraightRGBAImage, _ actual: StraightRGBAImage,
     options: ComparisonOptions = ComparisonOptions(),
@@ -34,7 +34,9 @@ public enum Pixelmatch {
     let expectedSize = PixelSize(width: expected.width, height: expected.height)
     let actualSize = PixelSize(width: actual.width, height: actual.height)
     guard expectedSize == actualSize else {
-      return (.sizeMismatch(expected: expectedSize, actual: actualSize), nil)
+      return PaddedComparison.compare(
+        expected, actual, sizes: (expectedSize, actualSize), pad: { $0.padded(to: $1) },
+        compare: { compare($0, $1, options: options, makeDiffImage: makeDiffImage) })
     }
     let (width, height) = (expected.width, expected.height)
     let bandCount = (height + PixelComparator.bandHeight - 1) / PixelComparator.bandHeight

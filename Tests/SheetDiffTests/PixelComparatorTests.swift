@@ -146,14 +146,21 @@ struct PixelComparatorTests {
     #expect(ComparisonOptions(maxDiffRatio: 0.01).budgetDescription == "at most 1.00%")
   }
 
-  @Test("different sizes are reported with both sizes")
+  @Test("different sizes: both named, compared padded with transparency, a diff image of the padded size")
   func sizeMismatch() {
     let (result, diff) = PixelComparator.compare(
       TestImages.grey(1, width: 8, height: 8), TestImages.grey(1, width: 8, height: 9), makeDiffImage: true)
     #expect(!result.sizesMatch)
-    #expect(diff == nil)
+    #expect(result.paddedTo == PixelSize(width: 8, height: 9))
+    #expect(diff?.width == 8 && diff?.height == 9)
+    #expect(result.diffPixels == 8, "the added row")
+    #expect(result.regions == [PixelRect(x: 0, y: 8, width: 8, height: 1)])
     #expect(!result.isWithinBudget(ComparisonOptions(maxDiffPixels: .max)))
-    #expect(result.summary == "sizes differ: expected 8×8, actual 8×9")
+    #expect(result.summary == "sizes differ: expected 8×8, actual 8×9; padded to 8×9 with transparency, 8 pixels differ")
+    let pixelmatch = Pixelmatch.compare(
+      StraightRGBAImage(TestImages.grey(1, width: 8, height: 8)),
+      StraightRGBAImage(TestImages.grey(1, width: 9, height: 8)), makeDiffImage: true)
+    #expect(pixelmatch.comparison.diffPixels == 8 && pixelmatch.diff?.width == 9)
   }
 
   @Test("diff image: faded grey, red where the actual is brighter, blue where darker")

@@ -1,0 +1,52 @@
+import SheetImages
+
+/// Images of different sizes compared anyway: both are put on a transparent canvas of the
+/// larger width and height, at the top left, and compared there, so the diff image shows what
+/// changed (jest-image-snapshot's `allowSizeMismatch`). The case still fails: its sizes differ.
+public enum PaddedComparison {
+  /// The largest canvas padded to (both images and the diff are held at once: 600 MB).
+  public static let maxPixels = 50_000_000
+
+  /// `compare` run on `expected` and `actual` padded by `pad` to the canvas both fit, with the
+  /// result's sizes set back to the images' own and ``ImageComparison/paddedTo`` to the canvas;
+  /// without a diff image when the canvas would exceed ``maxPixels``.
+  static func compare<Image>(
+    _ expected: Image, _ actual: Image, sizes: (expected: PixelSize, actual: PixelSize),
+    pad: (Image, PixelSize) -> Image, compare: (Image, Image) -> (ImageComparison, RasterImage?)
+  ) -> (comparison: ImageComparison, diff: RasterImage?) {
+    let canvas = PixelSize(
+      width: max(sizes.expected.width, sizes.actual.width), height: max(sizes.expected.height, sizes.actual.height))
+    guard canvas.width * canvas.height <= maxPixels else {
+      return (.sizeMismatch(expected: sizes.expected, actual: sizes.actual), nil)
+    }
+    var (comparison, diff) = compare(pad(expected, canvas), pad(actual, canvas))
+    comparison.expectedSize = sizes.expected
+    comparison.actualSize = sizes.actual
+    comparison.paddedTo = canvas
+    return (comparison, diff)
+  }
+}
+
+extension RasterImage {
+  /// This image at the top left of a transparent canvas of `size` (at least its own).
+  func padded(to size: PixelSize) -> RasterImage {
+    var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
+    for row in 0..<height {
+      pixels.replaceSubrange(
+        row * size.width * 4..<(row * size.width + width) * 4, with: self.pixels[row * stride..<(row + 1) * stride])
+    }
+    return RasterImage(width: size.width, height: size.height, pixels: pixels, hasAlpha: true)
+  }
+}
+
+extension StraightRGBAImage {
+  /// This image at the top left of a transparent canvas of `size` (at least its own).
+  func padded(to size: PixelSize) -> StraightRGBAImage {
+    var canvas = [UInt8](repeating: 0, count: size.width * size.height * 4)
+    for row in 0..<height {
+      canvas.replaceSubrange(
+        row * size.width * 4..<(row * size.width + width) * 4, with: bytes[row * width * 4..<(row + 1) * width * 4])
+    }
+    return StraightRGBAImage(width: size.width, height: size.height, bytes: canvas)
+  }
+}
