@@ -65,6 +65,7 @@ extension CaseResult {
     for page in pages where page.status != .matched {
       let label = pages.count > 1 ? "  page \(page.page): " : "  "
       if let detail = page.detail { lines.append(label + detail) }
+      for change in page.textChanges ?? [] { lines.append("    text: \(change.readable)") }
       if let diff = page.diffFile, let folder = roots.diffs {
         lines.append("    diff: \(ComparedRoots.join(folder, diff))")
       }

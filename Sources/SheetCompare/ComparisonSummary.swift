@@ -147,6 +147,8 @@ public struct PageResult: Codable, Hashable, Sendable {
   public var actualFile: String?
   /// Nil when the page exists on one side only.
   public var comparison: ImageComparison?
+  /// For a PDF page that differs: what the changed regions say in each version.
+  public var textChanges: [TextChange]?
 
   /// A result for page `page` (1-based) with the given status and, when there is one, message,
   /// diff image path and comparison.
@@ -162,7 +164,7 @@ public struct PageResult: Codable, Hashable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case page, status, message, diffFile, expectedFile, actualFile
+    case page, status, message, diffFile, expectedFile, actualFile, textChanges
   }
 
   /// Decodes a page result whose comparison figures are at top level beside `page` and `status`;
@@ -176,6 +178,7 @@ public struct PageResult: Codable, Hashable, Sendable {
     diffFile = try container.decodeIfPresent(String.self, forKey: .diffFile)
     expectedFile = try container.decodeIfPresent(String.self, forKey: .expectedFile)
     actualFile = try container.decodeIfPresent(String.self, forKey: .actualFile)
+    textChanges = try container.decodeIfPresent([TextChange].self, forKey: .textChanges)
     comparison = try? ImageComparison(from: decoder)
   }
 
@@ -189,6 +192,7 @@ public struct PageResult: Codable, Hashable, Sendable {
     try container.encodeIfPresent(diffFile, forKey: .diffFile)
     try container.encodeIfPresent(expectedFile, forKey: .expectedFile)
     try container.encodeIfPresent(actualFile, forKey: .actualFile)
+    try container.encodeIfPresent(textChanges, forKey: .textChanges)
     try comparison?.encode(to: encoder)
   }
 }

@@ -254,6 +254,11 @@ public struct FileComparer: Sendable {
           try diff.writePNG(to: ComparedRoots.join(diffRoot, file))
           page.diffFile = file
         }
+        if !passed, case .pdf(let expectedPDF) = expectedFile, case .pdf(let actualPDF) = actualFile {
+          let changes = TextChange.under(
+            comparison.regions, expected: expectedPDF, actual: actualPDF, page: index, dpi: dpi)
+          if !changes.isEmpty { page.textChanges = changes }
+        }
         if writesPageImages, let diffRoot, numbered, !passed {
           let base = PageFileNames(path: "pages/" + relative.actual + ".png").name(
             page: index, numbered: true)

@@ -11,7 +11,7 @@ import SheetSupport
 public final class PDFRasterizer {
   /// The file, as given.
   public let path: String
-  private let document: OpaquePointer
+  fileprivate let document: OpaquePointer
 
   /// Opens the PDF at `path`; throws `ImageError` when it cannot be read or parsed.
   public init(path: String) throws {
@@ -166,5 +166,25 @@ extension RasterImage {
       }
     }
     self.init(width: width, height: height, pixels: pixels, hasAlpha: false)
+  }
+}
+
+extension PDFRasterizer {
+  /// The text of the lines of page `index` (0-based) that `area` (in points, from the top left)
+  /// touches, as poppler selects them: whole lines, in reading order, joined by " / ".
+  public func lineText(page index: Int, in area: (x: Double, y: Double, width: Double, height: Double))
+    -> String
+  {
+    guard let page = poppler_document_get_page(document, Int32(index)) else { return "" }
+    defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+    var rectangle = PopplerRectangle(
+      x1: area.x, y1: area.y, x2: area.x + area.width, y2: area.y + area.height)
+    guard let text = poppler_page_get_selected_text(page, POPPLER_SELECTION_LINE, &rectangle) else {
+      return ""
+    }
+    defer { g_free(text) }
+    return String(cString: text).split(whereSeparator: \.isNewline).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }.joined(separator: " / ")
   }
 }

@@ -15,7 +15,8 @@ public enum PaddedComparison {
     pad: (Image, PixelSize) -> Image, compare: (Image, Image) -> (ImageComparison, RasterImage?)
   ) -> (comparison: ImageComparison, diff: RasterImage?) {
     let canvas = PixelSize(
-      width: max(sizes.expected.width, sizes.actual.width), height: max(sizes.expected.height, sizes.actual.height))
+      width: max(sizes.expected.width, sizes.actual.width),
+      height: max(sizes.expected.height, sizes.actual.height))
     guard canvas.width * canvas.height <= maxPixels else {
       return (.sizeMismatch(expected: sizes.expected, actual: sizes.actual), nil)
     }
@@ -33,7 +34,8 @@ extension RasterImage {
     var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
     for row in 0..<height {
       pixels.replaceSubrange(
-        row * size.width * 4..<(row * size.width + width) * 4, with: self.pixels[row * stride..<(row + 1) * stride])
+        row * size.width * 4..<(row * size.width + width) * 4,
+        with: self.pixels[row * stride..<(row + 1) * stride])
     }
     return RasterImage(width: size.width, height: size.height, pixels: pixels, hasAlpha: true)
   }
@@ -45,7 +47,8 @@ extension StraightRGBAImage {
     var canvas = [UInt8](repeating: 0, count: size.width * size.height * 4)
     for row in 0..<height {
       canvas.replaceSubrange(
-        row * size.width * 4..<(row * size.width + width) * 4, with: bytes[row * width * 4..<(row + 1) * width * 4])
+        row * size.width * 4..<(row * size.width + width) * 4,
+        with: bytes[row * width * 4..<(row + 1) * width * 4])
     }
     return StraightRGBAImage(width: size.width, height: size.height, bytes: canvas)
   }

@@ -49,7 +49,8 @@ public struct HTMLReport {
       if result.status == .matched {
         passed.append(
           "<li class=\"case matched\" data-status=\"passed\" id=\"case-\(index)\" tabindex=\"-1\">"
-            + "<span class=\"badge matched\">matched</span> \(Markup.escape(TerminalText.escaped(result.name)))</li>")
+            + "<span class=\"badge matched\">matched</span> \(Markup.escape(TerminalText.escaped(result.name)))</li>"
+        )
       } else {
         sections.append(try section(result, roots: summary.roots(of: result), index: index, assets: &assets))
       }
@@ -161,6 +162,9 @@ public struct HTMLReport {
           "<h3>page \(page.page) <span class=\"badge \(page.status.rawValue)\">\(page.status.rawValue)</span></h3>\n"
       }
       if let detail = page.detail { html += "<p class=\"detail\">\(Markup.escape(detail))</p>\n" }
+      for change in page.textChanges ?? [] {
+        html += "<p class=\"detail text-change\">text: \(Markup.escape(change.readable))</p>\n"
+      }
       let id = "\(index)-\(page.page)"
       func diffRooted(_ file: String?) -> (String, String)? {
         guard let file, let diffs = roots.diffs else { return nil }
@@ -184,7 +188,8 @@ public struct HTMLReport {
     if assets.refused.count > refusedBefore {
       html +=
         "<p class=\"message\">images not shown: "
-        + Markup.escape(TerminalText.escaped(assets.refused[refusedBefore...].joined(separator: "; "))) + "</p>\n"
+        + Markup.escape(TerminalText.escaped(assets.refused[refusedBefore...].joined(separator: "; ")))
+        + "</p>\n"
     }
     return html + "</section>"
   }

@@ -33,7 +33,8 @@ public enum JUnitReport {
           entry.attachments.isEmpty
           ? ""
           : "\n      <system-out>"
-            + escape(entry.attachments.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n"), attribute: false)
+            + escape(
+              entry.attachments.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n"), attribute: false)
             + "</system-out>"
         switch entry.status {
         case .matched:
@@ -99,17 +100,22 @@ public enum JUnitReport {
     func diffs(_ label: String, _ file: String?) -> (String, String)? {
       file.map { (label, ComparedRoots.join(roots.diffs ?? ".", $0)) }
     }
-    func entry(_ name: String, _ status: CaseStatus, _ message: String, _ evidence: [(String, String)], images: [String], seconds: Double) -> Entry {
+    func entry(
+      _ name: String, _ status: CaseStatus, _ message: String, _ evidence: [(String, String)],
+      images: [String], seconds: Double
+    ) -> Entry {
       let lines = evidence.map { "\($0.0): \(TerminalText.escaped($0.1))" }
       return Entry(
         name: name, status: status, message: "\(status.rawValue): \(message)",
-        body: (["\(status.rawValue): \(name)"] + (message.isEmpty ? [] : [message]) + lines).joined(separator: "\n"),
+        body: (["\(status.rawValue): \(name)"] + (message.isEmpty ? [] : [message]) + lines).joined(
+          separator: "\n"),
         attachments: status == .matched ? [] : images.map(TerminalText.escaped), seconds: seconds)
     }
     let seconds = result.seconds ?? 0
     guard result.pages.count > 1 || (result.pages.count == 1 && result.pages[0].page > 1) else {
       let page = result.pages.first
-      let message = [result.message, page?.detail].compactMap { $0 }.joined(separator: "; ")
+      let text = (page?.textChanges ?? []).map { "text: \($0.readable)" }
+      let message = ([result.message, page?.detail].compactMap { $0 } + text).joined(separator: "; ")
       let evidence = files + [diffs("diff", page?.diffFile)].compactMap { $0 }
       let isPDF = (result.expectedPath ?? result.actualPath ?? "").lowercased().hasSuffix(".pdf")
       let images = (isPDF ? [] : files.map(\.1)) + [diffs("diff", page?.diffFile)?.1].compactMap { $0 }
@@ -117,10 +123,13 @@ public enum JUnitReport {
     }
     return result.pages.map { page in
       let pageImages = [
-        diffs("expected page", page.expectedFile), diffs("actual page", page.actualFile), diffs("diff", page.diffFile),
+        diffs("expected page", page.expectedFile), diffs("actual page", page.actualFile),
+        diffs("diff", page.diffFile),
       ].compactMap { $0 }
+      let text = (page.textChanges ?? []).map { "text: \($0.readable)" }
+      let message = ([page.detail].compactMap { $0 } + text).joined(separator: "; ")
       return entry(
-        "\(name) page \(page.page)", page.status, page.detail ?? "", files + pageImages, images: pageImages.map(\.1),
+        "\(name) page \(page.page)", page.status, message, files + pageImages, images: pageImages.map(\.1),
         seconds: seconds / Double(result.pages.count))
     }
   }

@@ -131,9 +131,12 @@ struct CompareCommandTests {
   @Test("different sizes: exit 1, both sizes named, a padded diff image")
   func sizes() throws {
     let diff = try FixturePaths.temporaryFolder().appendingPathComponent("diff.png").path
-    let result = try compare([FixturePaths.photo("coffee.png"), FixturePaths.photo("horse.png"), "--diff", diff])
+    let result = try compare([
+      FixturePaths.photo("coffee.png"), FixturePaths.photo("horse.png"), "--diff", diff,
+    ])
     #expect(result.status == 1)
-    #expect(result.standardOutput.contains("sizes differ: expected 600×400, actual 400×328; padded to 600×400"))
+    #expect(
+      result.standardOutput.contains("sizes differ: expected 600×400, actual 400×328; padded to 600×400"))
     // A diff image of the padded size shows what changed (jest-image-snapshot's allowSizeMismatch).
     let image = try ImageReader.decode(path: diff)
     #expect(image.width == 600 && image.height == 400)

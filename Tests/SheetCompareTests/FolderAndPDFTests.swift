@@ -134,6 +134,14 @@ struct FolderAndPDFTests {
     let region = try #require(comparison.regions.first)
     #expect(comparison.regionCount == 1)
     #expect(region.height < 14 && region.width > 10 && region.x > 290)
+    // What the changed region says in each version, from the PDFs' text.
+    let change = try #require(page.textChanges?.first)
+    #expect(change.expected.contains("Espresso") && change.actual.contains("Espresso, double"))
+    #expect(change.readable.contains("→"))
+    #expect(
+      TextChange(region: region, expected: "Item 042: €84.99 x", actual: "Item 042: €80.99 x").readable
+        == "Item 042: €84.99 → €80.99 x")
+    #expect(TextChange(region: region, expected: "a b", actual: "a b").readable == "text unchanged: a b")
     // Named relative to the diff root, the folder of --diff.
     #expect(page.diffFile == "diff-001.png")
     #expect(try summary(result).roots.diffs == folder.path)

@@ -132,10 +132,13 @@ struct ReviewOutputTests {
     #expect(image.width == 1200 && image.height == 900)
   }
 
-  @Test("--html and --junit with names holding #, %, ?, a tab and a byte that is not UTF-8: every image shows")
+  @Test(
+    "--html and --junit with names holding #, %, ?, a tab and a byte that is not UTF-8: every image shows")
   func awkwardNames() throws {
     let root = try FixturePaths.temporaryFolder()
-    let names = [Array("a#b%c?d.png".utf8), Array("caf".utf8) + [0xE9] + Array(".png".utf8), Array("tab\there.png".utf8)]
+    let names = [
+      Array("a#b%c?d.png".utf8), Array("caf".utf8) + [0xE9] + Array(".png".utf8), Array("tab\there.png".utf8),
+    ]
     let scratch = root.appendingPathComponent("scratch.png").path
     try TestImages.noise(width: 40, height: 30, seed: 1).writePNG(to: scratch)
     let first = try Data(contentsOf: URL(fileURLWithPath: scratch))
@@ -164,7 +167,9 @@ struct ReviewOutputTests {
       var bytes: [UInt8] = []
       var characters = Array(source.utf8)[...]
       while let byte = characters.popFirst() {
-        if byte == UInt8(ascii: "%"), let value = UInt8(String(decoding: characters.prefix(2), as: UTF8.self), radix: 16) {
+        if byte == UInt8(ascii: "%"),
+          let value = UInt8(String(decoding: characters.prefix(2), as: UTF8.self), radix: 16)
+        {
           bytes.append(value)
           characters = characters.dropFirst(2)
         } else {

@@ -156,7 +156,9 @@ struct PixelComparatorTests {
     #expect(result.diffPixels == 8, "the added row")
     #expect(result.regions == [PixelRect(x: 0, y: 8, width: 8, height: 1)])
     #expect(!result.isWithinBudget(ComparisonOptions(maxDiffPixels: .max)))
-    #expect(result.summary == "sizes differ: expected 8×8, actual 8×9; padded to 8×9 with transparency, 8 pixels differ")
+    #expect(
+      result.summary
+        == "sizes differ: expected 8×8, actual 8×9; padded to 8×9 with transparency, 8 pixels differ")
     let pixelmatch = Pixelmatch.compare(
       StraightRGBAImage(TestImages.grey(1, width: 8, height: 8)),
       StraightRGBAImage(TestImages.grey(1, width: 9, height: 8)), makeDiffImage: true)
