@@ -89,7 +89,10 @@ let package = Package(
     .target(name: "SheetGoldenXCTest", dependencies: ["SheetGolden", "SheetDiff", "SheetImages"]),
     .target(
       name: "SheetCompare",
-      dependencies: ["CPangoCairo", "CPoppler", "SheetDigest", "SheetSupport", "SheetImages", "SheetDiff"]),
+      dependencies: [
+        "CPangoCairo", "CPoppler", "SheetDigest", "SheetSupport", "SheetImages", "SheetDiff",
+        .product(name: "Yams", package: "Yams"),
+      ]),
     .target(
       name: "SheetReport",
       dependencies: [

@@ -57,6 +57,12 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "Resolution PDFs are rasterised at.")
   var dpi = 100.0
 
+  @Option(
+    help: ArgumentHelp(
+      "Settings per file or folder from this YAML file (defaults, then rules matching names); see the README.",
+      valueName: "file.yaml"))
+  var config: String?
+
   @Option(help: "Write the diff image here (a .png; a folder when comparing folders).")
   var diff: String?
 
@@ -84,6 +90,13 @@ struct CompareCommand: ParsableCommand {
     var comparer = FileComparer(
       options: options, dpi: dpi, diffOutput: diff, collectsReportCards: report != nil,
       checksFingerprints: fingerprint)
+    if let config {
+      do {
+        comparer.config = try CompareConfig(path: config)
+      } catch {
+        throw InputError("--config \(error.description)")
+      }
+    }
     if let html = outputs.html { comparer.addReviewImages(in: html, expected: expected) }
     let run: FileComparer.Run
     do {

@@ -23,6 +23,8 @@ extension ComparisonSummary {
         var result = result
         let roots = summary.roots(of: result)
         result.roots = roots == first.roots ? nil : roots
+        // A shard that ran with other settings keeps them on its cases.
+        if result.settings == nil, summary.settings != first.settings { result.settings = summary.settings }
         return result
       }
     }.enumerated().sorted {
@@ -34,5 +36,14 @@ extension ComparisonSummary {
       threshold: first.threshold, maxDiffPixels: first.maxDiffPixels, maxDiffRatio: first.maxDiffRatio,
       countAntiAliasing: first.countAntiAliasing, ignore: first.ignore, dpi: first.dpi, cases: cases,
       metric: first.metric ?? .house)
+  }
+}
+
+extension ComparisonSummary {
+  /// The settings the run compared with (a case may have its own: ``CaseResult/settings``).
+  public var settings: CompareConfig.Settings {
+    CompareConfig.Settings(
+      threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, ignore: ignore,
+      countAntiAliasing: countAntiAliasing, dpi: dpi, metric: metric ?? .house)
   }
 }

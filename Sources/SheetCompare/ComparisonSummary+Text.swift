@@ -62,6 +62,7 @@ extension CaseResult {
       line = namesItself ? "\(status.rawValue): \(message)" : line + ": \(message)"
     }
     lines.append(line)
+    if let settings { lines.append("  settings: \(settings.description)") }
     for page in pages where page.status != .matched {
       let label = pages.count > 1 ? "  page \(page.page): " : "  "
       if let detail = page.detail { lines.append(label + detail) }

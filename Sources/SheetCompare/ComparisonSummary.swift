@@ -99,6 +99,9 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var roots: ComparedRoots?
   /// Seconds spent comparing this case: decoding, comparing and writing its images.
   public var seconds: Double?
+  /// The settings this case was compared with, when they are not the summary's (a rule of
+  /// `--config`, or a merged shard's own).
+  public var settings: CompareConfig.Settings?
   /// Changed pixels over all pages.
   public var diffPixels: Int
   /// `diffPixels` over all compared pixels.

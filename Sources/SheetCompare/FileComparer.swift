@@ -27,10 +27,14 @@ public struct FileComparer: Sendable {
   /// Check each expected file's fingerprint (`NAME.png.json`) against this machine, writing
   /// one where there is none.
   public var checksFingerprints: Bool
+  /// Settings per file from a configuration file (``CompareConfig``), over `options` and `dpi`.
+  public var config: CompareConfig?
   /// Whether the expected and actual pages of PDFs that differ are written as PNGs beside the
   /// diff images (for the HTML review page: `pages/NAME-001.expected.png`…). Image files are
   /// not copied: the results name them.
   public var writesPageImages: Bool
+  /// Set on the copy ``forCase(_:)`` makes for a case with settings of its own.
+  private var caseSettings: CompareConfig.Settings?
 
   /// A comparer with these settings; see the properties.
   public init(
@@ -118,7 +122,7 @@ public struct FileComparer: Sendable {
           let card = ReportCard(title: name, detail: "not in the expected folder", actualPath: actualPath)
           slots.set(index, (result, collectsReportCards ? [card] : [], caseTimings))
         } else {
-          let (result, caseCards) = compareFiles(
+          let (result, caseCards) = forCase(name).compareFiles(
             name: name, paths: (expectedPath, actualPath), relative: (name, name),
             diffNames: diffOutput.map { _ in
               PageFileNames(path: (name as NSString).deletingPathExtension + ".png", suffix: ".diff")
@@ -137,7 +141,7 @@ public struct FileComparer: Sendable {
       let diffNames = diffOutput.map {
         PageFileNames(path: (($0 as NSString).lastPathComponent as NSString).deletingPathExtension + ".png")
       }
-      let (result, caseCards) = compareFiles(
+      let (result, caseCards) = forCase((actual as NSString).lastPathComponent).compareFiles(
         name: (actual as NSString).lastPathComponent, paths: (expected, actual),
         relative: ((expected as NSString).lastPathComponent, (actual as NSString).lastPathComponent),
         diffNames: diffNames, diffRoot: roots.diffs, writesPassingDiffs: true, timings: &timings)
@@ -176,6 +180,7 @@ public struct FileComparer: Sendable {
         environmentChanges: changes?.isEmpty == false ? changes : nil,
         expectedPath: relative.expected, actualPath: relative.actual, actualSHA256: digest, pages: pages)
       result.seconds = Date().timeIntervalSince(started)
+      result.settings = caseSettings
       return result
     }
     let identical = Self.isComparable(expected, dpi: dpi) && Self.sameBytes(expected, actual)
@@ -291,6 +296,19 @@ public struct FileComparer: Sendable {
       message = "page counts differ: expected \(expectedFile.pageCount), actual \(actualFile.pageCount)"
     }
     return (result(status, message: message, changes: changes, pages: pages), cards)
+  }
+
+  /// This comparer with the settings ``config`` gives the case `name`, and those settings
+  /// recorded when they differ from the run's.
+  private func forCase(_ name: String) -> FileComparer {
+    guard let config else { return self }
+    let (options, dpi) = CompareConfig.apply(config.settings(for: name), to: options, dpi: dpi)
+    guard options != self.options || dpi != self.dpi else { return self }
+    var comparer = self
+    comparer.options = options
+    comparer.dpi = dpi
+    comparer.caseSettings = CompareConfig.Settings(options, dpi: dpi)
+    return comparer
   }
 
   /// The SHA-256 of the regular file at `path` (hex), nil when it cannot be read.

@@ -144,6 +144,9 @@ public struct HTMLReport {
     if let message = result.message {
       html += "<p class=\"message\">\(Markup.escape(TerminalText.escaped(message)))</p>\n"
     }
+    if let settings = result.settings {
+      html += "<p class=\"detail\">settings: \(Markup.escape(settings.description))</p>\n"
+    }
     let isImage = !(result.expectedPath ?? result.actualPath ?? "").lowercased().hasSuffix(".pdf")
     let goneBefore = assets.gone.count
     let refusedBefore = assets.refused.count

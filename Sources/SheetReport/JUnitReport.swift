@@ -104,7 +104,9 @@ public enum JUnitReport {
       _ name: String, _ status: CaseStatus, _ message: String, _ evidence: [(String, String)],
       images: [String], seconds: Double
     ) -> Entry {
-      let lines = evidence.map { "\($0.0): \(TerminalText.escaped($0.1))" }
+      let lines =
+        (result.settings.map { ["settings: \($0.description)"] } ?? [])
+        + evidence.map { "\($0.0): \(TerminalText.escaped($0.1))" }
       return Entry(
         name: name, status: status, message: "\(status.rawValue): \(message)",
         body: (["\(status.rawValue): \(name)"] + (message.isEmpty ? [] : [message]) + lines).joined(
