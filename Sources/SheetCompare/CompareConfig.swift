@@ -109,7 +109,12 @@ public struct CompareConfig: Sendable {
     }
     let root: Any?
     do {
-      root = try Yams.load(yaml: text)
+      // Composed, not loaded: Yams' loader traps on a key that is not text and expands
+      // aliases without bound. Plain values become numbers and booleans as YAML reads them.
+      var budget = 100_000
+      root = try Yams.compose(yaml: text).map { try Self.value($0, budget: &budget, path: path) }
+    } catch let error as ResultsError {
+      throw error
     } catch {
       throw ResultsError(description: "\(path): not YAML (\(error))")
     }
@@ -185,6 +190,31 @@ public struct CompareConfig: Sendable {
       if reachable.isEmpty { return false }
     }
     return reachable.contains(name.count)
+  }
+
+  /// `node` as plain values: text, a number or a boolean for a plain scalar, arrays and
+  /// mappings with text keys; at most `budget` values, no aliases.
+  private static func value(_ node: Node, budget: inout Int, path: String) throws -> Any {
+    budget -= 1
+    guard budget >= 0 else { throw ResultsError(description: "\(path): more than 100,000 values") }
+    switch node {
+    case .scalar(let scalar):
+      guard scalar.style == .plain else { return scalar.string }
+      return node.bool ?? node.int ?? node.float ?? scalar.string
+    case .sequence(let sequence):
+      return try sequence.map { try value($0, budget: &budget, path: path) }
+    case .mapping(let mapping):
+      var result: [String: Any] = [:]
+      for (key, entry) in mapping {
+        guard case .scalar(let name) = key else {
+          throw ResultsError(description: "\(path): a key that is not text")
+        }
+        result[name.string] = try value(entry, budget: &budget, path: path)
+      }
+      return result
+    case .alias:
+      throw ResultsError(description: "\(path): YAML aliases are not supported here")
+    }
   }
 
   /// The settings of one YAML mapping (`defaults` or a rule), and its `match` when allowed.

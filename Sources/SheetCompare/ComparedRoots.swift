@@ -24,11 +24,25 @@ public struct ComparedRoots: Codable, Hashable, Sendable {
   /// working folder itself or an empty path.
   static func portable(_ path: String) -> String {
     guard !path.isEmpty else { return "." }
-    guard path.hasPrefix("/") else { return path }
+    guard path.hasPrefix("/") else {
+      // `./goldens/` and `goldens` are one folder: `.` and empty components dropped.
+      let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+      return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
     let here = AtomicOutput.absolute(FileManager.default.currentDirectoryPath)
     let absolute = AtomicOutput.absolute(path)
     if absolute == here { return "." }
     return absolute.hasPrefix(here + "/") ? String(absolute.dropFirst(here.count + 1)) : path
+  }
+
+  /// Opens the folder `root` for ``ConfinedFolder`` reads and writes: as given when the user
+  /// named it (`trusted`); else, a root from a results file, walked from the working folder
+  /// one component at a time without following links (a link checked into a pull request
+  /// must not lead elsewhere). Check ``untrustedReason(_:)`` first.
+  package static func open(_ root: String, trusted: Bool) throws(RegularFile.Failure) -> ConfinedFolder {
+    let relative = portable(root)
+    guard !trusted, relative != "." else { return try ConfinedFolder(root) }
+    return try ConfinedFolder(RelativeName(relative), below: ConfinedFolder("."))
   }
 
   /// The path of `name` below `root`, for people to read (and for trusted callers to open).

@@ -77,7 +77,7 @@ public enum GoldenApproval {
         )
       }
       do {
-        let open = try ConfinedFolder(path)
+        let open = try ComparedRoots.open(path, trusted: roots != nil)
         folders[path] = open
         return open
       } catch {
@@ -134,7 +134,7 @@ public enum GoldenApproval {
 
   /// Copies the actual file `actualName` below `actualFolder` over the golden `goldenName`
   /// below `goldenFolder` (through a temporary file, renamed only when complete), checking on
-  /// the open file that it is an image or a PDF and that its bytes hash to `digest`.
+  /// the bytes copied that they begin an image or a PDF and hash to `digest`.
   ///
   /// - Returns: Whether a golden was replaced (false: added).
   /// - Throws: ``Refusal`` or ``RegularFile/Failure`` saying why nothing was written.
@@ -152,20 +152,25 @@ public enum GoldenApproval {
     }
     let (input, _) = try actualFolder.openFile(source)
     defer { close(input) }
-    var head = [UInt8](repeating: 0, count: 32)
-    let count = pread(input, &head, head.count, 0)
-    let start = Array(head.prefix(max(0, count)))
-    guard start.starts(with: Array("%PDF-".utf8)) || ImageFormat.sniff(start) != nil else {
-      throw Refusal(reason: "\(actualName) is neither an image nor a PDF")
-    }
     return try goldenFolder.replaceFile(target) { output in
+      // The kind and the hash are checked on the bytes copied, not on a look before.
       let hash = ContentDigest()
-      try ConfinedFolder.copyContents(of: input, to: output) { hash.update($0) }
+      var start: [UInt8] = []
+      try ConfinedFolder.copyContents(of: input, to: output) { chunk in
+        hash.update(chunk)
+        if start.count < 32 { start += chunk.prefix(32 - start.count) }
+      }
+      guard isImageOrPDF(start) else { throw Refusal(reason: "\(actualName) is neither an image nor a PDF") }
       guard ContentDigest.hex(hash.finish()) == digest else {
         throw Refusal(
           reason: "\(actualName) changed since it was compared (its SHA-256 is not the one compared)")
       }
     }
+  }
+
+  /// Whether `start`, a file's first bytes, begin a PDF or an image the readers know.
+  private static func isImageOrPDF(_ start: [UInt8]) -> Bool {
+    start.starts(with: Array("%PDF-".utf8)) || ImageFormat.sniff(start) != nil
   }
 
   /// Why one case was not approved, in words.

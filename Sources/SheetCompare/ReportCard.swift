@@ -106,8 +106,12 @@ public struct ReportCard: Sendable {
 }
 
 extension RasterImage {
-  /// The pixels inside `rect` (which must lie within the image).
-  func cropped(to rect: PixelRect) -> RasterImage {
+  /// The pixels inside `rect`, clipped to the image (a padded comparison's regions may reach
+  /// past the smaller image); the whole image when nothing of it is inside.
+  func cropped(to wanted: PixelRect) -> RasterImage {
+    guard let rect = wanted.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else {
+      return self
+    }
     var pixels = [UInt8]()
     pixels.reserveCapacity(rect.area * 4)
     for row in rect.y..<rect.maxY {

@@ -27,8 +27,10 @@ public struct PixelRect: Codable, Hashable, Sendable, CustomStringConvertible {
   /// ```
   public init?(parsing text: String) {
     let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    // Each within the largest image side read (1,000,000), so no edge overflows.
+    let side = 0...1_000_000
     guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3],
-      width > 0, height > 0
+      width > 0, height > 0, [x, y, width, height].allSatisfy({ side.contains(abs($0)) })
     else { return nil }
     self.init(x: x, y: y, width: width, height: height)
   }

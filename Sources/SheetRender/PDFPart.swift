@@ -109,22 +109,25 @@ package struct PDFPart: Codable, Hashable, Sendable {
     if links.count > perPage { return "\(links.count) links \(onPages)" }
     func sane(_ value: Double) -> Bool { value.isFinite && abs(value) <= Self.largestCoordinate }
     if let height = pageHeights.first(where: { !sane($0) || $0 <= 0 }) { return "a page \(height) pt high" }
+    // Dates are seconds since 1970: within ±3,000 years, as `time_t` and `gmtime_r` take them.
+    guard info.date.isFinite, abs(info.date) < 1e11 else { return "the date \(info.date)" }
     let onDocument = 0..<pageCount
     for bookmark in bookmarks
     where !onDocument.contains(bookmark.page) || !sane(bookmark.x) || !sane(bookmark.y) {
-      return "a bookmark at page \(bookmark.page + 1), x \(bookmark.x), y \(bookmark.y)"
+      return "a bookmark at document page \(bookmark.page) (from 0), x \(bookmark.x), y \(bookmark.y)"
     }
     for link in links {
       let rect = link.rect
       guard onDocument.contains(link.page), [rect.x, rect.y, rect.width, rect.height].allSatisfy(sane),
         sane(rect.x + rect.width), sane(rect.y + rect.height)
       else {
-        return "a link on page \(link.page + 1) at x \(rect.x), y \(rect.y), \(rect.width)×\(rect.height)"
+        return
+          "a link on document page \(link.page) (from 0) at x \(rect.x), y \(rect.y), \(rect.width)×\(rect.height)"
       }
       if case .page(let target, let x, let y) = link.target,
         !onDocument.contains(target) || !sane(x) || !sane(y)
       {
-        return "a link to page \(target + 1), x \(x), y \(y)"
+        return "a link to document page \(target) (from 0), x \(x), y \(y)"
       }
     }
     return nil

@@ -244,6 +244,9 @@ public struct HTMLReport {
     return html
   }
 
+  /// A file whose kind changed between the look and the copy.
+  private struct SwappedFile: Error {}
+
   /// Images gathered into `images/`, named by case.
   private struct Assets {
     let root: URL
@@ -266,7 +269,7 @@ public struct HTMLReport {
       }
       let input: Int32
       do {
-        (input, _) = try ConfinedFolder(folder).openFile(RelativeName(name))
+        (input, _) = try ComparedRoots.open(folder, trusted: trustsRoots).openFile(RelativeName(name))
       } catch {
         if error.isMissing { gone.append(shown) } else { refused.append("\(shown): \(error.reason)") }
         return nil
@@ -285,8 +288,17 @@ public struct HTMLReport {
       let target = "\(copyName).\(format == .png ? "png" : format == .jpeg ? "jpg" : "webp")"
       do {
         _ = try images.replaceFile(RelativeName(target)) { output in
-          try ConfinedFolder.copyContents(of: input, to: output)
+          // The kind is checked again on the bytes copied: a file swapped after the look above
+          // is not published.
+          var start: [UInt8] = []
+          try ConfinedFolder.copyContents(of: input, to: output) { chunk in
+            if start.count < 16 { start += chunk.prefix(16 - start.count) }
+          }
+          guard ImageFormat.sniff(start) == format else { throw SwappedFile() }
         }
+      } catch is SwappedFile {
+        refused.append("\(shown): changed while it was copied")
+        return nil
       } catch {
         throw CopyFailure(source: shown, reason: "\(error)")
       }

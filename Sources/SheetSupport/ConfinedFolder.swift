@@ -31,6 +31,19 @@ package final class ConfinedFolder {
     descriptor = opened
   }
 
+  /// Opens the folder `name` below `parent`, one component at a time without following links:
+  /// how a folder named by untrusted data (a results file's root) is opened.
+  ///
+  /// - Throws: ``RegularFile/Failure`` when a component is missing, a link or not a folder.
+  package init(_ name: RelativeName, below parent: ConfinedFolder) throws(RegularFile.Failure) {
+    path = (parent.path as NSString).appendingPathComponent(name.text)
+    descriptor = try parent.walk(name.components[...], name: name, creating: false)
+    if descriptor == parent.descriptor {
+      // Only an empty walk returns the parent's own descriptor; a name has a component.
+      throw RegularFile.Failure(reason: "\(name.text): not a folder")
+    }
+  }
+
   deinit { close(descriptor) }
 
   /// Opens the regular file `name` below this folder for reading, without blocking.
@@ -151,8 +164,18 @@ package final class ConfinedFolder {
   /// The descriptor of the folder holding `name`'s last component (this folder's own when the
   /// name has one component; the caller closes any other).
   private func folder(for name: RelativeName, creating: Bool) throws(RegularFile.Failure) -> Int32 {
+    try walk(name.components.dropLast(), name: name, creating: creating)
+  }
+
+  /// The descriptor of the folder reached by `components` from this one, each opened with
+  /// `O_NOFOLLOW` (and made first when `creating`); this folder's own for none (the caller
+  /// closes any other). `name` is what messages say.
+  private func walk(_ components: ArraySlice<String>, name: RelativeName, creating: Bool) throws(RegularFile
+    .Failure)
+    -> Int32
+  {
     var current = descriptor
-    for (index, component) in name.components.dropLast().enumerated() {
+    for (index, component) in components.enumerated() {
       if creating {
         let made = PathBytes.withCString(component) { mkdirat(current, $0, 0o777) }
         if made != 0 && errno != EEXIST {

@@ -116,6 +116,27 @@ struct HeaderOncePerFileTests {
     #expect(sheet.items.allSatisfy { (try? $0.header?.get())?.width == 640 })
   }
 
+  @Test("two hard links to one photo, each with its own sidecar, keep their own ratings")
+  func hardLinksKeepTheirSidecars() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let photo = folder.appendingPathComponent("x.jpg").path
+    try FileManager.default.copyItem(atPath: FixturePaths.photos.path + "/rocket.jpg", toPath: photo)
+    #expect(link(photo, folder.path + "/y.jpg") == 0)
+    for (name, rating) in [("x", 5), ("y", 1)] {
+      let xmp =
+        #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
+        + #"<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:Rating="\#(rating)"/>"#
+        + "</rdf:RDF></x:xmpmeta>"
+      try Data(xmp.utf8).write(to: folder.appendingPathComponent("\(name).xmp"))
+    }
+    let command = try #require(
+      try ContactSheetCommand.parseAsRoot(["layout", folder.path]) as? LayoutCommand)
+    let sheet = try SheetPreparer(flags: command.inputFlags).prepare()
+    let ratings = Dictionary(
+      uniqueKeysWithValues: sheet.items.map { (($0.path as NSString).lastPathComponent, $0.tags?.rating) })
+    #expect(ratings == ["x.jpg": 5, "y.jpg": 1])
+  }
+
   @Test("a 600,000-row CSV naming one image lays out in seconds")
   func bigCatalogOfOneImage() throws {
     let folder = try FixturePaths.temporaryFolder()

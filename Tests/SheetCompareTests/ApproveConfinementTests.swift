@@ -96,6 +96,37 @@ struct ApproveConfinementTests {
     #expect(!FileManager.default.fileExists(atPath: "/tmp/a.png") || golden != "/tmp")
   }
 
+  @Test("a root the results name that is a symbolic link (checked into a pull request) is not followed")
+  func rootSymlink() throws {
+    let project = try project()
+    let outside = project.deletingLastPathComponent().appendingPathComponent("outside")
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: project.path + "/shots", withDestinationPath: outside.path)
+    let file = try results(in: project, roots: ComparedRoots(golden: "shots", actual: "out"))
+    let approved = try contactsheet(["approve", file], in: project)
+    #expect(approved.status == 2)
+    #expect(
+      approved.standardError.contains("shots is a symbolic link or a file, not a folder"),
+      "\(approved.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+  }
+
+  @Test("roots written ./goldens/ are the folder goldens; results of an older contactsheet say so")
+  func rootSpellingAndOldResults() throws {
+    let project = try project()
+    let compared = try contactsheet(["compare", "./goldens/", "./out", "--results", "r.json"], in: project)
+    #expect(compared.status == 1)
+    let approved = try contactsheet(["approve", "r.json"], in: project)
+    #expect(approved.status == 0, "\(approved.standardError)")
+    #expect(approved.standardOutput.contains("replaced goldens/a.png with out/a.png"))
+    try Data(#"{"status":"matched","expected":"g","actual":"o","threshold":0.1,"cases":[]}"#.utf8).write(
+      to: project.appendingPathComponent("old.json"))
+    let old = try contactsheet(["approve", "old.json"], in: project)
+    #expect(old.status == 2)
+    #expect(old.standardError.contains("results written by an older contactsheet"), "\(old.standardError)")
+  }
+
   @Test("results from another machine are approved by naming the folders; nothing is made at their paths")
   func anotherMachine() throws {
     let project = try project()

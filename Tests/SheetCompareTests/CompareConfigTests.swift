@@ -87,6 +87,13 @@ struct CompareConfigTests {
       ("files:\n  - threshold: 0.2\n", "files[1] has no match"),
       ("colour: red\n", "unknown key 'colour'"),
       ("defaults:\n  metric: ssim\n", "metric must be house or pixelmatch"),
+      ("defaults:\n  [a]: 1\n", "a key that is not text"),
+      (
+        "a: &a [1,1,1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+          + "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\n",
+        "more than 100,000 values"
+      ),
+      ("defaults:\n  ignore: [\"1,0,9223372036854775807,1\"]\n", "use x,y,w,h in pixels"),
     ])
   func refused(yaml: String, message: String) throws {
     let root = try project(yaml, "refused-\(message.hashValue)")

@@ -35,6 +35,12 @@ enum ResultsFile {
       do {
         summary = try JSONDecoder().decode(ComparisonSummary.self, from: data)
       } catch {
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        if let object, object["cases"] != nil, object["roots"] == nil {
+          throw InputError(
+            "\(path): results written by an older contactsheet, which named files by absolute paths; compare again"
+          )
+        }
         throw InputError("\(path): not the JSON results of contactsheet compare (\(error))")
       }
       do throws(ResultsError) {

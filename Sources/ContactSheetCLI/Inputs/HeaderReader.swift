@@ -38,7 +38,7 @@ struct HeaderReader {
     guard !positions.isEmpty else { return [:] }
     // Items naming one file (by path, or by device and inode through another path) are read
     // once: a catalog may show one photo for a million products.
-    let groups = fileGroups(positions, entries)
+    let groups = fileGroups(positions, entries, folders: folders)
     // Each header read is boxed once, here: the box is what the items keep. A slot stays
     // empty when its items have nothing to change (the common case of a manifest giving sizes).
     let slots = ConcurrentSlots<Found>(count: groups.count)
@@ -118,12 +118,16 @@ struct HeaderReader {
   /// `positions` grouped by the file their items name: one group per file, identified by its
   /// device and inode when it can be looked up (so two paths to one file are one group), else
   /// by its path; items whose other inputs to the read differ (whether the size is needed,
-  /// the RAW+JPEG partner) stay apart. Groups and the positions in them keep their order.
-  private func fileGroups(_ positions: [Int], _ entries: [CatalogEntry]) -> [[Int]] {
+  /// the RAW+JPEG partner, the path sidecars are looked for beside) stay apart. Groups and the
+  /// positions in them keep their order.
+  private func fileGroups(_ positions: [Int], _ entries: [CatalogEntry], folders: SidecarFolders) -> [[Int]] {
     struct Key: Hashable {
       var file: String
       var partner: String?
       var needsSize: Bool
+      /// The path, when tags are read: sidecars are found beside it, so two paths to one file
+      /// may have different ratings.
+      var sidecarsOf: String?
     }
     var identities: [String: String] = [:]
     var groupOf: [Key: Int] = [:]
@@ -138,7 +142,9 @@ struct HeaderReader {
           identities[item.path] = identity
           return identity
         }()
-      let key = Key(file: file, partner: item.partner, needsSize: needsSize(item))
+      let key = Key(
+        file: file, partner: item.partner, needsSize: needsSize(item),
+        sidecarsOf: needsTags && TagReader.mayHaveSidecars(item, folders: folders) ? item.path : nil)
       if let group = groupOf[key] {
         groups[group].append(position)
       } else {
