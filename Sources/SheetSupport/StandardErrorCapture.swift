@@ -214,7 +214,15 @@ private enum CrashOutput {
   /// The handlers in place before ours, by signal number.
   nonisolated(unsafe) static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
   nonisolated(unsafe) static var installed = false
+  /// Whether a crash goes on to the handler before ours (Swift's backtracer): only when the
+  /// user asked for it with `SWIFT_BACKTRACE`. By default a crash ends the process at once
+  /// with the signal's own status: the backtracer is a separate process that, after a crash
+  /// inside malloc under load, was seen to linger for minutes holding the run's pipes open.
+  nonisolated(unsafe) static var chainsToBacktracer = false
   static let signals = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+  /// What the handler writes after standard error's last lines, made before any crash.
+  nonisolated(unsafe) static let report = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+  nonisolated(unsafe) static var reportLength = 0
 
   static func arm(saved: Int32, pipe: Int32) {
     // Every global the crash path reads is made here, before any thread can crash: Swift
@@ -222,6 +230,12 @@ private enum CrashOutput {
     // inside malloc holds its lock, so a first use in the handler would wait forever.
     _ = ring
     _ = previous
+    chainsToBacktracer = getenv("SWIFT_BACKTRACE") != nil
+    let text = Array(
+      "\ncontactsheet crashed (a bug: please report it with the file that caused it; run with SWIFT_BACKTRACE=enable=yes for a backtrace)\n"
+        .utf8.prefix(256))
+    report.update(from: text, count: text.count)
+    reportLength = text.count
     self.saved = saved
     self.pipe = pipe
     total = 0
@@ -275,9 +289,17 @@ private enum CrashOutput {
         }
       }
     }
-    sigaction(signal, previous + Int(signal), nil)
-    // A fault happens again when the handler returns, now with the previous handler and its
-    // real context (the faulting address, the crashing frames); a signal sent is sent again.
+    if chainsToBacktracer {
+      sigaction(signal, previous + Int(signal), nil)
+    } else {
+      _ = Glibc.write(STDERR_FILENO, report, reportLength)
+      var fallback = sigaction()
+      fallback.__sigaction_handler.sa_handler = SIG_DFL
+      sigemptyset(&fallback.sa_mask)
+      sigaction(signal, &fallback, nil)
+    }
+    // A fault happens again when the handler returns, now with the next handler and its real
+    // context (the faulting address, the crashing frames); a signal sent is sent again.
     if isFault { return }
     raise(signal)
   }
