@@ -50,7 +50,7 @@ struct CrashInsideMallocTests {
       }
       let argv = arguments.map { strdup($0) } + [nil]
       let envp = environment.map { strdup($0) } + [nil]
-      defer { (argv + envp).forEach { free($0) } }
+      defer { for string in argv + envp { free(string) } }
       var pid: pid_t = 0
       try #require(posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0)
       let start = Date()
