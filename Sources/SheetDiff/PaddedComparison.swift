@@ -28,28 +28,34 @@ public enum PaddedComparison {
   }
 }
 
+extension PaddedComparison {
+  /// The rows of a `width`×`height` image of 4-byte pixels (`pixels`, rows packed) at the top
+  /// left of a zeroed (transparent) canvas of `size`, at least as large.
+  static func canvas(_ pixels: [UInt8], width: Int, height: Int, size: PixelSize) -> [UInt8] {
+    var canvas = [UInt8](repeating: 0, count: size.width * size.height * 4)
+    for row in 0..<height {
+      canvas.replaceSubrange(
+        row * size.width * 4..<(row * size.width + width) * 4,
+        with: pixels[row * width * 4..<(row + 1) * width * 4])
+    }
+    return canvas
+  }
+}
+
 extension RasterImage {
   /// This image at the top left of a transparent canvas of `size` (at least its own).
   func padded(to size: PixelSize) -> RasterImage {
-    var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
-    for row in 0..<height {
-      pixels.replaceSubrange(
-        row * size.width * 4..<(row * size.width + width) * 4,
-        with: self.pixels[row * stride..<(row + 1) * stride])
-    }
-    return RasterImage(width: size.width, height: size.height, pixels: pixels, hasAlpha: true)
+    RasterImage(
+      width: size.width, height: size.height,
+      pixels: PaddedComparison.canvas(pixels, width: width, height: height, size: size), hasAlpha: true)
   }
 }
 
 extension StraightRGBAImage {
   /// This image at the top left of a transparent canvas of `size` (at least its own).
   func padded(to size: PixelSize) -> StraightRGBAImage {
-    var canvas = [UInt8](repeating: 0, count: size.width * size.height * 4)
-    for row in 0..<height {
-      canvas.replaceSubrange(
-        row * size.width * 4..<(row * size.width + width) * 4,
-        with: bytes[row * width * 4..<(row + 1) * width * 4])
-    }
-    return StraightRGBAImage(width: size.width, height: size.height, bytes: canvas)
+    StraightRGBAImage(
+      width: size.width, height: size.height,
+      bytes: PaddedComparison.canvas(bytes, width: width, height: height, size: size))
   }
 }
