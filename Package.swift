@@ -133,7 +133,7 @@ let package = Package(
       name: "SheetCacheTests", dependencies: ["SheetCache", "SheetDigest", "SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
-    .testTarget(name: "SheetXMPTests", dependencies: ["SheetXMP", "TestSupport"]),
+    .testTarget(name: "SheetXMPTests", dependencies: ["SheetXMP", "SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetDiffTests", dependencies: ["SheetDiff", "SheetImages", "SheetSupport", "TestSupport"]),
     .testTarget(

@@ -49,8 +49,7 @@ func decode(_ bytes: [UInt8], if formats: ImageFormat...) {
 }
 
 /// XMP as ratings and labels are read: the bytes as a sidecar dropped next to a photo and, when
-/// they are an image whose header read keeps no packet (TIFF, HEIF, RAW), the packet exempi's
-/// format handlers find in the file.
+/// they are an image, the packet its header read keeps.
 func xmp(_ bytes: [UInt8]) {
   try? FuzzEntryPoints.sidecar(bytes)
   try? FuzzEntryPoints.embeddedXMP(bytes)

@@ -158,6 +158,12 @@ void ctiff_get_info(ctiff *tiff, ctiff_info *info) {
     info->icc_profile = icc;
     info->icc_profile_size = icc_size;
   }
+  uint32_t xmp_size = 0;
+  const uint8_t *xmp = NULL;
+  if (TIFFGetField(tif, TIFFTAG_XMLPACKET, &xmp_size, &xmp) && xmp && xmp_size > 0) {
+    info->xmp_packet = xmp;
+    info->xmp_packet_size = xmp_size;
+  }
 }
 
 int ctiff_page_count(ctiff *tiff, int limit) {

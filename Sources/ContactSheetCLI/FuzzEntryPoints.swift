@@ -42,14 +42,11 @@ package enum FuzzEntryPoints {
     _ = try XMPReader.readSidecar(path: try scratch(bytes, extension: "xmp"))
   }
 
-  /// When `bytes` are an image whose header read keeps no XMP packet (TIFF, HEIF, AVIF, camera
-  /// RAW), reads the packet embedded in them through exempi's format handlers, as ``TagReader``
-  /// does for such a photo (only once its header has been read).
+  /// When `bytes` are an image, parses the XMP packet its header read keeps, as ``TagReader``
+  /// does for a photo.
   package static func embeddedXMP(_ bytes: [UInt8]) throws {
-    let header = try ImageReader.header(bytes: bytes)
-    guard !TagReader.headerCarriesXMP.contains(header.format) else { return }
-    let extensions: [ImageFormat: String] = [.tiff: "tif", .heif: "heic", .avif: "avif", .raw: "dng"]
-    _ = XMPReader.readEmbedded(path: try scratch(bytes, extension: extensions[header.format] ?? "img"))
+    guard let packet = try ImageReader.header(bytes: bytes).xmp else { return }
+    _ = XMPReader.parse(packet)
   }
 
   /// Reads `bytes` as a part of a document, as `assemble` does before joining parts.

@@ -27,6 +27,7 @@ enum RAWCodec {
   static func header(_ source: Source, path: String, stamp: FileStamp?) throws -> ImageHeader {
     let bytes = source.start
     var damage: [String] = []  // the decode reports it
+    _ = try layout(source, path: path)
     return try withRAW(source, path: path, warnings: &damage) { raw in
       let sizes = raw.pointee.sizes
       guard sizes.width > 0, sizes.height > 0 else {
@@ -66,11 +67,12 @@ enum RAWCodec {
     maxPixels: Int = .max, warnings: inout [String]
   ) throws -> RasterImage {
     let wanted = minimumSize ?? (header.storedWidth / 2, header.storedHeight / 2)
+    let previewInFile = try layout(source, path: path).previewInFile
     let fromFirstOpen: RasterImage? = try withRAW(source, path: path, warnings: &warnings) { raw in
       // A thumbnail LibRaw fails to read leaves it reset (as if never opened), so the raw
       // data is then decoded from a second open below; a file with no (usable) thumbnail is
       // decoded from this one.
-      switch libraw_unpack_thumb(raw) {
+      switch previewInFile ? libraw_unpack_thumb(raw) : LIBRAW_NO_THUMBNAIL.rawValue {
       case LIBRAW_SUCCESS.rawValue: break
       case LIBRAW_NO_THUMBNAIL.rawValue, LIBRAW_UNSUPPORTED_THUMBNAIL.rawValue:
         return try halfSize(raw, maxPixels: maxPixels, path: path)
@@ -84,6 +86,26 @@ enum RAWCodec {
     if let fromFirstOpen { return fromFirstOpen }
     return try withRAW(source, path: path, warnings: &warnings) {
       try halfSize($0, maxPixels: maxPixels, path: path)
+    }
+  }
+
+  /// The file's layout, checked before LibRaw reads it (see ``RAWLayout``).
+  private static func layout(_ source: Source, path: String) throws -> RAWLayout {
+    do {
+      switch source {
+      case .bytes(let bytes):
+        return try RAWLayout.check(size: bytes.count) { offset, count in
+          guard offset >= 0, count >= 0, offset < bytes.count else { return [] }
+          return Array(bytes[offset..<min(bytes.count, offset + min(count, bytes.count))])
+        }
+      case .file(let file, _):
+        return try RAWLayout.check(size: file.size) { offset, count in
+          guard offset >= 0, count >= 0, offset < file.size else { return [] }
+          return try file.read(at: offset, count: count)
+        }
+      }
+    } catch let refusal as RAWLayout.Refusal {
+      throw ImageError(path: path, reason: refusal.reason)
     }
   }
 

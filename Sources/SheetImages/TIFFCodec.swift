@@ -85,6 +85,9 @@ enum TIFFCodec {
       if let profile = info.icc_profile, info.icc_profile_size <= HeaderBytes.maxMetadataBytes {
         metadata.iccProfile = Array(UnsafeBufferPointer(start: profile, count: Int(info.icc_profile_size)))
       }
+      if let packet = info.xmp_packet, info.xmp_packet_size <= HeaderBytes.maxMetadataBytes {
+        metadata.xmp = Array(UnsafeBufferPointer(start: packet, count: Int(info.xmp_packet_size)))
+      }
       // The file's start is a TIFF structure libexif reads as it is, EXIF directory included.
       metadata.exif = ExifBlock.parse(source.prefix[...]).fields
       let details = TIFFDetails(

@@ -4,7 +4,9 @@ import Foundation
 import SheetSupport
 
 /// Reads ratings and labels through exempi (Adobe's XMP Toolkit): from a packet already in
-/// memory (read with an image's header), from a sidecar file, or from a file's embedded packet.
+/// memory (kept by an image's header read) or from a sidecar file. Every packet passes
+/// ``XMPPacketLimits`` first; exempi's file handlers, which parse whatever they find in a file,
+/// are not used.
 ///
 /// Safe to call from several threads at once: each call parses its own XMP object.
 public enum XMPReader {
@@ -65,25 +67,6 @@ public enum XMPReader {
       throw XMPError(path: path, reason: "the sidecar is not valid XMP; ignored")
     }
     return tags
-  }
-
-  /// The tags in the packet embedded in the file at `path`, found by the toolkit's own format
-  /// handlers (TIFF, DNG, PSD, …). One read of the file, asking for the XMP only. The name is
-  /// handed to the toolkit as its bytes (``PathBytes``).
-  ///
-  /// - Returns: Nil when the file holds no packet the toolkit can find, or cannot be opened.
-  public static func readEmbedded(path: String) -> XMPTags? {
-    let options = XmpOpenFileOptions(XMP_OPEN_READ.rawValue | XMP_OPEN_ONLYXMP.rawValue)
-    guard initialised, let file = PathBytes.withCString(path, { xmp_files_open_new($0, options) }) else {
-      return nil
-    }
-    defer {
-      xmp_files_close(file, XMP_CLOSE_NOOPTION)
-      xmp_files_free(file)
-    }
-    guard let xmp = xmp_files_get_new_xmp(file) else { return nil }
-    defer { xmp_free(xmp) }
-    return tags(of: xmp)
   }
 
   private static func tags(of xmp: XmpPtr) -> XMPTags {

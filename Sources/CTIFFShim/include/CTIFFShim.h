@@ -38,6 +38,9 @@ typedef struct {
   /// The ICC profile (owned by the handle), or NULL.
   const uint8_t *icc_profile;
   uint32_t icc_profile_size;
+  /// The XMP packet (tag 700, XMLPacket; owned by the handle), or NULL.
+  const uint8_t *xmp_packet;
+  uint32_t xmp_packet_size;
 } ctiff_info;
 
 /// Opens a TIFF of `size` bytes read through `read(context, …)`. libtiff allocates at most

@@ -5,14 +5,11 @@ import SheetXMP
 /// sidecars (`DSC_0001.NEF.xmp`, `DSC_0001.xmp`, then its RAW+JPEG partner's), then the packet
 /// embedded in the file.
 ///
-/// The embedded packet costs nothing for JPEG, PNG and WebP: the header read keeps it. For
-/// other formats (TIFF, DNG and other RAW files, HEIF), whose header readers do not collect XMP,
-/// it costs one extra read of the file by exempi's format handlers, made only when the header
-/// was read (the file is a known, readable image) and the sidecars left a field open.
+/// The embedded packet costs nothing: every header reader keeps it (``ImageHeader/xmp``: JPEG's
+/// APP1, PNG's iTXt, WebP's XMP chunk, TIFF's and DNG's XMLPacket tag, HEIF's XMP item, what
+/// LibRaw finds in other RAWs). So each packet passes ``XMPPacketLimits`` before exempi parses
+/// it; exempi's own file handlers, which would parse whatever they find, are not used.
 enum TagReader {
-  /// Formats whose header read keeps the embedded XMP packet (``ImageHeader/xmp``).
-  static let headerCarriesXMP: Set<ImageFormat> = [.jpeg, .png, .webp]
-
   /// The tags of `item`, whose header has been read (or not, when layout did not need it),
   /// and a warning for a sidecar that exists but was ignored. `folders`, when given, skips
   /// sidecars its folder listing does not hold.
@@ -33,8 +30,6 @@ enum TagReader {
     if case .success(let header) = item.header {
       if let packet = header.xmp {
         tags = tags.filling(from: XMPReader.parse(packet) ?? XMPTags())
-      } else if !headerCarriesXMP.contains(header.format) {
-        tags = tags.filling(from: XMPReader.readEmbedded(path: item.path) ?? XMPTags())
       }
     }
     return (tags, warning)
