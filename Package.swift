@@ -6,6 +6,8 @@ let package = Package(
   name: "ContactSheet",
   products: [
     .executable(name: "contactsheet", targets: ["contactsheet"]),
+    /// The document pipeline the command runs: inputs, captions, styles, layout and rendering.
+    .library(name: "ContactSheet", targets: ["ContactSheet"]),
     .library(name: "SheetLayout", targets: ["SheetLayout"]),
     .library(name: "SheetRender", targets: ["SheetRender"]),
     .library(name: "SheetImages", targets: ["SheetImages"]),
@@ -99,11 +101,20 @@ let package = Package(
         "CPangoCairo", "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetDiff",
         "SheetCompare",
       ]),
+    /// The document pipeline: inputs (folders, manifests, CSV, lists), captions, the style
+    /// table, and inputs → layout → rendered output.
+    .target(
+      name: "ContactSheet",
+      dependencies: [
+        "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetCompare", "SheetXMP",
+        "SheetCache", .product(name: "Yams", package: "Yams"),
+      ]),
+    /// The command line: flags, terminal output and exit statuses around the library.
     .target(
       name: "ContactSheetCLI",
       dependencies: [
-        "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetDiff", "SheetCompare",
-        "SheetReport", "SheetXMP", "SheetCache",
+        "ContactSheet", "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetDiff",
+        "SheetCompare", "SheetReport", "SheetXMP", "SheetCache",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Yams", package: "Yams"),
       ]),
@@ -117,7 +128,7 @@ let package = Package(
 
     // libFuzzer harnesses (`make fuzz`); a plain build replays seed files (`make fuzz-smoke`).
     .executableTarget(
-      name: "contactsheet-fuzz", dependencies: ["ContactSheetCLI", "SheetDiff", "SheetImages"], path: "Fuzz",
+      name: "contactsheet-fuzz", dependencies: ["ContactSheet", "SheetDiff", "SheetImages"], path: "Fuzz",
       exclude: ["corpus", "README.md", "make-decoder-seeds", "lsan-suppressions.txt"]),
 
     // Tests mirror the targets; TestSupport holds helpers they share.
@@ -144,7 +155,7 @@ let package = Package(
     .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     .testTarget(
       name: "ContactSheetCLITests",
-      dependencies: ["ContactSheetCLI", "SheetSupport", "SheetCompare", "TestSupport"]),
+      dependencies: ["ContactSheet", "ContactSheetCLI", "SheetSupport", "SheetCompare", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

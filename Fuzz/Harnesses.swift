@@ -9,7 +9,7 @@
 //
 // A harness returns for every input; a crash, a sanitizer report, a hang or a huge
 // allocation (libFuzzer's -rss_limit_mb) is a bug.
-import ContactSheetCLI
+import ContactSheet
 import Foundation
 import SheetDiff
 import SheetImages

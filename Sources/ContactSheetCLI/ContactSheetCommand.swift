@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 import Foundation
 import SheetImages
 import SheetRender
@@ -93,10 +94,12 @@ protocol StatusError: Error, CustomStringConvertible {
   var exitStatus: Int32 { get }
 }
 
-/// The output could not be written: exit status 3.
-struct OutputError: StatusError {
-  var description: String
+extension OutputError: StatusError {
   var exitStatus: Int32 { ExitStatus.output }
+}
+
+extension InputError: StatusError {
+  var exitStatus: Int32 { ExitStatus.usage }
 }
 
 /// Some inputs failed under `--strict`: exit status 1.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 import SheetLayout
 import SheetSupport
 import SheetText

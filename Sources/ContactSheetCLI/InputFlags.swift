@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 
 /// Options that say what goes on the sheet, shared by `render` and `layout`.
 struct InputFlags: ParsableArguments {
@@ -86,9 +87,30 @@ struct InputFlags: ParsableArguments {
     case minRating, label, includeRejected, sectionBy, rawJpeg, style, preset
   }
 
-  /// How to read CSV catalogs (the image and section columns are set by the collector).
+  /// The library's input options these flags give; `indexField` is the layout's `--index`.
+  func inputOptions(indexField: String?) throws -> InputOptions {
+    var options = InputOptions(inputs: inputs)
+    options.sort = try SortOrder(parsing: sort)
+    options.filter = try RatingFilter(minRating: minRating, labels: label, includeRejected: includeRejected)
+    options.sectionBy = try sectionBy.map(SectionBy.init(parsing:))
+    options.recursive = recursive
+    options.rawJPEG = rawJpeg
+    options.csv = try csvOptions()
+    options.reverse = reverse
+    options.caption = caption.map { CaptionChoice($0, source: "--caption") }
+    options.fallbackCaption = preset.flatMap { name in
+      Preset(rawValue: name.lowercased())?.caption.map { CaptionChoice($0, source: "preset \(name)") }
+    }
+    options.indexField = indexField
+    options.manifests = manifests
+    return options
+  }
+
+  /// How to read CSV catalogs.
   func csvOptions() throws -> CSVOptions {
     var options = CSVOptions()
+    options.imageColumn = imageColumn
+    options.sectionColumn = sectionColumn
     if let delimiter {
       guard let scalar = CSVOptions.delimiter(parsing: delimiter) else {
         throw ValidationError("--delimiter \(delimiter): give one character such as , or ; or the word tab")
@@ -100,3 +122,6 @@ struct InputFlags: ParsableArguments {
     return options
   }
 }
+
+/// `--raw-jpeg jpeg|raw|both`.
+extension RawJPEGChoice: ExpressibleByArgument {}

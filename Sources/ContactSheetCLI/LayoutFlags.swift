@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 import SheetLayout
 import SheetRender
 
@@ -54,10 +55,6 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.bannerStyle.argumentHelp) var bannerStyle: BannerStyle?
   @Option(help: StyleKeys.bannerFill.argumentHelp) var bannerFill: String?
 
-  /// The side of a QR code with its quiet zone: 21 mm, so that even the smallest code (21
-  /// modules and 8 of quiet zone) is 15 mm across, which phones read from paper.
-  static let qrCodeSize = 21 * 72 / 25.4
-
   /// Pixels per inch that px lengths refer to.
   var dpi: Double { typedDPI ?? StyleKeys.dpi.defaultValue() }
 
@@ -102,7 +99,7 @@ struct LayoutFlags: ParsableArguments {
     options.balance = balance ?? StyleKeys.balance.defaultValue()
     options.header = header.map { PageMarginText(text: $0) }
     options.footer = footer.map { PageMarginText(text: $0) }
-    if qr { options.qrCodeSize = Self.qrCodeSize }
+    if qr { options.qrCodeSize = QRSizeCheck.readableSize }
     if contents { options.contentsTitle = "Contents" }
     if index != nil { options.indexTitle = "Index" }
     let bannerStyle = self.bannerStyle ?? StyleKeys.bannerStyle.defaultValue()
@@ -117,14 +114,11 @@ struct LayoutFlags: ParsableArguments {
   /// Space around a band's text: 4 mm.
   static let bandPadding = 4 * 72 / 25.4
 
-  /// The cover these flags ask for (`--cover`, or `--cover-image` alone), titled `title`, its
-  /// subtitle `--cover-subtitle` or else `subject`; nil for none.
-  func coverContent(title: String, subject: String?) -> CoverContent? {
+  /// The cover these flags ask for (`--cover`, or `--cover-image` alone); nil for none.
+  func coverRequest() -> CoverRequest? {
     guard cover || coverImage != nil else { return nil }
-    let note = coverNote ?? StyleKeys.coverNote.defaultValue()
-    return CoverContent(
-      title: title, subtitle: coverSubtitle ?? subject, hasPicture: coverImage != nil,
-      note: note.isEmpty ? nil : note)
+    return CoverRequest(
+      subtitle: coverSubtitle, note: coverNote ?? StyleKeys.coverNote.defaultValue(), image: coverImage)
   }
 
   /// The fill of band and full-bleed banners, nil for rule banners.
@@ -135,26 +129,6 @@ struct LayoutFlags: ParsableArguments {
       throw ValidationError("--banner-fill \(text) is not a colour; use #rrggbb or a CSS name")
     }
     return color
-  }
-
-  /// One warning when cards are too narrow for QR codes a phone reads from paper: the layout
-  /// then draws them as wide as the card, smaller than 15 mm of modules.
-  func qrWarnings(_ layout: Layout) -> [String] {
-    guard qr else { return [] }
-    let codes = layout.pages.flatMap { $0.elements.compactMap(\.qrCode) }
-    guard let smallest = codes.map(\.width).min(), smallest < Self.qrCodeSize - 0.01 else { return [] }
-    let mm = { (points: Double) in String(format: "%.1f mm", points * 25.4 / 72) }
-    var fix = "fewer --columns"
-    if let options = try? layoutOptions(), options.mode != .staggered {
-      let content = options.page.width - options.margins.left - options.margins.right
-      let most = Int(
-        ((content + options.gutter) / (Self.qrCodeSize + 2 * options.padding + options.gutter)).rounded(.down)
-      )
-      if most >= 1 { fix = "at most \(most) column\(most == 1 ? "" : "s") (--columns \(most))" }
-    }
-    return [
-      "--qr: the cards are \(mm(smallest)) wide inside, too narrow for a QR code a phone reads from paper (15 mm of modules, 21 mm with its quiet zone), so the codes are drawn only \(mm(smallest)) wide; use \(fix), less --padding, or a bigger --page"
-    ]
   }
 
   private func parsePage(_ page: String) throws -> PageSize {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 import Foundation
 import SheetLayout
 import SheetRender
@@ -52,16 +53,12 @@ struct PlanCommand: StyledCommand {
     if let output, OutputFormat(path: output) == nil {
       throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
     }
-    let options = try layoutFlags.layoutOptions().withMarkupCaptions()
-    // The same preparation as `render`, so the page count is the one render finds.
-    var preparer = SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: nil)
-    preparer.output = output
-    preparer.indexField = layoutFlags.index
-    var sheet = try preparer.prepare()
-    var timer = PhaseTimer()
-    let layout = try LayoutCommand.documentLayout(
-      sheet.takeEntries(), options: options, layoutFlags: layoutFlags, fonts: fontFlags.fontSet,
-      info: renderFlags.documentInfo(sheet.catalog), timer: &timer)
+    // The same preparation and layout as `render`, so the page count is the one render finds.
+    var job = try job(
+      inputs: inputFlags, layout: layoutFlags, render: renderFlags, fonts: fontFlags, maxPixels: maxPixels)
+    job.events = TerminalEvents.events(progress: nil, quiet: true)
+    var sheet = try job.prepare(output: output)
+    let layout = try job.layout(sheet.takeEntries(), info: job.documentInfo(sheet.catalog))
     let ranges = PageSelection.balanced(pageCount: layout.pages.count, shards: shards)
     // The process's own arguments, as `render` reads them; JSON cannot carry a name's bytes
     // that are not UTF-8, so such a name is refused rather than handed on changed.

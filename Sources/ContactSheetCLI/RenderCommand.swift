@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 import Foundation
 import SheetImages
 import SheetLayout
@@ -47,120 +48,47 @@ struct RenderCommand: StyledCommand {
   @OptionGroup(title: "Thumbnail cache") var cacheFlags: CacheFlags
 
   func run() throws {
+    let started = Date()
+    var job = try makeJob()
+    if OutputFormat(path: output) != .pdf && job.printMarks != PrintMarks() {
+      Diagnostics.warn(
+        "--bleed and --crop-marks apply to PDF output only; \(output) is drawn at the trim size")
+    }
+    let progress = ProgressReporter.forTerminal(quiet: quiet)
+    job.events = TerminalEvents.events(progress: progress, quiet: quiet)
+    for warning in layoutFlags.templateWarnings() { Diagnostics.warn(warning) }
+    let thumbnailCache = try cacheFlags.makeCache()
+    defer { cacheFlags.finish(thumbnailCache, quiet: quiet) }
+    job.thumbnailCache = thumbnailCache
+    let result: RenderResult
+    do {
+      result = try job.render(to: output)
+    } catch let error as UnreadableImages {
+      throw StrictFailure(description: error.description)
+    }
+    LibraryWarnings.show(quiet: quiet)
+    if !quiet {
+      Diagnostics.note(Summary(result, seconds: Date().timeIntervalSince(started)).text)
+    }
+  }
+
+  /// The job these flags describe. Options are checked before any file is read, so a typo
+  /// fails at once.
+  private func makeJob() throws -> SheetJob {
     guard OutputFormat(path: output) != nil else {
       throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
     }
     try OutputGuard.checkFolder(output: output)
     let selection = try pages.map(PageSelection.init(parsing:))
-    // Options are checked before any file is read, so a typo fails at once.
-    let options = try layoutFlags.layoutOptions().withMarkupCaptions()
-    let style = try renderStyle()
-    let printMarks = try renderFlags.printMarks(length: layoutFlags.length)
-    if OutputFormat(path: output) != .pdf && printMarks != PrintMarks() {
-      Diagnostics.warn(
-        "--bleed and --crop-marks apply to PDF output only; \(output) is drawn at the trim size")
-    }
-    let started = Date()
-    // Before the decode workers start: they then share arenas, whose freed buffers serve the
-    // drawing thread too.
-    DecodeMemory.shareOneArena()
-    let progress = ProgressReporter.forTerminal(quiet: quiet)
-    var preparer = SheetPreparer(flags: inputFlags, maxPixels: maxPixels, progress: progress)
-    preparer.output = output
-    preparer.indexField = layoutFlags.index
-    var sheet = try preparer.prepare()
-    try OutputGuard.check(
-      output: output,
-      inputs: sheet.catalog.inputFiles + sheet.items.map(\.path) + [layoutFlags.coverImage].compactMap { $0 })
-    if !quiet { for note in sheet.notes { Diagnostics.note(note) } }
-    for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
-    let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
-    for (item, failure) in failures {
-      Diagnostics.warn(
-        Self.describe(failure, origin: item.origin), kind: Diagnostics.kind(ofReason: failure.reason))
-    }
-    if strict && !failures.isEmpty {
-      throw StrictFailure(
-        description:
-          "\(failures.count) of \(sheet.items.count) images could not be read (--strict); nothing was written"
-      )
-    }
-    let info = renderFlags.documentInfo(sheet.catalog)
-    var renderItems = sheet.renderItems()
-    if renderFlags.showRating {
-      for (index, item) in sheet.items.enumerated() { renderItems[index].badge = Self.badge(item.tags) }
-    }
-    // The records read are not needed once the render items are made (the document holds
-    // what it draws): released before the layout, they do not add to its peak memory, the
-    // highest of a long document's run.
-    let imageCount = sheet.items.count
-    sheet.items = []
-    sheet.catalog.entries = []
-    var entries: [LayoutEntry] = []
-    swap(&entries, &sheet.entries)
-    var timer = PhaseTimer()
-    let layout = try LayoutCommand.documentLayout(
-      consume entries, options: options, layoutFlags: layoutFlags, fonts: fontFlags.fontSet, info: info,
-      timer: &timer)
-    let pageCount = layout.pages.count
-    let drawnPages = try selection?.indices(pageCount: pageCount)
-    // What the layout freed (its measurements, the records read) goes back to the system.
-    DecodeMemory.returnFreeMemory()
-    // The renderer releases each page once drawn: it must hold the only copy of the layout.
-    let document = SheetDocument(
-      layout: consume layout, items: consume renderItems, info: info, coverImage: layoutFlags.coverImage)
-    let written: [String]
-    let thumbnailCache = try cacheFlags.makeCache()
-    defer { cacheFlags.finish(thumbnailCache, quiet: quiet) }
-    let imagesWithWarnings = WarnedImages()
-    // Why each card is a placeholder: unreadable headers first, then files that failed to decode.
-    var placeholderReasons = failures.map { $0.1.reason }
-    do {
-      var renderer = SheetRenderer(style: style)
-      renderer.thumbnailCache = thumbnailCache
-      renderer.stopOnImageFailure = strict
-      renderer.onImageWarning = { warning in
-        Diagnostics.warn("\(warning.path): \(warning.reason)")
-        imagesWithWarnings.add(warning.path)
-      }
-      renderer.printMarks = printMarks
-      renderer.pages = drawnPages
-      var trimmedAt = 0
-      renderer.onProgress = { state in
-        // Free memory goes back to the system as pages are written, so the peak stays at the
-        // level of the first pages however many follow.
-        if state.pagesWritten >= trimmedAt + Self.pagesBetweenTrims {
-          trimmedAt = state.pagesWritten
-          DecodeMemory.returnFreeMemory()
-        }
-        progress?.update(
-          stage: "Drawing", done: state.imagesDrawn, total: state.imageCount,
-          note: "page \(state.pagesWritten)/\(state.pageCount) written")
-      }
-      defer { progress?.finishStage() }
-      written = try renderer.render(consume document, to: output) { error in
-        placeholderReasons.append(error.reason)
-        Diagnostics.warn(Self.describe(error, origin: nil))
-      }
-    } catch let error as ImageError {
-      throw StrictFailure(description: "\(error.path): \(error.reason) (--strict); nothing was written")
-    } catch let error as RenderError {
-      throw OutputError(description: error.description)
-    }
-    LibraryWarnings.show(quiet: quiet)
-    if !quiet {
-      Diagnostics.note(
-        Summary(
-          images: imageCount, pages: drawnPages?.count ?? pageCount,
-          placeholderReasons: placeholderReasons,
-          withWarnings: imagesWithWarnings.count, files: written,
-          seconds: Date().timeIntervalSince(started)
-        ).text)
-    }
+    var job = try job(
+      inputs: inputFlags, layout: layoutFlags, render: renderFlags, fonts: fontFlags, maxPixels: maxPixels)
+    job.style = try renderStyle()
+    job.printMarks = try renderFlags.printMarks(length: layoutFlags.length)
+    job.pages = selection
+    job.stopOnImageFailure = strict
+    job.showRating = renderFlags.showRating
+    return job
   }
-
-  /// How often free memory is handed back to the system while drawing, in pages written.
-  static let pagesBetweenTrims = 50
 
   /// How to paint: the PNG resolution and pixel limit, then the drawing options. (Fonts and
   /// text styles come with the layout.)
@@ -171,25 +99,6 @@ struct RenderCommand: StyledCommand {
     try renderFlags.apply(to: &style, length: layoutFlags.length)
     style.bannerFill = try layoutFlags.bannerFillColor()
     return style
-  }
-
-  /// What `--show-rating` draws on a card: its stars, or the rejected mark, and its label's
-  /// colour; nil when the photo has neither.
-  static func badge(_ tags: XMPTags?) -> CardBadge? {
-    guard let tags, (tags.rating ?? 0) != 0 || tags.label != nil else { return nil }
-    return CardBadge(
-      rating: tags.rating ?? 0, labelColor: tags.label.flatMap { Color(parsing: LabelColors.hex(of: $0)) })
-  }
-
-  /// PDF metadata: the manifest's, overridden by the command line's.
-  /// A warning for an image that cannot be shown: where it was named, the file, why, and
-  /// what the run does instead.
-  static func describe(
-    _ error: ImageError, origin: String?, consequence: String = "shown as a placeholder card"
-  ) -> String {
-    let prefix = origin.map { "\($0): " } ?? ""
-    let path = error.path.isEmpty ? "" : "\(error.path): "
-    return "\(prefix)\(path)\(error.reason) (\(consequence))"
   }
 }
 
@@ -217,6 +126,25 @@ struct Summary {
   var files: [String]
   var seconds: Double
 
+  init(
+    images: Int, pages: Int, placeholderReasons: [String], withWarnings: Int = 0, files: [String],
+    seconds: Double
+  ) {
+    self.images = images
+    self.pages = pages
+    self.placeholderReasons = placeholderReasons
+    self.withWarnings = withWarnings
+    self.files = files
+    self.seconds = seconds
+  }
+
+  /// The summary of a render's `result`, which took `seconds`.
+  init(_ result: RenderResult, seconds: Double) {
+    self.init(
+      images: result.images, pages: result.pages, placeholderReasons: result.placeholderReasons,
+      withWarnings: result.withWarnings, files: result.files, seconds: seconds)
+  }
+
   var text: String {
     let bytes = files.compactMap { FileAttributes(path: $0)?.size }.reduce(0, +)
     let target =
@@ -230,14 +158,4 @@ struct Summary {
     return
       "\(images) image\(images == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s")\(placeholderText)\(warningText) → \(target) (\(CaptionFields.humanSize(bytes))) in \(String(format: "%.2f", seconds)) s"
   }
-}
-
-/// The images the renderer warned about, counted once each (warnings arrive on the drawing
-/// thread, one callback per warning).
-final class WarnedImages: @unchecked Sendable {
-  private var paths = Set<String>()
-
-  func add(_ path: String) { paths.insert(path) }
-
-  var count: Int { paths.count }
 }

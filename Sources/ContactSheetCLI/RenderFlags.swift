@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 import Foundation
 import SheetLayout
 import SheetRender
@@ -87,21 +88,9 @@ struct RenderFlags: ParsableArguments {
     }
   }
 
-  /// The document's metadata: the catalog's, with the command line's taking precedence.
-  func documentInfo(_ catalog: Catalog) -> DocumentInfo {
-    var info = DocumentInfo(
-      title: catalog.title ?? "Contact sheet", author: catalog.author, subject: catalog.subject,
-      keywords: catalog.keywords)
-    apply(to: &info)
-    return info
-  }
-
-  /// `info` with the metadata given on the command line taking precedence.
-  func apply(to info: inout DocumentInfo) {
-    if let title { info.title = title }
-    if let author { info.author = author }
-    if let subject { info.subject = subject }
-    if let keywords { info.keywords = keywords }
+  /// The metadata given on the command line (or a style), which wins over the inputs'.
+  var metadata: MetadataOverrides {
+    MetadataOverrides(title: title, author: author, subject: subject, keywords: keywords)
   }
 
   private func color(_ text: String, _ option: String) throws -> Color {

@@ -1,3 +1,4 @@
+import ContactSheet
 import Foundation
 import SheetRender
 import SheetSupport

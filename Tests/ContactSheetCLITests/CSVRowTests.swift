@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 @Suite("CSV rows read from bytes")

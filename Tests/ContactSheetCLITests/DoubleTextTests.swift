@@ -2,6 +2,7 @@ import Foundation
 import SheetSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// `DoubleText` writes `Double.description` without making a `String`; wherever it writes, it

@@ -3,6 +3,7 @@ import SheetImages
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// Headers read once per item, in parallel, each boxed once: items naming the same file share

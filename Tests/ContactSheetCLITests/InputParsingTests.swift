@@ -3,6 +3,7 @@ import SheetRender
 import SheetSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 @Suite("Reading inputs")

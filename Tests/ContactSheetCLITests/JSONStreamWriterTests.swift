@@ -3,6 +3,7 @@ import SheetSupport
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// The streaming writer builds its text byte by byte; it must be the text `JSONEncoder` writes

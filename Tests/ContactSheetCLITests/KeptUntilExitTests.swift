@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// `layout` leaves a large layout for the exit to reclaim instead of freeing it; small ones

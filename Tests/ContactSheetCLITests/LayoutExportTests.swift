@@ -3,6 +3,7 @@ import SheetLayout
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// `layout --json` is written by a streaming writer; whatever it writes must read back as the

@@ -4,6 +4,7 @@ import SheetLayout
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 @Suite("Layout flags")

@@ -3,6 +3,7 @@ import SheetLayout
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// A manifest is read once into one value, the same from JSON as from YAML.

@@ -3,6 +3,7 @@ import SheetImages
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 @Suite("Each photo is opened at most twice per render: once for its header, once to decode")
@@ -54,7 +55,7 @@ struct RenderOpenCountTests {
       try ContactSheetCommand.parseAsRoot(
         ["render", photos.path, "--caption", "{camera} {exposure}", "-o", "x.pdf"]) as? RenderCommand)
     ImageFileOpens.startCounting(under: photos.path)
-    let sheet = try SheetPreparer(flags: command.inputFlags).prepare()
+    let sheet = try SheetPreparer(options: try command.inputFlags.inputOptions(indexField: nil)).prepare()
     let counted = ImageFileOpens.stopCounting(under: photos.path)
     #expect(counted.count == 6 && counted.values.allSatisfy { $0 == 1 })
     let layoutItems = sheet.entries.compactMap { entry in
@@ -87,7 +88,9 @@ struct RenderOpenCountTests {
     let command = try #require(
       try ContactSheetCommand.parseAsRoot(["layout", manifest.path]) as? LayoutCommand)
     ImageFileOpens.startCounting(under: photos)
-    let sheet = try SheetPreparer(flags: command.inputFlags, readsEveryHeader: false).prepare()
+    let sheet = try SheetPreparer(
+      options: try command.inputFlags.inputOptions(indexField: nil), readsEveryHeader: false
+    ).prepare()
     #expect(ImageFileOpens.stopCounting(under: photos).isEmpty)
     #expect(sheet.items.count == 2 && sheet.items.allSatisfy { $0.header == nil })
   }
@@ -109,7 +112,7 @@ struct HeaderOncePerFileTests {
     try Data((["image,name"] + rows).joined(separator: "\n").utf8).write(to: csv)
     let command = try #require(try ContactSheetCommand.parseAsRoot(["layout", csv.path]) as? LayoutCommand)
     ImageFileOpens.startCounting(under: photos.path)
-    let sheet = try SheetPreparer(flags: command.inputFlags).prepare()
+    let sheet = try SheetPreparer(options: try command.inputFlags.inputOptions(indexField: nil)).prepare()
     let counted = ImageFileOpens.stopCounting(under: photos.path)
     #expect(counted.values.reduce(0, +) == 1, "\(counted)")
     #expect(sheet.items.count == 5_000)
@@ -131,7 +134,7 @@ struct HeaderOncePerFileTests {
     }
     let command = try #require(
       try ContactSheetCommand.parseAsRoot(["layout", folder.path]) as? LayoutCommand)
-    let sheet = try SheetPreparer(flags: command.inputFlags).prepare()
+    let sheet = try SheetPreparer(options: try command.inputFlags.inputOptions(indexField: nil)).prepare()
     let ratings = Dictionary(
       uniqueKeysWithValues: sheet.items.map { (($0.path as NSString).lastPathComponent, $0.tags?.rating) })
     #expect(ratings == ["x.jpg": 5, "y.jpg": 1])

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// `{section}` in page heads, warnings for unknown template fields, and numbers kept with

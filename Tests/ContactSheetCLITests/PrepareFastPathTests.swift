@@ -4,6 +4,7 @@ import SheetXMP
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// The shortcuts taken between reading the inputs and laying them out: items whose folders hold

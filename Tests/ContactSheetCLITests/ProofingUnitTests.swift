@@ -2,6 +2,7 @@ import Foundation
 import SheetXMP
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 @Suite("Proofing pieces")

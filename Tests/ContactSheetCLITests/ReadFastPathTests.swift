@@ -3,6 +3,7 @@ import SheetSupport
 import SheetText
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// The read phase's fast paths give what the slow paths they stand in for give: checked on

@@ -2,6 +2,7 @@ import Foundation
 import SheetSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// The shortcuts of the read phase (fields found without a dictionary, paths joined as text,

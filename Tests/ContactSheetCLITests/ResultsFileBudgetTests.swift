@@ -3,6 +3,7 @@ import SheetCompare
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// The results files one command reads share one budget (decoded results take 5–7× their

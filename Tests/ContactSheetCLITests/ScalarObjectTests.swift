@@ -1,6 +1,7 @@
 import SheetSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// Items of a streamed list read as ``ScalarObject``s give what reading them as nodes gives:

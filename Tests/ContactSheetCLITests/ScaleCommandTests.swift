@@ -3,6 +3,7 @@ import SheetImages
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 @Suite("Large catalogs: no image opened when sizes are given, warnings capped")
@@ -28,7 +29,9 @@ struct ScaleCommandTests {
     let csv = try catalog(rows: 500, photo: photo, sizes: true)
     let command = try #require(try ContactSheetCommand.parseAsRoot(["layout", csv]) as? LayoutCommand)
     ImageFileOpens.startCounting(under: folder.path)
-    let sheet = try SheetPreparer(flags: command.inputFlags, readsEveryHeader: false).prepare()
+    let sheet = try SheetPreparer(
+      options: try command.inputFlags.inputOptions(indexField: nil), readsEveryHeader: false
+    ).prepare()
     let opens = ImageFileOpens.stopCounting(under: folder.path)
     #expect(sheet.items.count == 500)
     #expect(opens.isEmpty, "opened: \(opens)")

@@ -4,6 +4,7 @@ import SheetXMP
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// The per-item path at a million items: the limits accept what they name and refuse one more,

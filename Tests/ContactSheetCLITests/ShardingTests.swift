@@ -3,6 +3,7 @@ import SheetImages
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// `render --pages`, `plan --shards` and `assemble`: a catalog rendered whole and as shards run

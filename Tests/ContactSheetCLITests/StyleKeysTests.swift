@@ -4,6 +4,7 @@ import SheetLayout
 import SheetRender
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// The one table of style keys agrees with the commands' options, the flag bindings and the

@@ -3,6 +3,7 @@ import SheetLayout
 import TestSupport
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 /// Style layers merged as data: defaults < preset < manifest style < --style < flags typed.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ContactSheet
 @testable import ContactSheetCLI
 
 @Suite("the run's summary counts placeholders by the kind warnings are capped by")

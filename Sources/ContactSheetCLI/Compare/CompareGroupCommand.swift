@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 
 /// `contactsheet compare`: compares files or folders (`compare EXPECTED ACTUAL`, the default),
 /// or merges the results of sharded runs (`compare merge A.json B.json`).

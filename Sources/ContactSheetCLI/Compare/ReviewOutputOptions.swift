@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 import Foundation
 import SheetCompare
 import SheetReport

@@ -1,3 +1,4 @@
+import ContactSheet
 import SheetSupport
 import SheetText
 

@@ -1,3 +1,4 @@
+import ContactSheet
 import Foundation
 import SheetSupport
 import SheetText
@@ -6,7 +7,7 @@ import SheetText
 /// them on standard error in one line: `timings: read 0.41 s, measure 0.22 s, …`. For
 /// benchmarks (`benchmarks/run-scale`); silent otherwise. The first phase starts when the
 /// process does (`markStart`), so it includes reading the manifests for their styles.
-struct PhaseTimer {
+final class PhaseTimer {
   /// When `contactsheet` started: set by `markStart`, first thing.
   private static let processStart = Date()
 
@@ -19,7 +20,7 @@ struct PhaseTimer {
   private var phases: [(name: String, seconds: Double)] = []
 
   /// Ends the phase `name`, which started when the previous one ended.
-  mutating func lap(_ name: String) {
+  func lap(_ name: String) {
     let now = Date()
     phases.append((name, now.timeIntervalSince(last)))
     last = now

@@ -1,3 +1,4 @@
+import ContactSheet
 import Synchronization
 
 /// Large results a command is done with, kept to the end of the process instead of being freed.

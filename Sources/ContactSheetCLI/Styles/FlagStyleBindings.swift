@@ -1,3 +1,5 @@
+import ContactSheet
+
 /// Which property of which flag group each style key fills.
 extension InputFlags: StyleAdopting {
   static var styleBindings: [StyleBinding<InputFlags>] {

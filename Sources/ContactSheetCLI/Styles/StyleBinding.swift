@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 
 /// How one style key reaches a property of a flag group: how a setting is checked, and how it
 /// fills the property when the command line left it unset.

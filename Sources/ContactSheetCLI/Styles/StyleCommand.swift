@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 import Foundation
 
 /// `contactsheet style --default`: prints the complete default style, a comment on each key.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactSheet
 
 /// A subcommand whose look can come from presets, manifests and style files as well as flags.
 protocol StyledCommand: ParsableCommand {

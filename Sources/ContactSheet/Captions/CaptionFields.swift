@@ -1,0 +1,124 @@
+import Foundation
+import SheetImages
+import SheetSupport
+
+/// The values of caption fields for one item: its manifest or CSV fields first (a catalog's
+/// `name` column is the product name), then the built-in fields.
+package struct CaptionFields {
+  /// Built-in field names, for help and documentation.
+  package static let builtIn = [
+    "name", "stem", "ext", "dir", "index", "width", "height", "megapixels", "filesize", "date",
+    "camera", "lens", "exposure", "aperture", "iso", "focal", "section", "rating", "label", "frame",
+  ]
+  /// Fields that need the file's EXIF data (from its header).
+  package static let exifFields: Set<String> = [
+    "date", "camera", "lens", "exposure", "aperture", "iso", "focal",
+  ]
+  /// Fields that need the file's size or time from the file system.
+  package static let fileSystemFields: Set<String> = ["filesize", "date"]
+
+  package let item: CatalogItem
+  /// Position among all items, from 1.
+  package let index: Int
+  package let fileAttributes: FileAttributes?
+
+  package func value(_ name: String, format: String?) -> String? {
+    if let own = item.fields[name] { return own }
+    // A name's bytes that are not UTF-8 show as U+FFFD; the URL is made only for the fields
+    // that need one.
+    var path: String { PathBytes.readable(item.path) }
+    var url: URL { URL(fileURLWithPath: path) }
+    switch name {
+    // The last part made readable alone (each carried byte is one character, never a `/`):
+    // the whole path is not walked character by character.
+    case "name": return PathText.lastComponent(item.path).map(PathBytes.readable) ?? url.lastPathComponent
+    case "stem": return url.deletingPathExtension().lastPathComponent
+    case "ext": return url.pathExtension
+    case "dir": return (path as NSString).deletingLastPathComponent
+    case "index": return String(index)
+    case "section": return item.section
+    case "frame": return item.frame.map(String.init)
+    case "rating": return item.tags?.rating.flatMap(Self.stars)
+    case "label": return item.tags?.label
+    case "width": return item.header == nil && item.knownSize == nil ? nil : String(item.layoutSize.width)
+    case "height": return item.header == nil && item.knownSize == nil ? nil : String(item.layoutSize.height)
+    case "megapixels":
+      guard case .success(let header)? = item.header else { return nil }
+      return String(format: "%.1f", Double(header.pixelCount) / 1_000_000)
+    case "filesize": return fileAttributes.map { Self.humanSize($0.size) }
+    case "date":
+      guard let date = item.exif?.dateTaken ?? fileAttributes?.modified else { return nil }
+      return Self.format(date, pattern: format ?? "yyyy-MM-dd")
+    case "camera": return item.exif?.camera
+    case "lens": return item.exif?.lens
+    case "exposure": return item.exif?.exposureTime.map(Self.exposure)
+    case "aperture": return item.exif?.fNumber.map { "f/" + Self.trimmed($0) }
+    // The number alone: a template says `ISO {iso}`, and a value never repeats its label.
+    case "iso": return item.exif?.iso.map { String($0) }
+    case "focal": return item.exif?.focalLength.map { Self.trimmed($0) + " mm" }
+    default: return nil
+    }
+  }
+
+  /// `★★★☆☆` for 3 stars, `rejected` for -1; nil for unrated (0), so `{rating|unrated}` works.
+  package static func stars(_ rating: Int) -> String? {
+    if rating < 0 { return "rejected" }
+    guard rating > 0 else { return nil }
+    let filled = min(rating, 5)
+    return String(repeating: "\u{2605}", count: filled) + String(repeating: "\u{2606}", count: 5 - filled)
+  }
+
+  /// `2.4 MB`, `512 KB`, `87 B` (decimal units, as file managers show).
+  package static func humanSize(_ bytes: Int64) -> String {
+    let units = ["B", "KB", "MB", "GB", "TB"]
+    var value = Double(bytes)
+    var unit = 0
+    while value >= 1000 && unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+  }
+
+  /// `1/250 s` for short exposures, `2 s` or `1.5 s` for long ones. Numbers and their units
+  /// are joined by no-break spaces, so a caption never wraps between them.
+  package static func exposure(_ seconds: Double) -> String {
+    guard seconds > 0 else { return "" }
+    if seconds >= 0.3 { return trimmed(seconds) + " s" }
+    return "1/\(Int((1 / seconds).rounded())) s"
+  }
+
+  /// A number with at most one decimal, without a trailing `.0`.
+  package static func trimmed(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+
+  /// Dates are shown as recorded: EXIF times carry no zone, so both they and file times are
+  /// formatted in UTC, which keeps captions the same on every machine.
+  package static func format(_ date: Date, pattern: String) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = pattern
+    return formatter.string(from: date)
+  }
+}
+
+/// A file's size and modification time.
+package struct FileAttributes: Sendable {
+  package var size: Int64
+  package var modified: Date
+
+  package init(size: Int64, modified: Date) {
+    self.size = size
+    self.modified = modified
+  }
+
+  package init?(path: String) {
+    guard let status = PathBytes.status(path) else { return nil }
+    size = Int64(status.st_size)
+    modified = Date(
+      timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9)
+  }
+}

@@ -1,0 +1,51 @@
+/// What goes on the sheet and in which order: the inputs, how they are read, filtered, grouped,
+/// sorted and captioned. The command line's input flags become one of these.
+public struct InputOptions {
+  /// Image files, folders, manifests (`.json`, `.yaml`, `.yml`), CSV catalogs (`.csv`), or `-`
+  /// for a list of paths on standard input.
+  public var inputs: [String]
+  /// Whether folders are searched in their subfolders too.
+  public var recursive = false
+  /// How CSV catalogs are read (image and section columns, delimiter, link column, grouping).
+  public var csv = CSVOptions()
+  /// Which file of a RAW+JPEG pair a folder shows.
+  public var rawJPEG = RawJPEGChoice.jpeg
+  /// The order of images within each section.
+  public var sort = SortOrder.input
+  /// Whether the order is reversed.
+  public var reverse = false
+  /// Which photos are kept, by XMP rating and label (rejected photos are left out by default).
+  public var filter = RatingFilter.default
+  /// Sections by folder or by day taken, if any.
+  public var sectionBy: SectionBy?
+  /// The caption template for every item without its own, and where it was given (messages
+  /// name it): it wins over a manifest's caption.
+  public var caption: CaptionChoice?
+  /// The template used when neither the items, ``caption`` nor a manifest give one (a preset's).
+  public var fallbackCaption: CaptionChoice?
+  /// The caption field whose value is each item's index term, if any.
+  public var indexField: String?
+  /// Manifests among ``inputs`` already read (by path), so their styles could be applied first;
+  /// any other manifest is read when its turn comes.
+  package var manifests: [String: Manifest] = [:]
+
+  /// Options reading `inputs` with every default.
+  public init(inputs: [String]) {
+    self.inputs = inputs
+  }
+}
+
+/// A caption template and the place it was given, which messages about it name (`--caption`,
+/// `preset catalog`).
+public struct CaptionChoice: Equatable, Sendable {
+  /// The template's text.
+  public var text: String
+  /// Where it came from.
+  public var source: String
+
+  /// The template `text`, given at `source`.
+  public init(_ text: String, source: String) {
+    self.text = text
+    self.source = source
+  }
+}

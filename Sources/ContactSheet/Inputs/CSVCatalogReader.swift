@@ -1,0 +1,274 @@
+import Foundation
+
+/// How to read CSV catalogs, from the command line.
+public struct CSVOptions: Sendable {
+  /// The column holding each row's image path (relative paths are relative to the CSV file).
+  public var imageColumn = "image"
+  /// The column whose changes start a new section.
+  public var sectionColumn: String?
+  /// The field delimiter; detected from the header row when nil.
+  public var delimiter: Unicode.Scalar?
+  /// The column holding each row's link; `link` or `url` when nil.
+  public var linkColumn: String?
+  /// Rows are regrouped, stably, by first appearance of this column's values.
+  public var groupBy: String?
+
+  /// Options with every default: images in `image`, sections unchanged, delimiter detected.
+  public init() {}
+
+  /// The columns recognised as links when `--link-column` is not given, in order of preference.
+  package static let defaultLinkColumns = ["link", "url"]
+
+  /// `--delimiter`'s value as a scalar: one character, or `tab` / `\t`.
+  package static func delimiter(parsing text: String) -> Unicode.Scalar? {
+    switch text.lowercased() {
+    case "tab", "\\t", "\t": return "\t"
+    case "comma": return ","
+    case "semicolon": return ";"
+    default:
+      let scalars = Array(text.unicodeScalars)
+      guard scalars.count == 1, scalars[0] != "\"", scalars[0] != "\n", scalars[0] != "\r" else { return nil }
+      return scalars[0]
+    }
+  }
+}
+
+/// Reads a CSV catalog exported from a spreadsheet: a header row, then one item per row.
+/// Every column is a caption field; one names the image, others may name the section, the
+/// link and the image's pixel size (`width`, `height`: the file is then not opened for layout).
+package enum CSVCatalogReader {
+  /// Reads the CSV catalog at `path` into `catalog`. Rows become items as they are parsed, from
+  /// the bytes of their fields, so the rows are never all held (a million rows of five fields
+  /// would take about 250 MB); problems are reported in the order a whole-table read finds
+  /// them: the text's syntax first, then the item limit, then the header's columns, then the
+  /// first bad row.
+  ///
+  /// Items are made on the parsing thread, as each row is parsed: made on a second thread from
+  /// batches of rows copied out of the parser, a million rows took longer (1.15–1.22 s against
+  /// 1.06–1.08 s from the start of the read to the catalog, on 2 cores).
+  package static func read(_ path: String, options: CSVOptions, into catalog: inout Catalog) throws {
+    let text = try InputText.read(path)
+    // The run's item limit counts what was read before this file too.
+    let start = catalog.entries.count
+    var rows = RowReader(path: path, options: options)
+    // Each row ends a line: the lines bound the rows, so the entries grow once.
+    var entries: [CatalogEntry] = []
+    entries.reserveCapacity(min(Self.lineCount(text), InputLimits.items - start + 1))
+    // The first problem of the header or a row, thrown once the whole text is known to parse.
+    var problem: (any Error)?
+    var records = 0
+    do {
+      try CSVTable.parse(
+        text, delimiter: options.delimiter,
+        header: { header in
+          do { try rows.begin(header: header) } catch { problem = error }
+        },
+        record: { row in
+          records += 1
+          guard problem == nil, start + records <= InputLimits.items else { return }
+          do { try rows.add(row, into: &entries) } catch { problem = error }
+        })
+    } catch let error as CSVTable.ParseError {
+      throw InputError("\(path):\(error.line):\(error.column): \(error.message)")
+    }
+    guard start + records <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
+    if let problem { throw problem }
+    catalog.entries.appendTaking(entries)
+    rows.finish(into: &catalog)
+    catalog.inputFiles.append(path)
+  }
+
+  /// `text` without the whitespace (spaces and tabs of any script) at its ends; most fields
+  /// have none, and are returned as they are without Foundation's scan.
+  package static func trimmed(_ text: String) -> String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.isASCII ? scalar == " " || scalar == "\t" : CharacterSet.whitespaces.contains(scalar)
+    }
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+      isSpace(first) || isSpace(last)
+    else { return text }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// `text` trimmed (see ``trimmed(_:)``), nil when nothing is left.
+  private static func nonEmpty(_ text: String) -> String? {
+    let text = trimmed(text)
+    return text.isEmpty ? nil : text
+  }
+
+  /// The line ends in `text` (a bound on its rows).
+  private static func lineCount(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } } + 1
+  }
+
+  /// Turns the rows of one CSV file into items, one at a time.
+  private struct RowReader {
+    let path: String
+    let options: CSVOptions
+    let folder: String
+    private var header: [String] = []
+    private var imageIndex = 0
+    private var sectionIndex: Int?
+    private var groupIndex: Int?
+    private var linkIndex: Int?
+    private var widthIndex: Int?
+    private var heightIndex: Int?
+    /// Where each column's name comes again further right (Int.max when it does not).
+    private var nextSameName: [Int] = []
+    private var fullRowColumns: [Int] = []
+    /// Short rows of one length share one answer.
+    private var shortRowColumns: [Int: [Int]] = [:]
+    /// With --group-by, the items wait to be grouped, with their keys.
+    private var items: [CatalogItem] = []
+    private var groupKeys: [String] = []
+    /// With --section-column, each row's section, to warn when they are not grouped.
+    private var sections: [String] = []
+    /// The texts of the row being read, in its columns' order (an array reused from row to row).
+    private var values: [String] = []
+    /// The last row's section field as written, and the section it names: rows in a section
+    /// share one string.
+    private var lastSection: (field: String, section: String?) = ("", nil)
+
+    init(path: String, options: CSVOptions) {
+      self.path = path
+      self.options = options
+      folder = PathText.folder(of: path)
+    }
+
+    /// Finds the columns the options name in `header`.
+    mutating func begin(header: [String]) throws {
+      self.header = header
+      let columns = header.map { "'\($0)'" }.joined(separator: ", ")
+      func column(_ name: String, _ option: String) throws -> Int {
+        guard let index = header.firstIndex(of: name) else {
+          throw InputError(
+            "\(path):1: no column named '\(name)'; the columns are \(columns); choose one with \(option)")
+        }
+        return index
+      }
+      imageIndex = try column(options.imageColumn, "--image-column")
+      sectionIndex = try options.sectionColumn.map { try column($0, "--section-column") }
+      groupIndex = try options.groupBy.map { try column($0, "--group-by") }
+      linkIndex =
+        try options.linkColumn.map { try column($0, "--link-column") }
+        ?? CSVOptions.defaultLinkColumns.lazy.compactMap { name in
+          header.firstIndex { $0.lowercased() == name }
+        }.first
+      widthIndex = header.firstIndex { $0.lowercased() == "width" }
+      heightIndex = header.firstIndex { $0.lowercased() == "height" }
+      // Found once: a column is a field of a row of `count` fields when it is named and its
+      // name does not come again among them (the last of a repeated name wins, as a dictionary
+      // built from the row in order keeps).
+      nextSameName = [Int](repeating: Int.max, count: header.count)
+      var seenAt: [String: Int] = [:]
+      for index in header.indices.reversed() {
+        nextSameName[index] = seenAt[header[index]] ?? Int.max
+        seenAt[header[index]] = index
+      }
+      fullRowColumns = fieldColumns(header.count)
+    }
+
+    private func fieldColumns(_ count: Int) -> [Int] {
+      (0..<count).filter { !header[$0].isEmpty && nextSameName[$0] >= count }
+    }
+
+    /// Makes the item of `row`: one of `entries` now, or, with --group-by, once the rows are
+    /// grouped.
+    mutating func add(_ row: CSVRow, into entries: inout [CatalogEntry]) throws {
+      let item = try item(of: row)
+      if groupIndex != nil {
+        items.append(item)
+        groupKeys.append(value(groupIndex) ?? "")
+      } else {
+        if options.sectionColumn != nil { sections.append(item.section ?? "") }
+        entries.append(.item(item))
+      }
+    }
+
+    /// The item of `row`; its texts are left in ``values``.
+    private mutating func item(of row: CSVRow) throws -> CatalogItem {
+      let line = row.line
+      guard row.count <= header.count else {
+        throw InputError(
+          "\(path):\(line): this row has \(row.count) fields but the header has \(header.count); quote fields that contain the delimiter"
+        )
+      }
+      values.removeAll(keepingCapacity: true)
+      for index in 0..<row.count { values.append(row.text(index)) }
+      // A short row (spreadsheets drop trailing empty cells) has empty fields at its end.
+      let image = value(imageIndex) ?? ""
+      let resolved = image.isEmpty || image.hasPrefix("/") ? image : PathText.appending(image, to: folder)
+      var item = CatalogItem(path: resolved, file: path, line: line)
+      item.section = section()
+      item.link = value(linkIndex)
+      if let width = value(widthIndex), let height = value(heightIndex) {
+        let side = 1...InputLimits.pixelSide
+        guard let w = Int(width), let h = Int(height), side.contains(w), side.contains(h) else {
+          throw InputError("\(path):\(line): \(InputLimits.pixelSizeRule); got \(width) and \(height)")
+        }
+        item.knownSize = (w, h)
+      }
+      let columns: [Int]
+      if values.count == header.count {
+        columns = fullRowColumns
+      } else if let known = shortRowColumns[values.count] {
+        columns = known
+      } else {
+        columns = fieldColumns(values.count)
+        shortRowColumns[values.count] = columns
+      }
+      item.fields = ItemFields(names: header, values: values, columns: columns)
+      return item
+    }
+
+    /// The row's text in the column at `index`, trimmed; nil when there is no such column or
+    /// nothing is left.
+    private func value(_ index: Int?) -> String? {
+      guard let index, index < values.count else { return nil }
+      return CSVCatalogReader.nonEmpty(values[index])
+    }
+
+    /// The row's section, the last row's when its field is the same.
+    private mutating func section() -> String? {
+      guard let index = sectionIndex ?? groupIndex, index < values.count else { return nil }
+      // Compared as bytes: text equal as Unicode but written differently is its own section text.
+      if !values[index].utf8.elementsEqual(lastSection.field.utf8) {
+        lastSection = (values[index], CSVCatalogReader.nonEmpty(values[index]))
+      }
+      return lastSection.section
+    }
+
+    /// Adds the grouped items, or warns when sections are not grouped.
+    func finish(into catalog: inout Catalog) {
+      if groupIndex != nil {
+        catalog.entries += CSVCatalogReader.grouped(items, by: groupKeys).map { .item($0) }
+      } else if let sectionColumn = options.sectionColumn {
+        let runs = CSVCatalogReader.runs(sections)
+        let distinct = Set(sections).count
+        if runs > distinct {
+          catalog.warnings.append(
+            "\(path): the values of '\(sectionColumn)' are not grouped, so its \(distinct) values make \(runs) sections (one each time the value changes); add --group-by \(sectionColumn) to gather each value's rows, in order of first appearance"
+          )
+        }
+      }
+    }
+  }
+
+  /// `items` with equal keys brought together, groups in order of their key's first appearance
+  /// and rows within a group in file order.
+  package static func grouped(_ items: [CatalogItem], by keys: [String]) -> [CatalogItem] {
+    var order: [String] = []
+    var groups: [String: [CatalogItem]] = [:]
+    for (item, key) in zip(items, keys) {
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(item)
+    }
+    return order.flatMap { groups[$0]! }
+  }
+
+  /// How many runs of equal values `values` has.
+  package static func runs(_ values: [String]) -> Int {
+    zip(values, values.dropFirst()).reduce(values.isEmpty ? 0 : 1) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+  }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import SheetSupport
+import SheetXMP
+
+/// Which file of a RAW+JPEG pair (the same name in one folder, a camera RAW and a JPEG) a
+/// folder scan shows.
+public enum RawJPEGChoice: String, CaseIterable, Sendable {
+  /// The camera's JPEG (the default: it shows the photo as the camera rendered it, at once).
+  case jpeg
+  /// The RAW file.
+  case raw
+  /// Both files, as two cards.
+  case both
+}
+
+/// One image a folder scan found.
+package struct ScannedImage: Equatable {
+  package var path: String
+  /// The other file of a RAW+JPEG pair shown as this one (its sidecar applies too).
+  package var partner: String?
+}
+
+/// Lists the images of a folder (and of its subfolders with `recursive`) in natural name
+/// order, and counts everything it leaves out, with the reason, so that nothing is dropped
+/// silently: files of other formats, unreadable files, sidecars, the files this command
+/// writes, and the other half of RAW+JPEG pairs.
+package struct FolderScanner {
+  package var recursive = false
+  package var rawJPEG = RawJPEGChoice.jpeg
+  /// The run's output, whose file and numbered pages (written by an earlier run into the
+  /// folder being read) are not photos.
+  package var output: String?
+
+  /// What one scan found.
+  package struct Result {
+    package var images: [ScannedImage] = []
+    package var skipped = SkipTally()
+    /// Subfolders left unsearched because `-r` was not given.
+    package var unsearchedFolders: [String] = []
+  }
+
+  /// One entry of a folder, in the order it is listed.
+  private enum Entry {
+    case file(name: String)
+    case folder(path: String)
+  }
+
+  /// Scans `folder`.
+  ///
+  /// - Throws: ``InputError`` when `folder` cannot be listed.
+  package func scan(_ folder: String) throws -> Result {
+    var result = Result()
+    let outputFiles = output.map(OutputFiles.init)
+    var entered = Set<FolderIdentity>()
+    guard scan(folder, outputFiles: outputFiles, entered: &entered, into: &result) else {
+      throw InputError("\(folder): cannot list this folder (check its permissions)")
+    }
+    return result
+  }
+
+  /// Adds the images of `folder` to `result`; false when the folder cannot be listed. A folder
+  /// is entered once: `entered` holds the (device, inode) of every folder entered so far, so
+  /// symbolic links that lead back up the tree end the walk instead of looping.
+  private func scan(
+    _ folder: String, outputFiles: OutputFiles?, entered: inout Set<FolderIdentity>, into result: inout Result
+  ) -> Bool {
+    guard let identity = FolderIdentity(path: folder) else { return false }
+    guard entered.insert(identity).inserted else {
+      result.skipped.add(.folderLoop, file: folder)
+      return true
+    }
+    guard let names = PathBytes.folderNames(folder) else { return false }
+    let isOutputFolder = outputFiles?.isFolder(folder) ?? false
+    var entries: [Entry] = []
+    var sidecars: [String] = []
+    for name in names.filter({ !$0.hasPrefix(".") }).sorted(by: NaturalOrder.ascending) {
+      let path = (folder as NSString).appendingPathComponent(name)
+      switch classify(name, at: path, outputFiles: isOutputFolder ? outputFiles : nil) {
+      case .folder: entries.append(.folder(path: path))
+      case .image: entries.append(.file(name: name))
+      case .sidecar: sidecars.append(name)
+      case .skipped(let reason): result.skipped.add(reason, file: path)
+      }
+    }
+    let files = entries.compactMap { if case .file(let name) = $0 { name } else { nil } }
+    let shown = RawJPEGPairs(names: files, choice: rawJPEG)
+    for (name, reason) in shown.hidden {
+      result.skipped.add(reason, file: (folder as NSString).appendingPathComponent(name))
+    }
+    // A sidecar belongs to an image of the same name (`a.NEF.xmp`) or stem (`a.xmp`).
+    let photoNames = Set(
+      files.flatMap { [$0.lowercased(), ($0 as NSString).deletingPathExtension.lowercased()] })
+    for sidecar in sidecars
+    where !photoNames.contains((sidecar as NSString).deletingPathExtension.lowercased()) {
+      result.skipped.add(.orphanSidecar, file: (folder as NSString).appendingPathComponent(sidecar))
+    }
+    for entry in entries {
+      switch entry {
+      case .file(let name):
+        guard let partner = shown.shown[name] else { continue }
+        result.images.append(
+          ScannedImage(
+            path: (folder as NSString).appendingPathComponent(name),
+            partner: partner.map { (folder as NSString).appendingPathComponent($0) }))
+      case .folder(let path):
+        if !recursive {
+          result.unsearchedFolders.append(path)
+        } else if !scan(path, outputFiles: outputFiles, entered: &entered, into: &result) {
+          result.skipped.add(.unreadable, file: path)
+        }
+      }
+    }
+    return true
+  }
+
+  /// What one folder entry is to the scan.
+  private enum Kind {
+    case folder, image, sidecar
+    case skipped(SkipReason)
+  }
+
+  /// Sorts the entry `name` (at `path`) by what it is; `outputFiles` is set when the folder is
+  /// the output's. Each check is one case, so a new reason to skip a file is one more line.
+  private func classify(_ name: String, at path: String, outputFiles: OutputFiles?) -> Kind {
+    guard let status = PathBytes.status(path) else {
+      return .skipped(.unreadable)  // A broken symbolic link.
+    }
+    if status.st_mode & S_IFMT == S_IFDIR { return .folder }
+    if outputFiles?.isOutput(name) == true { return .skipped(.earlierOutput) }
+    if XMPSidecars.isSidecar(name) { return .sidecar }
+    let ext = (name as NSString).pathExtension
+    guard InputCollector.imageExtensions.contains(ext.lowercased()) else {
+      return .skipped(.unsupported(extension: ext))
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else { return .skipped(.notRegularFile) }
+    guard PathBytes.withCString(path, { access($0, R_OK) }) == 0 else { return .skipped(.unreadable) }
+    return .image
+  }
+
+  /// Whether any folder under `folder` holds a file named like an image (stops at the first).
+  package static func holdsImages(_ folder: String) -> Bool {
+    guard let walk = FileManager.default.enumerator(atPath: folder) else { return false }
+    while let name = walk.nextObject() as? String {
+      if InputCollector.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// The line that ends the scan of `folder`: what it skipped and why, and the subfolders
+  /// it did not search. Nil when it took everything.
+  package static func report(_ result: Result, folder: String) -> String? {
+    var parts: [String] = []
+    if result.skipped.total > 0 {
+      let count = result.skipped.total
+      parts.append("skipped \(count) file\(count == 1 ? "" : "s"): \(result.skipped.summary)")
+    }
+    let unsearched = result.unsearchedFolders.count
+    if unsearched > 0 {
+      if result.images.isEmpty, result.unsearchedFolders.contains(where: holdsImages) {
+        parts.append("its images are all in subfolders: add -r to include them")
+      } else {
+        parts.append(
+          "\(unsearched) subfolder\(unsearched == 1 ? "" : "s") not searched (add -r to include them)")
+      }
+    }
+    return parts.isEmpty ? nil : "\(folder): \(parts.joined(separator: "; "))"
+  }
+}
+
+/// The output of a run and its numbered pages: files an earlier run wrote, to be left out
+/// when their folder is scanned for photos.
+private struct OutputFiles {
+  let folder: String
+  let name: String
+  let pages: PageFileNames?
+
+  init(_ output: String) {
+    let url = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
+    folder = url.deletingLastPathComponent().path
+    name = url.lastPathComponent
+    // A PDF is one file; PNG and SVG pages are OUT-001.png, … when there are several.
+    pages = url.pathExtension.lowercased() == "pdf" ? nil : PageFileNames(path: url.path)
+  }
+
+  func isFolder(_ path: String) -> Bool {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path == folder
+  }
+
+  func isOutput(_ fileName: String) -> Bool {
+    fileName == name || pages?.isNumberedPage(fileName) == true
+  }
+}
+
+/// RAW+JPEG pairs among one folder's image files: which file of each pair is shown, with the
+/// other as its partner, and which are hidden.
+package struct RawJPEGPairs {
+  /// Every shown file, with its partner when it stands for a pair.
+  private(set) var shown: [String: String?] = [:]
+  /// Files left out, with the reason.
+  private(set) var hidden: [(name: String, reason: SkipReason)] = []
+
+  package init(names: [String], choice: RawJPEGChoice) {
+    var byStem: [String: [String]] = [:]
+    for name in names {
+      byStem[(name as NSString).deletingPathExtension.lowercased(), default: []].append(name)
+    }
+    for name in names {
+      let group = byStem[(name as NSString).deletingPathExtension.lowercased()] ?? [name]
+      let raws = group.filter { InputCollector.rawExtensions.contains(Self.ext($0)) }
+      let jpegs = group.filter { InputCollector.jpegExtensions.contains(Self.ext($0)) }
+      guard !raws.isEmpty, !jpegs.isEmpty, choice != .both else {
+        shown[name] = .some(nil)
+        continue
+      }
+      let isRaw = raws.contains(name)
+      switch (choice, isRaw) {
+      case (.jpeg, true): hidden.append((name, .rawOfPair))
+      case (.raw, false) where jpegs.contains(name): hidden.append((name, .jpegOfPair))
+      case (.jpeg, false) where jpegs.contains(name): shown[name] = .some(raws.first)
+      case (.raw, true): shown[name] = .some(jpegs.first)
+      default: shown[name] = .some(nil)
+      }
+    }
+  }
+
+  private static func ext(_ name: String) -> String { (name as NSString).pathExtension.lowercased() }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import SheetCache
+import SheetImages
+import SheetLayout
+import SheetRender
+import SheetText
+import SheetXMP
+
+/// One document made from inputs, as `contactsheet render` makes it: the inputs read (headers,
+/// tags, captions), laid out, and drawn to a PDF, PNG or SVG file. `plan`, `layout` and `render`
+/// all lay out through ``layout(_:info:)``, so they count the same pages.
+///
+/// ```swift
+/// var job = SheetJob(inputs: InputOptions(inputs: ["shoot/"]))
+/// let result = try job.render(to: "proof.pdf")
+/// print(result.pages, result.files)
+/// ```
+public struct SheetJob {
+  /// What goes on the sheet and in which order.
+  public var inputs: InputOptions
+  /// Where things go: page, columns, spacing, captions, banners, cover, contents and index.
+  public var layoutOptions: LayoutOptions
+  /// Which fonts text is set in.
+  public var fonts: FontSet
+  /// How cards are painted, and the output's resolution and limits.
+  public var style: RenderStyle
+  /// Bleed and crop marks (PDF only).
+  public var printMarks = PrintMarks()
+  /// The cover page, if one is wanted.
+  public var cover: CoverRequest?
+  /// Metadata that wins over the inputs' own (a manifest's title, author…).
+  public var metadata = MetadataOverrides()
+  /// Images whose header claims more pixels than this are shown as placeholders, undecoded.
+  public var maxPixels = 200_000_000
+  /// Whether each card shows its photo's stars and colour label.
+  public var showRating = false
+  /// Whether an image that cannot be read ends the run (``UnreadableImages``) instead of being
+  /// drawn as a placeholder.
+  public var stopOnImageFailure = false
+  /// The pages to draw (1-based, as a full run numbers them); nil for all.
+  public var pages: PageSelection?
+  /// Decoded thumbnails kept between runs.
+  package var thumbnailCache: ThumbnailCache?
+  /// What the run reports as it goes.
+  public var events = SheetEvents()
+
+  /// A job with the library's layout defaults, the system's fonts and the default look.
+  public init(
+    inputs: InputOptions, layoutOptions: LayoutOptions = LayoutOptions(), fonts: FontSet = .system,
+    style: RenderStyle = RenderStyle()
+  ) {
+    self.inputs = inputs
+    self.layoutOptions = layoutOptions
+    self.fonts = fonts
+    self.style = style
+  }
+
+  /// Reads the inputs: files, folders, manifests and CSV rows, their headers (all of them when
+  /// `readsEveryHeader`, else only those whose size no manifest gives), tags and captions.
+  /// `output` is left out of folder scans.
+  package func prepare(readsEveryHeader: Bool = true, output: String? = nil) throws -> PreparedSheet {
+    var preparer = SheetPreparer(options: inputs, maxPixels: maxPixels)
+    preparer.readsEveryHeader = readsEveryHeader
+    preparer.output = output
+    let progress = events.progress
+    preparer.progress = { done, total in progress(.reading, done, total, nil) }
+    defer { events.stageFinished() }
+    return try preparer.prepare()
+  }
+
+  /// The document's metadata: the inputs', with ``metadata`` winning.
+  package func documentInfo(_ catalog: Catalog) -> DocumentInfo {
+    var info = DocumentInfo(
+      title: catalog.title ?? "Contact sheet", author: catalog.author, subject: catalog.subject,
+      keywords: catalog.keywords)
+    metadata.apply(to: &info)
+    return info
+  }
+
+  /// The document's layout, as `render` draws it and `layout` and `plan` report it: `entries`
+  /// laid out with ``layoutOptions`` and, when asked for, a cover titled from `info`. Texts
+  /// are measured in parallel first (one Pango engine per core), then placed; the entries
+  /// and measured texts are let go of before the cards are placed, so they are not held at
+  /// the same time as the pages. Warns once when the cards are too narrow for QR codes a
+  /// phone can read.
+  package func layout(_ entries: consuming [LayoutEntry], info: DocumentInfo) throws -> Layout {
+    var options = layoutOptions
+    options.captionStyle.isMarkup = true  // captions come from templates, their fields escaped
+    options.cover = cover?.content(title: info.title ?? "", subject: info.subject)
+    let layout: Layout
+    do {
+      let engine = WaterfallLayout(options: options)
+      let text = try TextEngine(fonts: fonts)
+      let measured: MeasuredEntries
+      // Measured texts that placing still asks for (the cover's), kept when the table goes.
+      var kept: [TextRequest: TextMeasurement] = [:]
+      do {
+        let texts = try ParallelMeasurer(fonts: fonts).measure(engine.texts(entries))
+        measured = try engine.measure(
+          entries, captions: texts.captions, measurer: CachingMeasurer(text, table: texts.others))
+        for request in try engine.placingRequests() { kept[request] = texts.others[request] }
+      }
+      events.lap("measure")
+      _ = consume entries
+      layout = try engine.layout(consume measured, measurer: CachingMeasurer(text, table: kept))
+      events.lap("place")
+    } catch let error as LayoutError {
+      throw InputError(error.description)
+    } catch let error as TextError {
+      throw InputError(error.description)
+    }
+    if let warning = QRSizeCheck.warning(layout, options: options) { events.warning(warning, nil) }
+    return layout
+  }
+
+  /// Reads, lays out and draws the document to `output` (`.pdf`, or `.png`/`.svg`: one file
+  /// per page, numbered when there are several). Nothing is written when the run fails.
+  ///
+  /// - Throws: ``InputError`` for inputs that cannot be used, ``UnreadableImages`` when
+  ///   ``stopOnImageFailure`` is set and an image cannot be read, ``OutputError`` when the
+  ///   output cannot be written.
+  public func render(to output: String) throws -> RenderResult {
+    guard OutputFormat(path: output) != nil else {
+      throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
+    }
+    try OutputGuard.checkFolder(output: output)
+    // Before the decode workers start: they then share arenas, whose freed buffers serve the
+    // drawing thread too.
+    DecodeMemory.shareOneArena()
+    var sheet = try prepare(output: output)
+    try OutputGuard.check(
+      output: output,
+      inputs: sheet.catalog.inputFiles + sheet.items.map(\.path) + [cover?.image].compactMap { $0 })
+    for note in sheet.notes { events.note(note) }
+    for warning in sheet.warnings { events.warning(warning, nil) }
+    let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
+    for (item, failure) in failures {
+      events.warning(Self.describe(failure, origin: item.origin), failure.reason)
+    }
+    if stopOnImageFailure && !failures.isEmpty {
+      throw UnreadableImages(
+        description:
+          "\(failures.count) of \(sheet.items.count) images could not be read (--strict); nothing was written"
+      )
+    }
+    let info = documentInfo(sheet.catalog)
+    var renderItems = sheet.renderItems()
+    if showRating {
+      for (index, item) in sheet.items.enumerated() { renderItems[index].badge = Self.badge(item.tags) }
+    }
+    // The records read are not needed once the render items are made (the document holds
+    // what it draws): released before the layout, they do not add to its peak memory, the
+    // highest of a long document's run.
+    let imageCount = sheet.items.count
+    sheet.items = []
+    sheet.catalog.entries = []
+    let layout = try self.layout(sheet.takeEntries(), info: info)
+    let pageCount = layout.pages.count
+    let drawnPages = try pages?.indices(pageCount: pageCount)
+    // What the layout freed (its measurements, the records read) goes back to the system.
+    DecodeMemory.returnFreeMemory()
+    // The renderer releases each page once drawn: it must hold the only copy of the layout.
+    let document = SheetDocument(
+      layout: consume layout, items: consume renderItems, info: info, coverImage: cover?.image)
+    let imagesWithWarnings = WarnedImages()
+    // Why each card is a placeholder: unreadable headers first, then files that failed to decode.
+    var placeholderReasons = failures.map { $0.1.reason }
+    let written: [String]
+    do {
+      var renderer = SheetRenderer(style: style)
+      renderer.thumbnailCache = thumbnailCache
+      renderer.stopOnImageFailure = stopOnImageFailure
+      let events = events
+      renderer.onImageWarning = { warning in
+        events.warning("\(warning.path): \(warning.reason)", nil)
+        imagesWithWarnings.add(warning.path)
+      }
+      renderer.printMarks = printMarks
+      renderer.pages = drawnPages
+      var trimmedAt = 0
+      renderer.onProgress = { state in
+        // Free memory goes back to the system as pages are written, so the peak stays at the
+        // level of the first pages however many follow.
+        if state.pagesWritten >= trimmedAt + Self.pagesBetweenTrims {
+          trimmedAt = state.pagesWritten
+          DecodeMemory.returnFreeMemory()
+        }
+        events.progress(
+          .drawing, state.imagesDrawn, state.imageCount,
+          "page \(state.pagesWritten)/\(state.pageCount) written")
+      }
+      defer { events.stageFinished() }
+      written = try renderer.render(consume document, to: output) { error in
+        placeholderReasons.append(error.reason)
+        events.warning(Self.describe(error, origin: nil), nil)
+      }
+    } catch let error as ImageError {
+      throw UnreadableImages(description: "\(error.path): \(error.reason) (--strict); nothing was written")
+    } catch let error as RenderError {
+      throw OutputError(description: error.description)
+    }
+    return RenderResult(
+      images: imageCount, pages: drawnPages?.count ?? pageCount, placeholderReasons: placeholderReasons,
+      withWarnings: imagesWithWarnings.count, files: written)
+  }
+
+  /// How often free memory is handed back to the system while drawing, in pages written.
+  package static let pagesBetweenTrims = 50
+
+  /// What a card's rating badge draws: its stars, or the rejected mark, and its label's
+  /// colour; nil when the photo has neither.
+  package static func badge(_ tags: XMPTags?) -> CardBadge? {
+    guard let tags, (tags.rating ?? 0) != 0 || tags.label != nil else { return nil }
+    return CardBadge(
+      rating: tags.rating ?? 0, labelColor: tags.label.flatMap { Color(parsing: LabelColors.hex(of: $0)) })
+  }
+
+  /// A warning for an image that cannot be shown: where it was named, the file, why, and
+  /// what the run does instead.
+  package static func describe(
+    _ error: ImageError, origin: String?, consequence: String = "shown as a placeholder card"
+  ) -> String {
+    let prefix = origin.map { "\($0): " } ?? ""
+    let path = error.path.isEmpty ? "" : "\(error.path): "
+    return "\(prefix)\(path)\(error.reason) (\(consequence))"
+  }
+}
+
+/// What a run of ``SheetJob`` drew.
+public struct RenderResult: Sendable {
+  /// Cards drawn (images and placeholders).
+  public var images: Int
+  /// Pages drawn.
+  public var pages: Int
+  /// Why each placeholder card was drawn, one reason per card.
+  public var placeholderReasons: [String]
+  /// Images drawn despite a problem (a truncated file shown in part).
+  public var withWarnings: Int
+  /// The files written: one PDF, or one PNG or SVG per page.
+  public var files: [String]
+}
+
+/// Some images could not be read and ``SheetJob/stopOnImageFailure`` was set: nothing was
+/// written.
+public struct UnreadableImages: Error, CustomStringConvertible {
+  /// How many images failed, or which one.
+  public var description: String
+}
+
+/// What a ``SheetJob`` reports while it runs. Each handler does nothing by default.
+public struct SheetEvents {
+  /// The long stages a progress display shows.
+  public enum Stage: String, Sendable {
+    case reading = "Reading"
+    case drawing = "Drawing"
+  }
+
+  /// A problem that does not stop the run, and for an image that cannot be read, the reason
+  /// alone (so a display can count warnings of one kind).
+  public var warning: (_ message: String, _ imageReason: String?) -> Void = { _, _ in }
+  /// Something the run left out and why (files a folder scan skipped, photos filtered out).
+  public var note: (String) -> Void = { _ in }
+  /// Progress through a stage: done of total, and a note (`page 3/10 written`).
+  public var progress: @Sendable (_ stage: Stage, _ done: Int, _ total: Int, _ note: String?) -> Void = {
+    _, _, _, _ in
+  }
+  /// The current stage has ended.
+  public var stageFinished: () -> Void = {}
+  /// A phase of the run has ended (`measure`, `place`), for timing.
+  public var lap: (String) -> Void = { _ in }
+
+  /// Handlers that do nothing.
+  public init() {}
+}
+
+/// The cover page a job asks for: titled from the document's metadata.
+public struct CoverRequest: Sendable {
+  /// A line under the title; the document's subject when nil.
+  public var subtitle: String?
+  /// Fine print at the cover's foot (`{pages}`, `{date}`, `{title}` filled in); nil for none.
+  public var note: String?
+  /// A picture filling a frame above the title, if any.
+  public var image: String?
+
+  /// A cover with these parts; all nil is a cover with the title and subject alone.
+  public init(subtitle: String? = nil, note: String? = nil, image: String? = nil) {
+    self.subtitle = subtitle
+    self.note = note
+    self.image = image
+  }
+
+  /// The cover's content for a document titled `title` about `subject`.
+  package func content(title: String, subject: String?) -> CoverContent {
+    CoverContent(
+      title: title, subtitle: subtitle ?? subject, hasPicture: image != nil,
+      note: note.flatMap { $0.isEmpty ? nil : $0 })
+  }
+}
+
+/// Document metadata that wins over what the inputs say; nil keeps theirs.
+public struct MetadataOverrides: Sendable, Hashable {
+  /// The document's title (PDF metadata, the cover, `{title}` in headers and footers).
+  public var title: String?
+  /// The PDF's author.
+  public var author: String?
+  /// The PDF's subject, and the cover's subtitle unless one is given.
+  public var subject: String?
+  /// The PDF's keywords.
+  public var keywords: String?
+
+  /// Overrides of the values given; nil keeps the inputs' own.
+  public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil) {
+    self.title = title
+    self.author = author
+    self.subject = subject
+    self.keywords = keywords
+  }
+
+  /// `info` with these values where given.
+  package func apply(to info: inout DocumentInfo) {
+    if let title { info.title = title }
+    if let author { info.author = author }
+    if let subject { info.subject = subject }
+    if let keywords { info.keywords = keywords }
+  }
+}
+
+/// The images the renderer warned about, counted once each (warnings arrive on the drawing
+/// thread, one callback per warning).
+package final class WarnedImages: @unchecked Sendable {
+  private var paths = Set<String>()
+
+  package func add(_ path: String) { paths.insert(path) }
+
+  package var count: Int { paths.count }
+}

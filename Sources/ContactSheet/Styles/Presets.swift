@@ -1,0 +1,49 @@
+/// Built-in styles chosen with `--preset`, declared in the same terms as any style layer; a
+/// manifest's `style`, a style file and flags override them.
+package enum Preset: String, CaseIterable {
+  /// A dense grid of small thumbnails with file names, for proofing a shoot.
+  case proof
+  /// Three columns, sections as banners, titles and prices in captions.
+  case catalog
+  /// One continuous sheet, two columns of rounded cards with soft shadows.
+  case pinterest
+
+  /// The style keys this preset sets, in order.
+  package var settings: KeyValuePairs<String, StyleValue> {
+    switch self {
+    case .proof:
+      [
+        "mode": "grid", "columns": "8", "margin": "8mm", "gutter": "4pt", "row-gap": "4pt", "padding": "2pt",
+        "font": "DejaVu Sans 5", "caption-lines": "1", "corner-radius": "0", "no-shadow": true,
+      ]
+    case .catalog:
+      [
+        "columns": "3", "margin": "15mm", "gutter": "12pt", "row-gap": "12pt", "padding": "8pt",
+        "font": "DejaVu Sans 8", "caption-lines": "3", "corner-radius": "4pt",
+      ]
+    case .pinterest:
+      [
+        "page": "none", "width": "720pt", "columns": "2", "margin": "16pt", "gutter": "14pt",
+        "row-gap": "14pt",
+        "padding": "8pt", "font": "DejaVu Sans 10", "corner-radius": "14pt", "shadow-blur": "14pt",
+        "shadow-opacity": "0.25",
+      ]
+    }
+  }
+
+  /// The preset's caption template; unlike its options it comes after a manifest's caption,
+  /// so a manifest's own caption wins over the preset's.
+  package var caption: String? {
+    switch self {
+    case .proof: "{name}"
+    case .catalog: "<b>{title|{name}}</b>\\n{price}"
+    case .pinterest: nil
+    }
+  }
+
+  /// The preset as a style layer; messages name it `preset NAME`.
+  package var layer: StyleLayer {
+    let name = "preset \(rawValue)"
+    return StyleLayer(settings: settings.map { StyleSetting(key: $0.key, value: $0.value, origin: name) })
+  }
+}

@@ -1,0 +1,199 @@
+import SheetLayout
+
+/// The one table of style keys: every option of `render` (and `layout`) that says how a sheet
+/// looks, which presets, manifests' `style` and style files may set as well. The option
+/// declarations take their help and defaults from here, `style --default` prints it, and every
+/// style layer is checked against it.
+package enum StyleKeys {
+  package static let caption = StyleKey(
+    "caption",
+    help:
+      "Caption template: {name} {stem} {ext} {dir} {index} {width} {height} {megapixels} {filesize} {date} {date:FORMAT} {camera} {lens} {exposure} {aperture} {iso} {focal} {section} {rating} {label} {frame}, any manifest or CSV field, {field|default} or {field|{other}}; \\n for a new line; Pango markup allowed. Default: {name}, or an item's title.",
+    valueName: "template")
+
+  // Where things go.
+  package static let mode = StyleKey(
+    "mode", help: "Arrangement: waterfall (columns of varying heights), staggered (offset rows) or grid.",
+    default: "waterfall")
+  package static let page = StyleKey(
+    "page",
+    help: "Paper: a3, a4, a5, letter, legal, tabloid or WxH (with units), optionally :landscape; or none.",
+    default: "a4")
+  package static let width = StyleKey(
+    "width", help: "Sheet width when --page none (e.g. 1080px, 8in).", default: "800pt")
+  package static let columns = StyleKey("columns", help: "Number of columns.", default: "4")
+  package static let columnWidth = StyleKey(
+    "column-width",
+    help: "Minimum column width; when given, the column count is derived from it instead of --columns.")
+  package static let margin = StyleKey(
+    "margin",
+    help:
+      "Page margins: one to four lengths (top right bottom left, as in CSS), e.g. \"12mm\" or \"10mm 15mm\".",
+    default: "12mm")
+  package static let gutter = StyleKey("gutter", help: "Gap between columns.", default: "10pt")
+  package static let rowGap = StyleKey(
+    "row-gap", help: "Gap between cards in a column, and around banners.", default: "10pt")
+  package static let padding = StyleKey(
+    "padding", help: "Space inside each card around its image and caption.", default: "5pt")
+  package static let captionGap = StyleKey(
+    "caption-gap", help: "Space between an image and its caption.", default: "4pt")
+  package static let imageAspect = StyleKey(
+    "image-aspect",
+    help:
+      "Fixed image box shape W:H (e.g. 4:3), images cropped to it (or letterboxed: --fit); default: each image's own shape."
+  )
+  package static let maxImageHeight = StyleKey(
+    "max-image-height",
+    help: "Tallest image box (e.g. 80mm); taller images are cropped or letterboxed (--fit).")
+  package static let fit = StyleKey(
+    "fit",
+    help:
+      "How an image fills a box of another shape: crop (fill, centre kept) or letterbox (whole image); grid mode always letterboxes.",
+    default: "crop")
+  package static let font = StyleKey(
+    "font", help: "Caption font, as a Pango font description (\"Family Size\").", default: "DejaVu Sans 7")
+  package static let captionLines = StyleKey(
+    "caption-lines", help: "Most caption lines; longer captions end in an ellipsis (0: no limit).",
+    default: "2")
+  package static let placement = StyleKey(
+    "placement",
+    help: "Waterfall column choice: shortest (highest bottom, ties to the first) or order (round robin).",
+    default: "shortest")
+  package static let direction = StyleKey(
+    "direction", help: "Column order: ltr (first column on the left) or rtl (on the right).", default: "ltr")
+  package static let stagger = StyleKey(
+    "stagger",
+    help: "Shift of every other row in staggered mode, as a fraction of the cell width (0 to 0.99).",
+    default: "0.5")
+  package static let bannerEvery = StyleKey(
+    "banner-every", help: "Put a banner before every N items (0: none).", default: "0")
+  package static let bannerTemplate = StyleKey(
+    "banner-template",
+    help: "Title of --banner-every banners: {n} banner number, {first}/{last} item numbers, {count}.",
+    default: BannerCadence.defaultTemplate)
+  package static let balance = StyleKey(
+    "balance",
+    help: "Let cards move up to K places from input order to even out column bottoms (0: keep order).",
+    default: "0")
+  package static let header = StyleKey(
+    "header",
+    help:
+      "Text at the top of every page: {title} {page} {pages} {date} {section} (of the page's first card); 'left|centre|right' splits it. Its height is reserved."
+  )
+  package static let footer = StyleKey(
+    "footer",
+    help:
+      "Text at the bottom of every page: {title} {page} {pages} {date} {section}; 'left|centre|right' splits it. Its height is reserved."
+  )
+  package static let qr = StyleKey(
+    "qr", .flag,
+    help:
+      "Print a QR code of each card's link below its caption (21 mm with its quiet zone, so its modules span at least 15 mm; a warning when cards are too narrow), for readers of the printed catalog."
+  )
+  package static let contents = StyleKey(
+    "contents", .flag,
+    help: "Begin with contents page(s): each section with its page number, a link to its banner in PDF.")
+  package static let index = StyleKey(
+    "index",
+    help:
+      "End with an alphabetical index of the items by this caption field (name, sku, …) with page numbers, each a link to the card in PDF.",
+    valueName: "field")
+  package static let cover = StyleKey(
+    "cover", .flag,
+    help:
+      "Begin with a cover (page 1, before any contents): the document's title (--title) centred, --cover-subtitle, --cover-image and --cover-note."
+  )
+  package static let coverImage = StyleKey(
+    "cover-image", help: "A picture filling a large frame on the cover (implies --cover).", valueName: "file")
+  package static let coverSubtitle = StyleKey(
+    "cover-subtitle", help: "The line under the cover's title. Default: the document's subject, if any.",
+    valueName: "text")
+  package static let coverNote = StyleKey(
+    "cover-note", help: "Fine print at the cover's foot: {date} {pages} {title}; '' for none.",
+    default: CoverContent.defaultNote, valueName: "template")
+  package static let bannerStyle = StyleKey(
+    "banner-style",
+    help:
+      "Section banners: rule (text over a hairline), band (text on a band of --banner-fill inside the margins) or full-bleed (the band runs from page edge to page edge, into a PDF's --bleed; text stays inside the margins).",
+    default: "rule")
+  package static let bannerFill = StyleKey(
+    "banner-fill", help: "The colour of band and full-bleed banners.", default: "#e6e2d9")
+  package static let dpi = StyleKey(
+    "dpi", help: "Pixels per inch that px lengths refer to (the PNG output resolution).", default: "150")
+
+  // How it looks.
+  package static let cornerRadius = StyleKey(
+    "corner-radius", help: "Radius of the card corners (0: square corners).", default: "6pt")
+  package static let border = StyleKey(
+    "border",
+    help:
+      "A line around each card: width and colour as one value, e.g. --border '0.5pt #cccccc' or 0.5pt,#ccc.",
+    valueName: "len color")
+  package static let shadowBlur = StyleKey(
+    "shadow-blur", help: "Shadow blur radius (about two standard deviations of a Gaussian).", default: "6pt")
+  package static let shadowOffset = StyleKey(
+    "shadow-offset", help: "Shadow offset X,Y (e.g. 0,2pt).", default: "0,2pt")
+  package static let shadowOpacity = StyleKey("shadow-opacity", help: "Shadow opacity, 0…1.", default: "0.22")
+  package static let shadowColor = StyleKey(
+    "shadow-color", help: "Shadow colour (#rrggbb or a CSS name).", default: "black")
+  package static let noShadow = StyleKey("no-shadow", .flag, help: "Draw cards without a shadow.")
+  package static let showRating = StyleKey(
+    "show-rating", .flag,
+    help:
+      "Draw each photo's XMP star rating on its image and its colour label as a bar along the card's foot.")
+  package static let background = StyleKey("background", help: "Page background colour.", default: "#f4f4f2")
+  package static let cardColor = StyleKey("card-color", help: "Card background colour.", default: "white")
+  package static let captionColor = StyleKey(
+    "caption-color", help: "Caption text colour.", default: "#333333")
+  package static let ppi = StyleKey(
+    "ppi",
+    help: "Pixels per inch of images embedded in PDF and SVG, or 'original' to embed the files as they are.",
+    default: "300", valueName: "n|original")
+  package static let title = StyleKey(
+    "title",
+    help: "Document title: PDF metadata and {title} in --header and --footer. Overrides the manifest's.")
+  package static let author = StyleKey("author", help: "PDF author. Overrides the manifest's.")
+  package static let subject = StyleKey("subject", help: "PDF subject. Overrides the manifest's.")
+  package static let keywords = StyleKey("keywords", help: "PDF keywords. Overrides the manifest's.")
+  package static let bleed = StyleKey(
+    "bleed",
+    help:
+      "PDF: extend each page by this much (e.g. 3mm) with the background running into it; sets the TrimBox and BleedBox.",
+    default: "0pt")
+  package static let cropMarks = StyleKey(
+    "crop-marks", .flag, help: "PDF: draw crop marks outside the trim box (and the bleed), at each corner.")
+
+  // Which fonts.
+  package static let fontFile = StyleKey(
+    "font-file", .repeatable,
+    help:
+      "Use only these font files (repeatable), ignoring the machine's font settings: the same sheet on every machine that has the files. Default: the system's fonts, with fallback for every script.",
+    valueName: "file")
+
+  /// Every style key, in the order `style --default` prints them.
+  package static let all: [StyleKey] = [
+    caption, mode, page, width, columns, columnWidth, margin, gutter, rowGap, padding, captionGap,
+    imageAspect,
+    maxImageHeight, fit, font, captionLines, placement, direction, stagger, bannerEvery, bannerTemplate,
+    balance,
+    header, footer, qr, contents, index, cover, coverImage, coverSubtitle, coverNote, bannerStyle, bannerFill,
+    dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,
+    shadowColor, noShadow, showRating, background, cardColor, captionColor, ppi, title, author, subject,
+    keywords, bleed, cropMarks, fontFile,
+  ]
+
+  /// Options of `render` and `layout` that belong to a run (what to read, where to write, how
+  /// strictly), not to a style: a style that sets one is refused.
+  package static let runOnly: [String] = [
+    "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
+    "image-column", "section-column", "delimiter", "link-column", "group-by", "sort", "reverse", "min-rating",
+    "label", "include-rejected", "section-by", "raw-jpeg", "cache", "no-cache", "cache-size", "pages",
+  ]
+
+  private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+  /// The key called `name`, if there is one.
+  package static func named(_ name: String) -> StyleKey? {
+    byName[name]
+  }
+}
