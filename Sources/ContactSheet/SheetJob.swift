@@ -44,15 +44,49 @@ public struct SheetJob {
   /// What the run reports as it goes.
   public var events = SheetEvents()
 
-  /// A job with the library's layout defaults, the system's fonts and the default look.
-  public init(
-    inputs: InputOptions, layoutOptions: LayoutOptions = LayoutOptions(), fonts: FontSet = .system,
-    style: RenderStyle = RenderStyle()
-  ) {
+  /// Warnings about the style (a header field that nothing fills), given with the inputs'.
+  public var styleWarnings: [String] = []
+
+  /// The job for `inputs` in the style `sources` give, as `contactsheet render` makes it: the
+  /// manifests among the inputs are read once, their `style` applied after the preset and
+  /// before the style file; every key no layer sets takes its default from ``StyleKeys``.
+  ///
+  /// - Throws: ``InputError`` for a manifest or style file that cannot be used, ``StyleError``
+  ///   for a value its key cannot take.
+  public init(inputs: InputOptions, style sources: StyleSources = StyleSources()) throws {
+    try self.init(inputs: inputs, style: sources, spelling: { "'\($0.name)'" })
+  }
+
+  /// As ``init(inputs:style:)``, messages spelling a key with `spelling` (the command line's
+  /// `--gutter`).
+  package init(inputs: InputOptions, style sources: StyleSources, spelling: @escaping (StyleKey) -> String)
+    throws
+  {
+    var inputs = inputs
+    inputs.manifests = try ManifestReader.readAll(inputs.inputs)
+    let layers = try sources.layers(inputs: inputs.inputs, manifests: inputs.manifests)
+    let settings = try SheetSettings(style: MergedStyle(layers), spelling: spelling)
+    if inputs.caption == nil {
+      inputs.caption = settings.caption.map { CaptionChoice($0, source: spelling(StyleKeys.caption)) }
+    }
+    if inputs.fallbackCaption == nil, let preset = sources.preset {
+      inputs.fallbackCaption = preset.caption.map { CaptionChoice($0, source: "preset \(preset.rawValue)") }
+    }
+    if inputs.indexField == nil { inputs.indexField = settings.indexField }
+    self.init(inputs: inputs, settings: settings)
+  }
+
+  /// The job for `inputs` with `settings` (``SheetSettings()`` for every default).
+  public init(inputs: InputOptions, settings: SheetSettings) {
     self.inputs = inputs
-    self.layoutOptions = layoutOptions
-    self.fonts = fonts
-    self.style = style
+    layoutOptions = settings.layout
+    fonts = settings.fonts
+    style = settings.style
+    printMarks = settings.printMarks
+    cover = settings.cover
+    metadata = settings.metadata
+    showRating = settings.showRating
+    styleWarnings = settings.warnings
   }
 
   /// Reads the inputs: files, folders, manifests and CSV rows, their headers (all of them when
@@ -132,7 +166,7 @@ public struct SheetJob {
       output: output,
       inputs: sheet.catalog.inputFiles + sheet.items.map(\.path) + [cover?.image].compactMap { $0 })
     for note in sheet.notes { events.note(note) }
-    for warning in sheet.warnings { events.warning(warning, nil) }
+    for warning in styleWarnings + sheet.warnings { events.warning(warning, nil) }
     let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
     for (item, failure) in failures {
       events.warning(Self.describe(failure, origin: item.origin), failure.reason)
@@ -167,6 +201,8 @@ public struct SheetJob {
     var placeholderReasons = failures.map { $0.1.reason }
     let written: [String]
     do {
+      var style = self.style
+      style.maxPixels = maxPixels
       var renderer = SheetRenderer(style: style)
       renderer.thumbnailCache = thumbnailCache
       renderer.stopOnImageFailure = stopOnImageFailure
@@ -274,7 +310,7 @@ public struct SheetEvents {
 }
 
 /// The cover page a job asks for: titled from the document's metadata.
-public struct CoverRequest: Sendable {
+public struct CoverRequest: Sendable, Hashable {
   /// A line under the title; the document's subject when nil.
   public var subtitle: String?
   /// Fine print at the cover's foot (`{pages}`, `{date}`, `{title}` filled in); nil for none.

@@ -38,10 +38,6 @@ public struct ContactSheetCommand: ParsableCommand {
     do {
       var command = try ContactSheetCommand.parseAsRoot(arguments ?? PathBytes.arguments())
       quiet = (command as? RenderCommand)?.quiet ?? false
-      if var styled = command as? any StyledCommand {
-        try styled.applyStyles()
-        command = styled
-      }
       // From here to the end of the run, what libraries print to standard error is captured.
       StandardErrorCapture.start(quiet: quiet)
       try command.run()
@@ -99,6 +95,10 @@ extension OutputError: StatusError {
 }
 
 extension InputError: StatusError {
+  var exitStatus: Int32 { ExitStatus.usage }
+}
+
+extension StyleError: StatusError {
   var exitStatus: Int32 { ExitStatus.usage }
 }
 

@@ -77,18 +77,9 @@ struct InputFlags: ParsableArguments {
       "A built-in style: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
   var preset: String?
 
-  /// The manifests among `inputs`, read once before the run (their styles apply before the
-  /// flags), by path. Not an option.
-  var manifests: [String: Manifest] = [:]
-
-  /// The parsed properties: `manifests` is left out, so it is not decoded from the command line.
-  private enum CodingKeys: String, CodingKey {
-    case inputs, recursive, imageColumn, sectionColumn, delimiter, linkColumn, groupBy, sort, reverse, caption
-    case minRating, label, includeRejected, sectionBy, rawJpeg, style, preset
-  }
-
-  /// The library's input options these flags give; `indexField` is the layout's `--index`.
-  func inputOptions(indexField: String?) throws -> InputOptions {
+  /// The library's input options these flags give (the caption and index field come with
+  /// the style).
+  func inputOptions() throws -> InputOptions {
     var options = InputOptions(inputs: inputs)
     options.sort = try SortOrder(parsing: sort)
     options.filter = try RatingFilter(minRating: minRating, labels: label, includeRejected: includeRejected)
@@ -97,12 +88,6 @@ struct InputFlags: ParsableArguments {
     options.rawJPEG = rawJpeg
     options.csv = try csvOptions()
     options.reverse = reverse
-    options.caption = caption.map { CaptionChoice($0, source: "--caption") }
-    options.fallbackCaption = preset.flatMap { name in
-      Preset(rawValue: name.lowercased())?.caption.map { CaptionChoice($0, source: "preset \(name)") }
-    }
-    options.indexField = indexField
-    options.manifests = manifests
     return options
   }
 

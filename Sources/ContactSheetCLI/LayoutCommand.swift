@@ -25,13 +25,12 @@ struct LayoutCommand: StyledCommand {
 
   func run() throws {
     let timer = PhaseTimer()
-    var job = try job(
-      inputs: inputFlags, layout: layoutFlags, render: renderFlags, fonts: fontFlags, maxPixels: 200_000_000)
+    var job = try job(maxPixels: 200_000_000)
     job.events = TerminalEvents.events(progress: nil, quiet: false, timer: timer)
     var sheet = try job.prepare(readsEveryHeader: false)
     timer.lap("read")
     for note in sheet.notes { Diagnostics.note(note) }
-    for warning in layoutFlags.templateWarnings() + sheet.warnings { Diagnostics.warn(warning) }
+    for warning in job.styleWarnings + sheet.warnings { Diagnostics.warn(warning) }
     // What the export needs of each item, kept instead of the items (each moved out, not
     // copied); the entries are handed over, and the layout lets go of them once measured.
     var exported: [ExportedItem] = []

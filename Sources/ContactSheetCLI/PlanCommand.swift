@@ -54,8 +54,7 @@ struct PlanCommand: StyledCommand {
       throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
     }
     // The same preparation and layout as `render`, so the page count is the one render finds.
-    var job = try job(
-      inputs: inputFlags, layout: layoutFlags, render: renderFlags, fonts: fontFlags, maxPixels: maxPixels)
+    var job = try job(maxPixels: maxPixels)
     job.events = TerminalEvents.events(progress: nil, quiet: true)
     var sheet = try job.prepare(output: output)
     let layout = try job.layout(sheet.takeEntries(), info: job.documentInfo(sheet.catalog))

@@ -56,7 +56,6 @@ struct RenderCommand: StyledCommand {
     }
     let progress = ProgressReporter.forTerminal(quiet: quiet)
     job.events = TerminalEvents.events(progress: progress, quiet: quiet)
-    for warning in layoutFlags.templateWarnings() { Diagnostics.warn(warning) }
     let thumbnailCache = try cacheFlags.makeCache()
     defer { cacheFlags.finish(thumbnailCache, quiet: quiet) }
     job.thumbnailCache = thumbnailCache
@@ -80,25 +79,10 @@ struct RenderCommand: StyledCommand {
     }
     try OutputGuard.checkFolder(output: output)
     let selection = try pages.map(PageSelection.init(parsing:))
-    var job = try job(
-      inputs: inputFlags, layout: layoutFlags, render: renderFlags, fonts: fontFlags, maxPixels: maxPixels)
-    job.style = try renderStyle()
-    job.printMarks = try renderFlags.printMarks(length: layoutFlags.length)
+    var job = try job(maxPixels: maxPixels)
     job.pages = selection
     job.stopOnImageFailure = strict
-    job.showRating = renderFlags.showRating
     return job
-  }
-
-  /// How to paint: the PNG resolution and pixel limit, then the drawing options. (Fonts and
-  /// text styles come with the layout.)
-  private func renderStyle() throws -> RenderStyle {
-    var style = RenderStyle()
-    style.dpi = layoutFlags.dpi
-    style.maxPixels = maxPixels
-    try renderFlags.apply(to: &style, length: layoutFlags.length)
-    style.bannerFill = try layoutFlags.bannerFillColor()
-    return style
   }
 }
 

@@ -118,13 +118,7 @@ struct InputParsingTests {
       let layer = preset.layer
       #expect(!layer.settings.isEmpty)
       try layer.validate()
-      var layout = try LayoutFlags.parse([])
-      var render = try RenderFlags.parse([])
-      try layout.adopt(MergedStyle([layer]))
-      try render.adopt(MergedStyle([layer]))
-      var style = RenderStyle()
-      _ = try layout.layoutOptions()
-      try render.apply(to: &style, length: layout.length)
+      _ = try SheetSettings(style: MergedStyle([layer]))
     }
   }
 

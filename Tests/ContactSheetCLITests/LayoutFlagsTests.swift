@@ -9,8 +9,11 @@ import Testing
 
 @Suite("Layout flags")
 struct LayoutFlagsTests {
+  /// The layout options of `layout ARGUMENTS` (a folder of no images is never read).
   private func options(_ arguments: [String]) throws -> LayoutOptions {
-    try LayoutFlags.parse(arguments).layoutOptions()
+    let command = try #require(
+      try ContactSheetCommand.parseAsRoot(["layout", "."] + arguments) as? LayoutCommand)
+    return try command.job(maxPixels: 200_000_000).layoutOptions
   }
 
   @Test("every layout flag reaches the options, with lengths in points")

@@ -55,7 +55,7 @@ struct RenderOpenCountTests {
       try ContactSheetCommand.parseAsRoot(
         ["render", photos.path, "--caption", "{camera} {exposure}", "-o", "x.pdf"]) as? RenderCommand)
     ImageFileOpens.startCounting(under: photos.path)
-    let sheet = try SheetPreparer(options: try command.inputFlags.inputOptions(indexField: nil)).prepare()
+    let sheet = try command.job(maxPixels: 200_000_000).prepare()
     let counted = ImageFileOpens.stopCounting(under: photos.path)
     #expect(counted.count == 6 && counted.values.allSatisfy { $0 == 1 })
     let layoutItems = sheet.entries.compactMap { entry in
@@ -88,9 +88,7 @@ struct RenderOpenCountTests {
     let command = try #require(
       try ContactSheetCommand.parseAsRoot(["layout", manifest.path]) as? LayoutCommand)
     ImageFileOpens.startCounting(under: photos)
-    let sheet = try SheetPreparer(
-      options: try command.inputFlags.inputOptions(indexField: nil), readsEveryHeader: false
-    ).prepare()
+    let sheet = try command.job(maxPixels: 200_000_000).prepare(readsEveryHeader: false)
     #expect(ImageFileOpens.stopCounting(under: photos).isEmpty)
     #expect(sheet.items.count == 2 && sheet.items.allSatisfy { $0.header == nil })
   }
@@ -112,7 +110,7 @@ struct HeaderOncePerFileTests {
     try Data((["image,name"] + rows).joined(separator: "\n").utf8).write(to: csv)
     let command = try #require(try ContactSheetCommand.parseAsRoot(["layout", csv.path]) as? LayoutCommand)
     ImageFileOpens.startCounting(under: photos.path)
-    let sheet = try SheetPreparer(options: try command.inputFlags.inputOptions(indexField: nil)).prepare()
+    let sheet = try command.job(maxPixels: 200_000_000).prepare()
     let counted = ImageFileOpens.stopCounting(under: photos.path)
     #expect(counted.values.reduce(0, +) == 1, "\(counted)")
     #expect(sheet.items.count == 5_000)
@@ -134,7 +132,7 @@ struct HeaderOncePerFileTests {
     }
     let command = try #require(
       try ContactSheetCommand.parseAsRoot(["layout", folder.path]) as? LayoutCommand)
-    let sheet = try SheetPreparer(options: try command.inputFlags.inputOptions(indexField: nil)).prepare()
+    let sheet = try command.job(maxPixels: 200_000_000).prepare()
     let ratings = Dictionary(
       uniqueKeysWithValues: sheet.items.map { (($0.path as NSString).lastPathComponent, $0.tags?.rating) })
     #expect(ratings == ["x.jpg": 5, "y.jpg": 1])

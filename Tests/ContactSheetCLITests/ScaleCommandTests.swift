@@ -29,9 +29,7 @@ struct ScaleCommandTests {
     let csv = try catalog(rows: 500, photo: photo, sizes: true)
     let command = try #require(try ContactSheetCommand.parseAsRoot(["layout", csv]) as? LayoutCommand)
     ImageFileOpens.startCounting(under: folder.path)
-    let sheet = try SheetPreparer(
-      options: try command.inputFlags.inputOptions(indexField: nil), readsEveryHeader: false
-    ).prepare()
+    let sheet = try command.job(maxPixels: 200_000_000).prepare(readsEveryHeader: false)
     let opens = ImageFileOpens.stopCounting(under: folder.path)
     #expect(sheet.items.count == 500)
     #expect(opens.isEmpty, "opened: \(opens)")

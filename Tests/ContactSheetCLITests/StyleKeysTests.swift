@@ -63,12 +63,14 @@ struct StyleKeysTests {
     #expect(runOptionsSeen == Set(StyleKeys.runOnly).subtracting(["version"]), "run-only keys no command has")
   }
 
-  @Test("every key is bound to exactly one flag property of its kind")
-  func bindingsCoverTable() {
+  @Test("every key is bound to exactly one flag property of its kind and type")
+  func bindingsCoverTable() throws {
     let declared = StyleBindings.declared
     #expect(declared.map(\.name).sorted() == StyleKeys.all.map(\.name).sorted())
     for binding in declared {
-      #expect(StyleKeys.named(binding.name)?.kind == binding.kind, "\(binding.name)")
+      let key = try #require(StyleKeys.named(binding.name))
+      #expect(key.kind == binding.kind, "\(binding.name)")
+      if key.kind == .option { #expect(key.valueType == binding.valueType, "\(binding.name)") }
     }
   }
 
@@ -79,17 +81,12 @@ struct StyleKeysTests {
         key.defaultText.map { StyleSetting(key: key.name, value: .text($0), origin: "defaults") }
       })
     try defaults.validate()
-    var layout = try LayoutFlags.parse([])
-    var render = try RenderFlags.parse([])
-    try layout.adopt(MergedStyle([defaults]))
-    try render.adopt(MergedStyle([defaults]))
-    #expect(layout.columns == 4 && layout.dpi == 150 && render.shadowOpacity == 0.22)
-    #expect(try layout.layoutOptions() == LayoutFlags.parse([]).layoutOptions())
-    var adopted = RenderStyle()
-    var untouched = RenderStyle()
-    try render.apply(to: &adopted, length: layout.length)
-    try RenderFlags.parse([]).apply(to: &untouched, length: layout.length)
-    #expect(adopted == untouched)
+    let adopted = try SheetSettings(style: MergedStyle([defaults]))
+    let untouched = SheetSettings()
+    #expect(adopted.layout.columns == .count(4) && adopted.style.dpi == 150)
+    #expect(adopted.style.shadow?.opacity == 0.22)
+    #expect(adopted.layout == untouched.layout && adopted.style == untouched.style)
+    #expect(adopted.printMarks == untouched.printMarks && adopted.cover == nil)
   }
 
   @Test("the printed default style is a style file that sets every default, and nothing else")
@@ -106,8 +103,6 @@ struct StyleKeysTests {
         setting.value == (key.kind == .flag ? .boolean(false) : .text(key.defaultText ?? "")), "\(key.name)")
     }
     for key in StyleKeys.all { #expect(printed.contains("# \(key.help)\n"), "\(key.name) has no comment") }
-    var layout = try LayoutFlags.parse([])
-    try layout.adopt(MergedStyle([layer]))
-    #expect(try layout.layoutOptions() == LayoutFlags.parse([]).layoutOptions())
+    #expect(try SheetSettings(style: MergedStyle([layer])).layout == SheetSettings().layout)
   }
 }

@@ -21,11 +21,10 @@ struct StyleLayerTests {
     return paths
   }
 
-  /// The `layout` command for `arguments`, parsed once with its styles applied.
-  private func styled(_ arguments: [String]) throws -> LayoutCommand {
-    var command = try #require(try ContactSheetCommand.parseAsRoot(["layout"] + arguments) as? LayoutCommand)
-    try command.applyStyles()
-    return command
+  /// The job of the `layout` command for `arguments`, its styles applied.
+  private func styled(_ arguments: [String]) throws -> SheetJob {
+    let command = try #require(try ContactSheetCommand.parseAsRoot(["layout"] + arguments) as? LayoutCommand)
+    return try command.job(maxPixels: 200_000_000)
   }
 
   /// The message `arguments` fail with.
@@ -50,35 +49,34 @@ struct StyleLayerTests {
     let layered = try styled([manifest, "--preset", "proof", "--style", look])
     // proof sets grid, 8 columns, 4pt gutter and no shadow; the manifest 5 columns and 3pt;
     // the style file 7pt, shadows back on, a caption and fonts.
-    #expect(layered.layoutFlags.mode == .grid)
-    #expect(layered.layoutFlags.columns == 5)
-    #expect(layered.layoutFlags.gutter == "7pt")
-    #expect(layered.renderFlags.shadowBlur == "2pt" && layered.renderFlags.noShadow == false)
-    #expect(layered.renderFlags.cornerRadius == "0")
-    #expect(layered.inputFlags.caption == "{stem}")
-    #expect(layered.fontFlags.fontFile == ["a.ttf", "b.ttf"])
-    #expect(layered.layoutFlags.width == nil && layered.layoutFlags.dpi == 150)
+    #expect(layered.layoutOptions.mode == .grid)
+    #expect(layered.layoutOptions.columns == .count(5))
+    #expect(layered.layoutOptions.gutter == 7)
+    #expect(layered.style.shadow?.blur == 2)
+    #expect(layered.style.cornerRadius == 0)
+    #expect(layered.inputs.caption == CaptionChoice("{stem}", source: "--caption"))
+    #expect(layered.fonts == .pinned(["a.ttf", "b.ttf"]))
+    #expect(layered.layoutOptions.page == PageSize.named("a4") && layered.style.dpi == 150)
 
     let typed = try styled([
       manifest, "--preset", "proof", "--style", look, "--columns", "2", "--gutter", "1pt", "--no-shadow",
       "--caption", "{name}", "--font-file", "c.ttf", "--mode", "waterfall",
     ])
-    #expect(typed.layoutFlags.columns == 2 && typed.layoutFlags.gutter == "1pt")
-    #expect(typed.layoutFlags.mode == .waterfall && typed.renderFlags.noShadow)
-    #expect(typed.inputFlags.caption == "{name}" && typed.fontFlags.fontFile == ["c.ttf"])
-    #expect(try typed.layoutFlags.layoutOptions().columns == .count(2))
+    #expect(typed.layoutOptions.columns == .count(2) && typed.layoutOptions.gutter == 1)
+    #expect(typed.layoutOptions.mode == .waterfall && typed.style.shadow == nil)
+    #expect(typed.inputs.caption?.text == "{name}" && typed.fonts == .pinned(["c.ttf"]))
   }
 
   @Test("the manifest read for its style is the one the catalog is built from")
   func manifestReadOnce() throws {
     let paths = try write(["m.yaml": "title: Once\nstyle: {columns: 3}\nitems: [a.jpg, b.jpg]\n"])
     let path = try #require(paths["m.yaml"])
-    let command = try styled([path])
-    let manifest = try #require(command.inputFlags.manifests[path])
+    let job = try styled([path])
+    let manifest = try #require(job.inputs.manifests[path])
     #expect(manifest.title == "Once" && manifest.entries.count == 2)
     // Remove the file: the catalog still comes from the value already read.
     try FileManager.default.removeItem(atPath: path)
-    let catalog = try InputCollector(manifests: command.inputFlags.manifests).collect([path])
+    let catalog = try InputCollector(manifests: job.inputs.manifests).collect([path])
     #expect(catalog.title == "Once" && catalog.items.count == 2)
     #expect(catalog.items.first?.origin == "\(path):3:9")
   }

@@ -1,6 +1,6 @@
 /// Built-in styles chosen with `--preset`, declared in the same terms as any style layer; a
 /// manifest's `style`, a style file and flags override them.
-package enum Preset: String, CaseIterable {
+public enum Preset: String, CaseIterable, Sendable {
   /// A dense grid of small thumbnails with file names, for proofing a shoot.
   case proof
   /// Three columns, sections as banners, titles and prices in captions.

@@ -19,15 +19,22 @@ package struct StyleKey: Sendable, Equatable {
   package let defaultText: String?
   /// The value's name in `--help` (`<template>`); nil for the name's own.
   package let valueName: String?
+  /// What an option's value is read as (text for most: lengths, colours and templates are
+  /// read by the setting that uses them).
+  package let valueType: any StyleValueType.Type
 
   package init(
-    _ name: String, _ kind: Kind = .option, help: String, default defaultText: String? = nil,
-    valueName: String? = nil
+    _ name: String, _ kind: Kind = .option, _ valueType: any StyleValueType.Type = String.self, help: String,
+    default defaultText: String? = nil, valueName: String? = nil
   ) {
     self.name = name
     self.kind = kind
+    self.valueType = valueType
     self.help = help
     self.defaultText = defaultText
     self.valueName = valueName
   }
+
+  /// Keys are told apart by name.
+  package static func == (a: StyleKey, b: StyleKey) -> Bool { a.name == b.name }
 }

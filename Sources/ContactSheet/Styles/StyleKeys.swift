@@ -13,7 +13,8 @@ package enum StyleKeys {
 
   // Where things go.
   package static let mode = StyleKey(
-    "mode", help: "Arrangement: waterfall (columns of varying heights), staggered (offset rows) or grid.",
+    "mode", .option, LayoutMode.self,
+    help: "Arrangement: waterfall (columns of varying heights), staggered (offset rows) or grid.",
     default: "waterfall")
   package static let page = StyleKey(
     "page",
@@ -21,7 +22,8 @@ package enum StyleKeys {
     default: "a4")
   package static let width = StyleKey(
     "width", help: "Sheet width when --page none (e.g. 1080px, 8in).", default: "800pt")
-  package static let columns = StyleKey("columns", help: "Number of columns.", default: "4")
+  package static let columns = StyleKey(
+    "columns", .option, Int.self, help: "Number of columns.", default: "4")
   package static let columnWidth = StyleKey(
     "column-width",
     help: "Minimum column width; when given, the column count is derived from it instead of --columns.")
@@ -46,33 +48,35 @@ package enum StyleKeys {
     "max-image-height",
     help: "Tallest image box (e.g. 80mm); taller images are cropped or letterboxed (--fit).")
   package static let fit = StyleKey(
-    "fit",
+    "fit", .option, ImageFit.self,
     help:
       "How an image fills a box of another shape: crop (fill, centre kept) or letterbox (whole image); grid mode always letterboxes.",
     default: "crop")
   package static let font = StyleKey(
     "font", help: "Caption font, as a Pango font description (\"Family Size\").", default: "DejaVu Sans 7")
   package static let captionLines = StyleKey(
-    "caption-lines", help: "Most caption lines; longer captions end in an ellipsis (0: no limit).",
+    "caption-lines", .option, Int.self,
+    help: "Most caption lines; longer captions end in an ellipsis (0: no limit).",
     default: "2")
   package static let placement = StyleKey(
-    "placement",
+    "placement", .option, Placement.self,
     help: "Waterfall column choice: shortest (highest bottom, ties to the first) or order (round robin).",
     default: "shortest")
   package static let direction = StyleKey(
-    "direction", help: "Column order: ltr (first column on the left) or rtl (on the right).", default: "ltr")
+    "direction", .option, Direction.self,
+    help: "Column order: ltr (first column on the left) or rtl (on the right).", default: "ltr")
   package static let stagger = StyleKey(
-    "stagger",
+    "stagger", .option, Double.self,
     help: "Shift of every other row in staggered mode, as a fraction of the cell width (0 to 0.99).",
     default: "0.5")
   package static let bannerEvery = StyleKey(
-    "banner-every", help: "Put a banner before every N items (0: none).", default: "0")
+    "banner-every", .option, Int.self, help: "Put a banner before every N items (0: none).", default: "0")
   package static let bannerTemplate = StyleKey(
     "banner-template",
     help: "Title of --banner-every banners: {n} banner number, {first}/{last} item numbers, {count}.",
     default: BannerCadence.defaultTemplate)
   package static let balance = StyleKey(
-    "balance",
+    "balance", .option, Int.self,
     help: "Let cards move up to K places from input order to even out column bottoms (0: keep order).",
     default: "0")
   package static let header = StyleKey(
@@ -112,14 +116,15 @@ package enum StyleKeys {
     "cover-note", help: "Fine print at the cover's foot: {date} {pages} {title}; '' for none.",
     default: CoverContent.defaultNote, valueName: "template")
   package static let bannerStyle = StyleKey(
-    "banner-style",
+    "banner-style", .option, BannerStyle.self,
     help:
       "Section banners: rule (text over a hairline), band (text on a band of --banner-fill inside the margins) or full-bleed (the band runs from page edge to page edge, into a PDF's --bleed; text stays inside the margins).",
     default: "rule")
   package static let bannerFill = StyleKey(
     "banner-fill", help: "The colour of band and full-bleed banners.", default: "#e6e2d9")
   package static let dpi = StyleKey(
-    "dpi", help: "Pixels per inch that px lengths refer to (the PNG output resolution).", default: "150")
+    "dpi", .option, Double.self,
+    help: "Pixels per inch that px lengths refer to (the PNG output resolution).", default: "150")
 
   // How it looks.
   package static let cornerRadius = StyleKey(
@@ -133,7 +138,8 @@ package enum StyleKeys {
     "shadow-blur", help: "Shadow blur radius (about two standard deviations of a Gaussian).", default: "6pt")
   package static let shadowOffset = StyleKey(
     "shadow-offset", help: "Shadow offset X,Y (e.g. 0,2pt).", default: "0,2pt")
-  package static let shadowOpacity = StyleKey("shadow-opacity", help: "Shadow opacity, 0…1.", default: "0.22")
+  package static let shadowOpacity = StyleKey(
+    "shadow-opacity", .option, Double.self, help: "Shadow opacity, 0…1.", default: "0.22")
   package static let shadowColor = StyleKey(
     "shadow-color", help: "Shadow colour (#rrggbb or a CSS name).", default: "black")
   package static let noShadow = StyleKey("no-shadow", .flag, help: "Draw cards without a shadow.")

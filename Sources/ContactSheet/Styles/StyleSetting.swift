@@ -24,6 +24,12 @@ package struct StyleSetting: Equatable, Sendable {
   /// Where the key was written (`look.yaml:3:1`), or the layer's name (`preset proof`).
   package var origin: String
 
+  package init(key: String, value: StyleValue, origin: String) {
+    self.key = key
+    self.value = value
+    self.origin = origin
+  }
+
   /// The value of a flag.
   package func flag() throws -> Bool {
     guard case .boolean(let flag) = value else {

@@ -10,38 +10,29 @@ protocol StyledCommand: ParsableCommand {
 }
 
 extension StyledCommand {
-  /// Reads the manifests among the inputs (once: the catalog is built from the same values),
-  /// checks each style layer, merges them — preset, then each manifest's `style`, then
-  /// `--style`, later winning — and fills every style option the command line left unset, so
-  /// the flags typed win over all of them.
-  mutating func applyStyles() throws {
-    inputFlags.manifests = try ManifestReader.readAll(inputFlags.inputs)
-    let layers = try styleLayers()
-    for layer in layers { try layer.validate() }
-    let style = MergedStyle(layers)
-    try inputFlags.adopt(style)
-    try layoutFlags.adopt(style)
-    try renderFlags.adopt(style)
-    try fontFlags.adopt(style)
+  /// The job the flags describe (what `render`, `layout` and `plan` share): the library reads
+  /// the manifests among the inputs and merges the style layers — preset, then each
+  /// manifest's `style`, then `--style`, then the flags typed, later winning. Messages spell
+  /// keys as flags.
+  func job(maxPixels: Int) throws -> SheetJob {
+    var sources = StyleSources(preset: try preset(), file: inputFlags.style)
+    sources.settings =
+      inputFlags.styleSettings + layoutFlags.styleSettings + renderFlags.styleSettings
+      + fontFlags.styleSettings
+    var job = try SheetJob(
+      inputs: try inputFlags.inputOptions(), style: sources, spelling: { "--\($0.name)" })
+    job.maxPixels = maxPixels
+    return job
   }
 
-  /// The style layers the inputs name, in the order they apply.
-  private func styleLayers() throws -> [StyleLayer] {
-    var layers: [StyleLayer] = []
-    if let name = inputFlags.preset {
-      guard let preset = Preset(rawValue: name.lowercased()) else {
-        throw InputError(
-          "--preset \(name) is not a preset; use one of: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))"
-        )
-      }
-      layers.append(preset.layer)
+  /// The preset `--preset` names, if any.
+  private func preset() throws -> Preset? {
+    guard let name = inputFlags.preset else { return nil }
+    guard let preset = Preset(rawValue: name.lowercased()) else {
+      throw InputError(
+        "--preset \(name) is not a preset; use one of: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
     }
-    for input in inputFlags.inputs {
-      if let manifest = inputFlags.manifests[input], !manifest.style.isEmpty {
-        layers.append(StyleLayer(settings: manifest.style))
-      }
-    }
-    if let path = inputFlags.style { layers.append(try StyleFile.layer(path: path)) }
-    return layers
+    return preset
   }
 }

@@ -1,0 +1,164 @@
+import Foundation
+import SheetLayout
+import SheetSupport
+import SheetText
+
+extension StyleReader {
+  /// Where things go: the layout options the style asks for.
+  func layoutOptions() throws -> LayoutOptions {
+    var options = LayoutOptions()
+    options.mode = try required(StyleKeys.mode)
+    options.page = try page(required(StyleKeys.page))
+    if let columnWidth = try setText(StyleKeys.columnWidth) {
+      options.columns = .minimumWidth(try length(columnWidth, StyleKeys.columnWidth))
+    } else {
+      options.columns = .count(try required(StyleKeys.columns))
+    }
+    options.margins = try margins(required(StyleKeys.margin))
+    options.gutter = try space(StyleKeys.gutter)
+    options.rowGap = try space(StyleKeys.rowGap)
+    options.padding = try space(StyleKeys.padding)
+    options.captionGap = try space(StyleKeys.captionGap)
+    let captionLines: Int = try required(StyleKeys.captionLines)
+    guard captionLines >= 0 else {
+      throw error(StyleKeys.captionLines) { "\($0) must be 0 (no limit) or more (got \(captionLines))" }
+    }
+    options.captionStyle = TextStyle(font: try captionFont(required(StyleKeys.font)), maxLines: captionLines)
+    options.imageAspect = try setText(StyleKeys.imageAspect).map(aspect)
+    options.maxImageHeight = try setText(StyleKeys.maxImageHeight).map {
+      try length($0, StyleKeys.maxImageHeight)
+    }
+    options.imageFit = try required(StyleKeys.fit)
+    options.placement = try required(StyleKeys.placement)
+    options.direction = try required(StyleKeys.direction)
+    options.staggerOffset = try required(StyleKeys.stagger)
+    let bannerEvery: Int = try required(StyleKeys.bannerEvery)
+    guard bannerEvery >= 0 else {
+      throw error(StyleKeys.bannerEvery) { "\($0) must be 0 (no banners) or more items (got \(bannerEvery))" }
+    }
+    if bannerEvery > 0 {
+      options.bannerCadence = BannerCadence(
+        every: bannerEvery, template: try required(StyleKeys.bannerTemplate))
+    }
+    options.balance = try required(StyleKeys.balance)
+    options.header = try setText(StyleKeys.header).map { PageMarginText(text: $0) }
+    options.footer = try setText(StyleKeys.footer).map { PageMarginText(text: $0) }
+    if try flag(StyleKeys.qr) { options.qrCodeSize = QRSizeCheck.readableSize }
+    if try flag(StyleKeys.contents) { options.contentsTitle = "Contents" }
+    if try setText(StyleKeys.index) != nil { options.indexTitle = "Index" }
+    let bannerStyle: BannerStyle = try required(StyleKeys.bannerStyle)
+    options.bannerLook = bannerStyle == .fullBleed ? .fullBleed : .inset
+    if bannerStyle != .rule {
+      // A band of colour wants more air around its text than a hairline.
+      options.bannerPadding = max(options.bannerPadding, Self.bandPadding)
+    }
+    return options
+  }
+
+  /// Space around a band's text: 4 mm.
+  static let bandPadding = 4 * 72 / 25.4
+
+  /// The cover asked for (`cover`, or `cover-image` alone); nil for none.
+  func cover() throws -> CoverRequest? {
+    let image = try setText(StyleKeys.coverImage)
+    guard try flag(StyleKeys.cover) || image != nil else { return nil }
+    return CoverRequest(
+      subtitle: try setText(StyleKeys.coverSubtitle), note: try required(StyleKeys.coverNote), image: image)
+  }
+
+  /// One warning per field of `header`, `footer` and `banner-template` that nothing fills.
+  func templateWarnings() throws -> [String] {
+    let templates: [(StyleKey, String?, [String])] = [
+      (StyleKeys.header, try setText(StyleKeys.header), TemplateFieldCheck.pageFields),
+      (StyleKeys.footer, try setText(StyleKeys.footer), TemplateFieldCheck.pageFields),
+      (StyleKeys.bannerTemplate, try setText(StyleKeys.bannerTemplate), TemplateFieldCheck.bannerFields),
+    ]
+    return templates.flatMap { key, template, known in
+      template.map {
+        TemplateFieldCheck.warnings(
+          option: spelling(key), used: TemplateFieldCheck.simpleFieldNames($0), known: Set(known))
+      } ?? []
+    }
+  }
+
+  /// `font`, the caption font, when its size is one a caption may use: at most
+  /// ``CaptionBuilder/largestFontSize`` points, the bound caption markup is held to. Its size
+  /// is read by Pango as markup's `font` attribute reads it. A larger one is refused before
+  /// anything is measured (FreeType cannot make such a font: Pango would warn, then the
+  /// caption would not fit).
+  func captionFont(_ font: String) throws -> String {
+    let markup = "<span font=\"\(Markup.escape(font))\">x</span>"
+    let size = TextEngine.largestFontSize(inMarkup: markup, baseSize: 0) ?? 0
+    guard size <= CaptionBuilder.largestFontSize else {
+      throw error(StyleKeys.font) {
+        "\($0) \"\(TerminalText.escaped(font))\" is too large: a caption may use at most "
+          + "\(Int(CaptionBuilder.largestFontSize)) pt"
+      }
+    }
+    return font
+  }
+
+  private func page(_ page: String) throws -> PageSize {
+    let key = StyleKeys.page
+    let parts = page.lowercased().split(separator: ":").map(String.init)
+    guard let name = parts.first else { throw error(key) { "\($0) is empty" } }
+    for modifier in parts.dropFirst() where modifier != "landscape" && modifier != "portrait" {
+      throw error(key) { "\($0) \(page): unknown modifier '\(modifier)'; use :landscape or :portrait" }
+    }
+    let landscape = parts.dropFirst().contains("landscape")
+    if name == "none" {
+      return .continuous(width: try length(required(StyleKeys.width), StyleKeys.width))
+    }
+    var size: PageSize
+    if let named = PageSize.named(name) {
+      size = named
+    } else {
+      let sides = name.split(separator: "x").map(String.init)
+      guard sides.count == 2 else {
+        throw error(key) {
+          "\($0) \(page) is not a paper size; use one of \(PageSize.names.joined(separator: ", ")), WxH such as 200x300mm, or none"
+        }
+      }
+      let unit = Length.unitSuffix(sides[1])
+      size = .paper(
+        width: try length(sides[0] + (Length.unitSuffix(sides[0]).isEmpty ? unit : ""), key),
+        height: try length(sides[1], key))
+    }
+    if case .paper(let width, let height) = size, width <= 0 || height <= 0 {
+      throw error(key) { "\($0) \(page): both sides must be more than 0" }
+    }
+    if landscape { size = size.landscape }
+    return size
+  }
+
+  /// One to four lengths, CSS style: all; vertical horizontal; top horizontal bottom; or
+  /// top right bottom left.
+  private func margins(_ margin: String) throws -> EdgeInsets {
+    let values = try margin.split(whereSeparator: { $0 == " " || $0 == "," }).map {
+      try space(String($0), StyleKeys.margin)
+    }
+    switch values.count {
+    case 1: return EdgeInsets(all: values[0])
+    case 2: return EdgeInsets(top: values[0], right: values[1], bottom: values[0], left: values[1])
+    case 3: return EdgeInsets(top: values[0], right: values[1], bottom: values[2], left: values[1])
+    case 4: return EdgeInsets(top: values[0], right: values[1], bottom: values[2], left: values[3])
+    default:
+      throw error(StyleKeys.margin) {
+        "\($0) takes one to four lengths, e.g. \"12mm\" or \"10mm 15mm\" (got '\(margin)')"
+      }
+    }
+  }
+
+  /// `W:H` as height ÷ width.
+  private func aspect(_ text: String) throws -> Double {
+    let sides = text.split(separator: ":").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard sides.count == 2, sides[0] > 0, sides[1] > 0, sides[0].isFinite, sides[1].isFinite,
+      sides[1] / sides[0] >= 1e-3, sides[1] / sides[0] <= 1e3
+    else {
+      throw error(StyleKeys.imageAspect) {
+        "\($0) \(text) is not a shape; write W:H with both sides more than 0, e.g. 4:3"
+      }
+    }
+    return sides[1] / sides[0]
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import SheetLayout
+import SheetRender
+
+extension StyleReader {
+  /// How to paint: corners, border, shadow, colours, the banner fill, the PNG resolution and
+  /// the resolution of images in PDFs.
+  func renderStyle() throws -> RenderStyle {
+    var style = RenderStyle()
+    style.dpi = try dpi()
+    style.cornerRadius = max(0, try length(required(StyleKeys.cornerRadius), StyleKeys.cornerRadius))
+    if let border = try setText(StyleKeys.border) {
+      // One value, so that the option never swallows the inputs typed after it.
+      let parts = border.split(whereSeparator: { $0 == " " || $0 == "," }).map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+      }
+      guard parts.count == 2 else {
+        throw error(StyleKeys.border) {
+          "\($0) takes a width and a colour as one value, e.g. \($0) '0.5pt #cccccc'"
+        }
+      }
+      style.border = Border(
+        width: max(0, try length(parts[0], StyleKeys.border)), color: try color(parts[1], StyleKeys.border))
+    }
+    style.shadow = try flag(StyleKeys.noShadow) ? nil : shadow()
+    style.pageBackground = try color(StyleKeys.background)
+    style.cardBackground = try color(StyleKeys.cardColor)
+    style.captionColor = try color(StyleKeys.captionColor)
+    let ppi: String = try required(StyleKeys.ppi)
+    if ppi.lowercased() == "original" {
+      style.ppi = nil
+    } else {
+      guard let value = Double(ppi), value >= 10, value <= 2400 else {
+        throw error(StyleKeys.ppi) { "\($0) \(ppi): give pixels per inch (10…2400) or 'original'" }
+      }
+      style.ppi = value
+    }
+    style.bannerFill = try bannerFill()
+    return style
+  }
+
+  /// The bleed and crop marks asked for.
+  func printMarks() throws -> PrintMarks {
+    let bleed = try length(required(StyleKeys.bleed), StyleKeys.bleed)
+    guard (0...72).contains(bleed) else {
+      throw error(StyleKeys.bleed) {
+        "\($0) must be between 0 and 1in (25.4mm); print shops ask for about 3mm"
+      }
+    }
+    return PrintMarks(bleed: bleed, cropMarks: try flag(StyleKeys.cropMarks))
+  }
+
+  private func shadow() throws -> ShadowStyle {
+    let offsetText: String = try required(StyleKeys.shadowOffset)
+    let opacity: Double = try required(StyleKeys.shadowOpacity)
+    let blurText: String = try required(StyleKeys.shadowBlur)
+    let offsets = offsetText.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+    guard offsets.count == 2 else { throw error(StyleKeys.shadowOffset) { "\($0) takes X,Y, e.g. 0,2pt" } }
+    guard (0...1).contains(opacity) else {
+      throw error(StyleKeys.shadowOpacity) { "\($0) must be between 0 and 1" }
+    }
+    let blur = try length(blurText, StyleKeys.shadowBlur)
+    guard (0...144).contains(blur) else {
+      throw error(StyleKeys.shadowBlur) { "\($0) must be between 0 and 2in (144pt); got \(blurText)" }
+    }
+    return ShadowStyle(
+      blur: blur, offsetX: try length(offsets[0], StyleKeys.shadowOffset),
+      offsetY: try length(offsets[1], StyleKeys.shadowOffset), opacity: opacity,
+      color: try color(StyleKeys.shadowColor))
+  }
+
+  /// The fill of band and full-bleed banners, nil for rule banners.
+  private func bannerFill() throws -> Color? {
+    guard try required(StyleKeys.bannerStyle, as: BannerStyle.self) != .rule else { return nil }
+    let text: String = try required(StyleKeys.bannerFill)
+    guard let color = Color(parsing: text) else {
+      throw error(StyleKeys.bannerFill) { "\($0) \(text) is not a colour; use #rrggbb or a CSS name" }
+    }
+    return color
+  }
+}
