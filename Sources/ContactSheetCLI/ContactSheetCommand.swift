@@ -14,7 +14,7 @@ public struct ContactSheetCommand: ParsableCommand {
     commandName: "contactsheet",
     abstract: "Turn folders of photos, or catalog data, into print-ready contact sheets.",
     discussion: ExitStatus.help,
-    version: "0.1.0",
+    version: "0.2.0",
     subcommands: [
       RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareGroupCommand.self,
       ApproveCommand.self, PlanCommand.self, AssembleCommand.self,
