@@ -31,7 +31,7 @@ public struct SheetJob {
   /// Metadata that wins over the inputs' own (a manifest's title, author…).
   public var metadata = MetadataOverrides()
   /// Images whose header claims more pixels than this are shown as placeholders, undecoded.
-  public var maxPixels = 200_000_000
+  public var maxPixels = PixelLimit.default
   /// Whether each card shows its photo's stars and colour label.
   public var showRating = false
   /// Whether an image that cannot be read ends the run (``UnreadableImages``) instead of being
@@ -154,10 +154,7 @@ public struct SheetJob {
   ///   ``stopOnImageFailure`` is set and an image cannot be read, ``OutputError`` when the
   ///   output cannot be written.
   public func render(to output: String) throws -> RenderResult {
-    guard OutputFormat(path: output) != nil else {
-      throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
-    }
-    try OutputGuard.checkFolder(output: output)
+    try Self.checkOutput(output)
     // Before the decode workers start: they then share arenas, whose freed buffers serve the
     // drawing thread too.
     DecodeMemory.shareOneArena()
@@ -238,6 +235,20 @@ public struct SheetJob {
     return RenderResult(
       images: imageCount, pages: drawnPages?.count ?? pageCount, placeholderReasons: placeholderReasons,
       withWarnings: imagesWithWarnings.count, files: written)
+  }
+
+  /// Refuses an output whose format the name does not tell (`.pdf`, `.png`, `.svg`), or whose
+  /// folder is missing, before anything is read.
+  package static func checkOutput(_ output: String) throws {
+    try checkOutputFormat(output)
+    try OutputGuard.checkFolder(output: output)
+  }
+
+  /// Refuses an output whose format the name does not tell.
+  package static func checkOutputFormat(_ output: String) throws {
+    guard OutputFormat(path: output) != nil else {
+      throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
+    }
   }
 
   /// How often free memory is handed back to the system while drawing, in pages written.

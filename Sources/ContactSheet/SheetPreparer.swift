@@ -40,7 +40,7 @@ package struct PreparedSheet {
 /// Reads inputs, headers and captions for `render` and `layout`.
 package struct SheetPreparer {
   package var options: InputOptions
-  package var maxPixels = 200_000_000
+  package var maxPixels = PixelLimit.default
   /// Told how many headers have been read, of how many (from several threads, in order).
   package var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   /// Whether to read the header of items whose manifest gives their size (`render` does, to

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContactSheet
 import Foundation
+import SheetImages
 import SheetLayout
 import SheetRender
 import SheetText
@@ -25,7 +26,7 @@ struct LayoutCommand: StyledCommand {
 
   func run() throws {
     let timer = PhaseTimer()
-    var job = try job(maxPixels: 200_000_000)
+    var job = try job(maxPixels: PixelLimit.default)
     job.events = TerminalEvents.events(progress: nil, quiet: false, timer: timer)
     var sheet = try job.prepare(readsEveryHeader: false)
     timer.lap("read")

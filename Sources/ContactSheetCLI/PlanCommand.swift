@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContactSheet
 import Foundation
+import SheetImages
 import SheetLayout
 import SheetRender
 import SheetSupport
@@ -40,7 +41,7 @@ struct PlanCommand: StyledCommand {
   var strict = false
 
   @Option(help: "As for `render`: images over this many pixels are laid out as placeholders.")
-  var maxPixels = 200_000_000
+  var maxPixels = PixelLimit.default
 
   @OptionGroup var layoutFlags: LayoutFlags
 
@@ -50,9 +51,7 @@ struct PlanCommand: StyledCommand {
 
   func run() throws {
     guard (1...10_000).contains(shards) else { throw InputError("--shards \(shards): give 1 to 10000 parts") }
-    if let output, OutputFormat(path: output) == nil {
-      throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
-    }
+    if let output { try SheetJob.checkOutputFormat(output) }
     // The same preparation and layout as `render`, so the page count is the one render finds.
     var job = try job(maxPixels: maxPixels)
     job.events = TerminalEvents.events(progress: nil, quiet: true)

@@ -29,7 +29,7 @@ struct RenderCommand: StyledCommand {
   var strict = false
 
   @Option(help: "Refuse images whose header claims more pixels than this, before decoding.")
-  var maxPixels = 200_000_000
+  var maxPixels = PixelLimit.default
 
   @Option(
     help: ArgumentHelp(
@@ -74,10 +74,7 @@ struct RenderCommand: StyledCommand {
   /// The job these flags describe. Options are checked before any file is read, so a typo
   /// fails at once.
   private func makeJob() throws -> SheetJob {
-    guard OutputFormat(path: output) != nil else {
-      throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
-    }
-    try OutputGuard.checkFolder(output: output)
+    try SheetJob.checkOutput(output)
     let selection = try pages.map(PageSelection.init(parsing:))
     var job = try job(maxPixels: maxPixels)
     job.pages = selection

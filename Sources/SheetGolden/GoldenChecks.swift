@@ -38,10 +38,10 @@ public func expectGolden(
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
   function: String = #function
 ) -> GoldenOutcome {
-  let store = GoldenStore(folder: goldens ?? defaultGoldens(filePath))
-  let options = ComparisonOptions(
-    threshold: threshold, ignoreRegions: ignore, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-  let outcome = store.verify(image, named: name, options: options, fileID: fileID, function: function)
+  let outcome = check(
+    .image(image), named: name,
+    options: ComparisonOptions(budget: (threshold, maxDiffPixels, maxDiffRatio, ignore)),
+    goldens: goldens, filePath: filePath, fileID: fileID, function: function)
   report(outcome, at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
   return outcome
 }
@@ -54,12 +54,10 @@ public func expectGolden(
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
   function: String = #function
 ) -> GoldenOutcome {
-  let store = GoldenStore(folder: goldens ?? defaultGoldens(filePath))
-  let options = ComparisonOptions(
-    threshold: threshold, ignoreRegions: ignore, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-  let outcome = withScratchFile(png) { path in
-    store.verify(file: path, named: name, options: options, fileID: fileID, function: function)
-  }
+  let outcome = check(
+    .png(png), named: name,
+    options: ComparisonOptions(budget: (threshold, maxDiffPixels, maxDiffRatio, ignore)),
+    goldens: goldens, filePath: filePath, fileID: fileID, function: function)
   report(outcome, at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
   return outcome
 }
@@ -73,9 +71,11 @@ public func requireGolden(
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
   fileID: String = #fileID, filePath: String = #filePath, function: String = #function
 ) throws {
-  try GoldenStore(folder: goldens ?? defaultGoldens(filePath)).require(
-    image, named: name, threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
-    ignore: ignore, fileID: fileID, function: function)
+  try required(
+    check(
+      .image(image), named: name,
+      options: ComparisonOptions(budget: (threshold, maxDiffPixels, maxDiffRatio, ignore)), goldens: goldens,
+      filePath: filePath, fileID: fileID, function: function))
 }
 
 /// Checks PNG (or JPEG) data against the golden `name`.png like `#require`; see
@@ -87,14 +87,11 @@ public func requireGolden(
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
   fileID: String = #fileID, filePath: String = #filePath, function: String = #function
 ) throws {
-  let store = GoldenStore(folder: goldens ?? defaultGoldens(filePath))
-  let options = ComparisonOptions(
-    threshold: threshold, ignoreRegions: ignore, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-  let outcome = withScratchFile(png) { path in
-    store.verify(file: path, named: name, options: options, fileID: fileID, function: function)
-  }
-  GoldenTestContext.report(recording: outcome)
-  if outcome.isFailure { throw outcome.mismatch }
+  try required(
+    check(
+      .png(png), named: name,
+      options: ComparisonOptions(budget: (threshold, maxDiffPixels, maxDiffRatio, ignore)),
+      goldens: goldens, filePath: filePath, fileID: fileID, function: function))
 }
 
 /// The throwing check under its earlier name.
@@ -117,6 +114,46 @@ func report(_ outcome: GoldenOutcome, at location: GoldenTestContext.Location) {
   if outcome.isFailure && !GoldenTestContext.recordFailure(outcome, at: location) {
     FileHandle.standardError.write(
       Data("\(location.filePath):\(location.line): golden failure: \(outcome.message)\n".utf8))
+  }
+}
+
+/// What a check compares with its golden: an image, or encoded PNG (or JPEG) data.
+private enum Subject {
+  case image(RasterImage)
+  case png(Data)
+}
+
+/// The one check behind the functions above: `subject` against `name`.png in `goldens` (by
+/// default `Goldens` beside the calling file at `filePath`).
+private func check(
+  _ subject: Subject, named name: String, options: ComparisonOptions, goldens: URL?, filePath: String,
+  fileID: String, function: String
+) -> GoldenOutcome {
+  let store = GoldenStore(folder: goldens ?? defaultGoldens(filePath))
+  switch subject {
+  case .image(let image):
+    return store.verify(image, named: name, options: options, fileID: fileID, function: function)
+  case .png(let data):
+    return withScratchFile(data) { path in
+      store.verify(file: path, named: name, options: options, fileID: fileID, function: function)
+    }
+  }
+}
+
+/// Reports a recording, and throws the mismatch of a failure (the test stops there).
+private func required(_ outcome: GoldenOutcome) throws {
+  GoldenTestContext.report(recording: outcome)
+  if outcome.isFailure { throw outcome.mismatch }
+}
+
+extension ComparisonOptions {
+  /// Options with a check's threshold, budgets and ignored regions.
+  fileprivate init(
+    budget: (threshold: Double, maxDiffPixels: Int?, maxDiffRatio: Double?, ignore: [PixelRect])
+  ) {
+    self.init(
+      threshold: budget.threshold, ignoreRegions: budget.ignore, maxDiffPixels: budget.maxDiffPixels,
+      maxDiffRatio: budget.maxDiffRatio)
   }
 }
 

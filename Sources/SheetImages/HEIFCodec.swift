@@ -65,7 +65,7 @@ enum HEIFCodec {
       if let minimumSize {
         let width = Int(heif_image_handle_get_width(chosen))
         let height = Int(heif_image_handle_get_height(chosen))
-        factor = max(1, min(width / max(minimumSize.width, 1), height / max(minimumSize.height, 1)))
+        factor = PixelSize.wholeShrinkFactor(width: width, height: height, keeping: minimumSize)
       }
       // Asked for YCbCr 4:2:0, libheif hands over the decoder's planes unconverted only when
       // they are coded so in BT.601 full range (its default, also without an nclx box); any

@@ -57,8 +57,7 @@ enum PNGCodec {
       if !interlaced, !straight, count > streamingThreshold, let minimumSize {
         // Never below the size asked for, unless that is itself above the threshold: then the
         // image shrinks to the threshold (the card is capped as large, see the renderer).
-        let fits = max(
-          1, min(Int(width) / max(1, minimumSize.width), Int(height) / max(1, minimumSize.height)))
+        let fits = PixelSize.wholeShrinkFactor(width: Int(width), height: Int(height), keeping: minimumSize)
         let bounded = Int((Double(count) / Double(streamingThreshold)).squareRoot().rounded(.up))
         let factor = max(fits, bounded)
         if factor > 1 {

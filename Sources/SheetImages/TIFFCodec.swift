@@ -118,9 +118,8 @@ enum TIFFCodec {
     // of rows and the shrunk image are held (CMYK is read whole, to convert through its profile).
     var factor = 1
     if let minimumSize, !details.isCMYK8 {
-      factor = max(
-        1,
-        min(header.storedWidth / max(minimumSize.width, 1), header.storedHeight / max(minimumSize.height, 1)))
+      factor = PixelSize.wholeShrinkFactor(
+        width: header.storedWidth, height: header.storedHeight, keeping: minimumSize)
     }
     let width = (header.storedWidth + factor - 1) / factor
     let height = (header.storedHeight + factor - 1) / factor

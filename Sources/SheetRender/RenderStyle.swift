@@ -1,3 +1,4 @@
+import SheetImages
 import SheetText
 
 /// A soft drop shadow behind each card.
@@ -56,7 +57,7 @@ public struct RenderStyle: Hashable, Sendable {
   /// Pixels per inch at which images are embedded in PDF and SVG output; nil keeps originals.
   public var ppi: Double?
   /// Images whose header claims more pixels are refused before decoding.
-  public var maxPixels: Int = 200_000_000
+  public var maxPixels: Int = PixelLimit.default
   /// JPEG quality (1…100) of photos embedded in PDF and SVG output.
   public var jpegQuality: Int = 90
   /// Fill of each banner's frame (a band of colour behind its text), or nil for no fill and a

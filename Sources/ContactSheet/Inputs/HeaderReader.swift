@@ -14,7 +14,7 @@ package struct HeaderReader {
   package var needsExif = false
   package var needsFileAttributes = false
   /// Images whose header claims more pixels are refused before decoding.
-  package var maxPixels: Int = 200_000_000
+  package var maxPixels: Int = PixelLimit.default
   /// Called with the number done so far: once first, on the calling thread, for the items
   /// that need nothing read, then after each file read, from any thread.
   package var progress: @Sendable (Int) -> Void = { _ in }
