@@ -134,11 +134,14 @@ let package = Package(
     // Tests mirror the targets; TestSupport holds helpers they share.
     .target(
       name: "TestSupport",
-      dependencies: ["SheetCompare", "SheetDiff", "SheetGolden", "SheetImages", "SheetLayout"],
+      dependencies: ["SheetCompare", "SheetDiff", "SheetGolden", "SheetImages", "SheetLayout", "SheetSupport"],
       path: "Tests/TestSupport"),
     .testTarget(
       name: "SheetLayoutTests",
       dependencies: ["SheetSupport", "SheetLayout", "SheetText", "SheetImages", "TestSupport"]),
+    .testTarget(
+      name: "SheetTextTests",
+      dependencies: ["SheetSupport", "SheetLayout", "SheetText", "SheetImages", "CFontFaceGuard", "TestSupport"]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetCacheTests", dependencies: ["SheetCache", "SheetDigest", "SheetImages", "TestSupport"]),
@@ -153,6 +156,19 @@ let package = Package(
     .testTarget(
       name: "SheetCompareTests", dependencies: ["SheetCompare", "SheetDiff", "SheetReport", "TestSupport"]),
     .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
+    .testTarget(
+      name: "ContactSheetTests",
+      dependencies: [
+        "ContactSheet", "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetXMP",
+        "TestSupport",
+      ]),
+    // The command as a user runs it: the binary, its output files and exit statuses.
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: [
+        "ContactSheet", "ContactSheetCLI", "SheetSupport", "SheetLayout", "SheetImages", "SheetRender",
+        "SheetCompare", "TestSupport",
+      ]),
     .testTarget(
       name: "ContactSheetCLITests",
       dependencies: ["ContactSheet", "ContactSheetCLI", "SheetSupport", "SheetCompare", "TestSupport"]),

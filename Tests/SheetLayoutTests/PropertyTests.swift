@@ -1,13 +1,7 @@
 import SheetLayout
 import SheetSupport
+import TestSupport
 import Testing
-
-/// Picks for random cases, on the package's seeded generator.
-extension SeededRandom {
-  mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
-
-  mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
-}
 
 /// Random but valid-looking options and inputs, including extreme image sizes.
 struct RandomCase {
