@@ -134,14 +134,18 @@ let package = Package(
     // Tests mirror the targets; TestSupport holds helpers they share.
     .target(
       name: "TestSupport",
-      dependencies: ["SheetCompare", "SheetDiff", "SheetGolden", "SheetImages", "SheetLayout", "SheetSupport"],
+      dependencies: [
+        "SheetCompare", "SheetDiff", "SheetGolden", "SheetImages", "SheetLayout", "SheetSupport",
+      ],
       path: "Tests/TestSupport"),
     .testTarget(
       name: "SheetLayoutTests",
       dependencies: ["SheetSupport", "SheetLayout", "SheetText", "SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetTextTests",
-      dependencies: ["SheetSupport", "SheetLayout", "SheetText", "SheetImages", "CFontFaceGuard", "TestSupport"]),
+      dependencies: [
+        "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "CFontFaceGuard", "TestSupport",
+      ]),
     .testTarget(name: "SheetImagesTests", dependencies: ["SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetCacheTests", dependencies: ["SheetCache", "SheetDigest", "SheetImages", "TestSupport"]),
