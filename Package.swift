@@ -106,7 +106,7 @@ let package = Package(
     .target(
       name: "ContactSheet",
       dependencies: [
-        "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetCompare", "SheetXMP",
+        "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetXMP",
         "SheetCache", .product(name: "Yams", package: "Yams"),
       ]),
     /// The command line: flags, terminal output and exit statuses around the library.
@@ -128,7 +128,8 @@ let package = Package(
 
     // libFuzzer harnesses (`make fuzz`); a plain build replays seed files (`make fuzz-smoke`).
     .executableTarget(
-      name: "contactsheet-fuzz", dependencies: ["ContactSheet", "SheetDiff", "SheetImages"], path: "Fuzz",
+      name: "contactsheet-fuzz", dependencies: ["ContactSheet", "SheetCompare", "SheetDiff", "SheetImages"],
+      path: "Fuzz",
       exclude: ["corpus", "README.md", "make-decoder-seeds", "lsan-suppressions.txt"]),
 
     // Tests mirror the targets; TestSupport holds helpers they share.

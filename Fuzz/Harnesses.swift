@@ -11,6 +11,7 @@
 // allocation (libFuzzer's -rss_limit_mb) is a bug.
 import ContactSheet
 import Foundation
+import SheetCompare
 import SheetDiff
 import SheetImages
 
@@ -32,7 +33,7 @@ let harnesses: [String: @Sendable ([UInt8]) -> Void] = [
   "template": { bytes in try? FuzzEntryPoints.template(bytes) },
   "compare": compare,
   "part": { bytes in try? FuzzEntryPoints.part(bytes) },
-  "results": { bytes in try? FuzzEntryPoints.results(bytes) },
+  "results": { bytes in try? results(bytes) },
 ]
 
 /// The pixel limit the harnesses decode under: what `render` allows would let a mutated
@@ -136,3 +137,13 @@ func compare(_ bytes: [UInt8]) {
     }
   }
 #endif
+
+/// Reads `bytes` as the JSON results of `compare`, as `approve` and `compare merge` do:
+/// decoded, every case's paths checked, and the roots judged.
+func results(_ bytes: [UInt8]) throws {
+  let summary = try ResultsFile.read(try FuzzEntryPoints.scratch(bytes, extension: "json"))
+  for result in summary.cases {
+    let roots = summary.roots(of: result)
+    _ = [roots.golden, roots.actual, roots.diffs ?? "."].map(ComparedRoots.untrustedReason)
+  }
+}

@@ -1,5 +1,4 @@
 import Foundation
-import SheetCompare
 import SheetImages
 import SheetRender
 import SheetXMP
@@ -54,18 +53,8 @@ package enum FuzzEntryPoints {
     _ = try PDFAssembler.facts(of: try scratch(bytes, extension: "pdf"))
   }
 
-  /// Reads `bytes` as the JSON results of `compare`, as `approve` and `compare merge` do:
-  /// decoded, every case's paths checked, and the roots judged.
-  package static func results(_ bytes: [UInt8]) throws {
-    let summary = try ResultsFile.read(try scratch(bytes, extension: "json"))
-    for result in summary.cases {
-      let roots = summary.roots(of: result)
-      _ = [roots.golden, roots.actual, roots.diffs ?? "."].map(ComparedRoots.untrustedReason)
-    }
-  }
-
   /// A file in the temporary folder, one per process and extension, holding `bytes`.
-  private static func scratch(_ bytes: [UInt8], extension ext: String) throws -> String {
+  package static func scratch(_ bytes: [UInt8], extension ext: String) throws -> String {
     let path = NSTemporaryDirectory() + "/contactsheet-fuzz-\(getpid()).\(ext)"
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return path

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContactSheet
 import Foundation
+import SheetCompare
 import SheetImages
 import SheetRender
 import SheetSupport
@@ -95,6 +96,10 @@ extension OutputError: StatusError {
 }
 
 extension InputError: StatusError {
+  var exitStatus: Int32 { ExitStatus.usage }
+}
+
+extension ResultsError: StatusError {
   var exitStatus: Int32 { ExitStatus.usage }
 }
 

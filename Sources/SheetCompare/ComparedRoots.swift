@@ -97,4 +97,9 @@ extension ComparisonSummary {
 public struct ResultsError: Error, CustomStringConvertible {
   /// What is wrong.
   public var description: String
+
+  /// An error saying `description`.
+  public init(description: String) {
+    self.description = description
+  }
 }

@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 @Suite("CSV rows read from bytes")
 struct CSVRowTests {

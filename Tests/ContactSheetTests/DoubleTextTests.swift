@@ -3,7 +3,6 @@ import SheetSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 /// `DoubleText` writes `Double.description` without making a `String`; wherever it writes, it
 /// must write exactly what `description` does, and it must write for almost every number a

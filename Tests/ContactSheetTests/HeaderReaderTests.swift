@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 /// Headers read once per item, in parallel, each boxed once: items naming the same file share
 /// one box, a file that cannot be read is a failure naming it.

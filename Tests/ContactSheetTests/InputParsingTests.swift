@@ -4,7 +4,6 @@ import SheetSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 @Suite("Reading inputs")
 struct InputParsingTests {

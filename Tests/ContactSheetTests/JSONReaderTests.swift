@@ -1,7 +1,6 @@
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 @Suite("Reading JSON")
 struct JSONReaderTests {

@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 /// The streaming writer builds its text byte by byte; it must be the text `JSONEncoder` writes
 /// for the same values (pretty-printed, keys sorted, slashes unescaped), across buffer flushes.

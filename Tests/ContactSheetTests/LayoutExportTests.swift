@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 /// `layout --json` is written by a streaming writer; whatever it writes must read back as the
 /// same layout, field for field.

@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 /// A manifest is read once into one value, the same from JSON as from YAML.
 @Suite("Reading manifests")

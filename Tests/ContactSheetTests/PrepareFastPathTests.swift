@@ -5,7 +5,6 @@ import TestSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 /// The shortcuts taken between reading the inputs and laying them out: items whose folders hold
 /// no sidecar are not handed to the header reader's threads, a folder asked about again is

@@ -3,7 +3,6 @@ import SheetXMP
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 @Suite("Proofing pieces")
 struct ProofingUnitTests {

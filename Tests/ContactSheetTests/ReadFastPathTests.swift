@@ -4,7 +4,6 @@ import SheetText
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 /// The read phase's fast paths give what the slow paths they stand in for give: checked on
 /// random text made of the characters each rule looks at (digits of several scripts, currency

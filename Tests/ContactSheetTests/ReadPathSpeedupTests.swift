@@ -3,7 +3,6 @@ import SheetSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 /// The shortcuts of the read phase (fields found without a dictionary, paths joined as text,
 /// values escaped only when they need it, items' names gathered once) give what the longer

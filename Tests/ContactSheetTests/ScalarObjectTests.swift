@@ -2,7 +2,6 @@ import SheetSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 /// Items of a streamed list read as ``ScalarObject``s give what reading them as nodes gives:
 /// the same names and values, the same start, and the same error at the same place.

@@ -5,7 +5,6 @@ import TestSupport
 import Testing
 
 @testable import ContactSheet
-@testable import ContactSheetCLI
 
 /// The per-item path at a million items: the limits accept what they name and refuse one more,
 /// and what is read a piece at a time (CSV rows, a manifest's sections) gives what a whole read

@@ -1,5 +1,4 @@
 import Foundation
-import SheetCompare
 import SheetSupport
 
 /// Reading results files.
@@ -24,9 +23,12 @@ package enum ResultsFile {
         // Read straight into the Data the decoder takes: the file is held once, not twice.
         data = try RegularFile.data(path, limit: left)
       } catch {
-        guard left < budget, error.isTooLarge else { throw InputError("\(path): \(error.reason)") }
-        throw InputError(
-          "\(path): results files may total at most \(ByteCount.text(budget)) in one run and "
+        guard left < budget, error.isTooLarge else {
+          throw ResultsError(description: "\(path): \(error.reason)")
+        }
+        throw ResultsError(
+          description:
+            "\(path): results files may total at most \(ByteCount.text(budget)) in one run and "
             + "\(ByteCount.text(budget - left)) were read before it; merge them in groups "
             + "(`compare merge … --results group.json`), then merge the groups")
       }
@@ -37,16 +39,17 @@ package enum ResultsFile {
       } catch {
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         if let object, object["cases"] != nil, object["roots"] == nil {
-          throw InputError(
-            "\(path): results written by an older contactsheet, which named files by absolute paths; compare again"
+          throw ResultsError(
+            description:
+              "\(path): results written by an older contactsheet, which named files by absolute paths; compare again"
           )
         }
-        throw InputError("\(path): not the JSON results of contactsheet compare (\(error))")
+        throw ResultsError(description: "\(path): not the JSON results of contactsheet compare (\(error))")
       }
       do throws(ResultsError) {
         try summary.checkPaths()
       } catch {
-        throw InputError("\(path): \(error.description)")
+        throw ResultsError(description: "\(path): \(error.description)")
       }
       return summary
     }

@@ -3,9 +3,6 @@ import SheetCompare
 import TestSupport
 import Testing
 
-@testable import ContactSheet
-@testable import ContactSheetCLI
-
 /// The results files one command reads share one budget (decoded results take 5–7× their
 /// size), checked before each file is read.
 @Suite("Results files: one budget for a command")
@@ -34,14 +31,14 @@ struct ResultsFileBudgetTests {
     do {
       _ = try ResultsFile.read([first.path, second.path], budget: first.size + second.size - 1)
       Issue.record("two files over the budget were read")
-    } catch let error as InputError {
+    } catch let error as ResultsError {
       #expect(error.description.hasPrefix("\(second.path): results files may total at most"))
       #expect(error.description.contains("merge the groups"))
     }
     do {
       _ = try ResultsFile.read([first.path], budget: first.size - 1)
       Issue.record("a file over the budget was read")
-    } catch let error as InputError {
+    } catch let error as ResultsError {
       #expect(error.description.contains("a.json: is "))
     }
   }
