@@ -1,5 +1,5 @@
 /// How much input one run accepts, each checked while reading, before memory grows with it:
-/// together they keep a run with the default options under 1 GB (see the README's resource
+/// together they keep a run with the default options under 1 GB (see docs/limits.md's resource
 /// limits).
 package enum InputLimits {
   /// Items (pictures) in one run: about 50,000 pages of 20 cards. `layout` of a million items
