@@ -9,8 +9,8 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// by default, as in pixelmatch. Lower is stricter.
   public var threshold: Double
   /// Count anti-aliasing as changes too: pixels where an edge's two colours are re-mixed by
-  /// less than a whole pixel and the ink around them did not move (see docs/golden-testing.md's golden
-  /// section for the rule and what it catches).
+  /// less than a whole pixel and the ink around them did not move (docs/golden-testing.md gives
+  /// the rule and what it catches).
   public var countAntiAliasing: Bool
   /// Regions masked out of the comparison (for example timestamps), in expected-image pixels.
   public var ignoreRegions: [PixelRect]
