@@ -8,10 +8,10 @@ import SheetXMP
 
 /// One document made from inputs, as `contactsheet render` makes it: the inputs read (headers,
 /// tags, captions), laid out, and drawn to a PDF, PNG or SVG file. `plan`, `layout` and `render`
-/// all lay out through ``layout(_:info:)``, so they count the same pages.
+/// all lay out through `layout(_:info:)`, so they count the same pages.
 ///
 /// ```swift
-/// var job = SheetJob(inputs: InputOptions(inputs: ["shoot/"]))
+/// var job = try SheetJob(inputs: InputOptions(inputs: ["shoot/"]))
 /// let result = try job.render(to: "proof.pdf")
 /// print(result.pages, result.files)
 /// ```
@@ -49,7 +49,7 @@ public struct SheetJob {
 
   /// The job for `inputs` in the style `sources` give, as `contactsheet render` makes it: the
   /// manifests among the inputs are read once, their `style` applied after the preset and
-  /// before the style file; every key no layer sets takes its default from ``StyleKeys``.
+  /// before the style file; every key no layer sets takes its default from `StyleKeys`.
   ///
   /// - Throws: ``InputError`` for a manifest or style file that cannot be used, ``StyleError``
   ///   for a value its key cannot take.
@@ -76,7 +76,7 @@ public struct SheetJob {
     self.init(inputs: inputs, settings: settings)
   }
 
-  /// The job for `inputs` with `settings` (``SheetSettings()`` for every default).
+  /// The job for `inputs` with `settings` (`SheetSettings()` for every default).
   public init(inputs: InputOptions, settings: SheetSettings) {
     self.inputs = inputs
     layoutOptions = settings.layout

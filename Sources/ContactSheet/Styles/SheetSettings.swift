@@ -5,7 +5,7 @@ import SheetSupport
 import SheetText
 
 /// A merged style read as the values a job uses, every key its setting or its default from
-/// ``StyleKeys``: the one place a style key becomes an option. `contactsheet render`'s flags
+/// `StyleKeys`: the one place a style key becomes an option. `contactsheet render`'s flags
 /// are the last style layer, so the command and a library user get the same document.
 public struct SheetSettings {
   /// Where things go.
