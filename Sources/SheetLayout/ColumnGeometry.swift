@@ -50,7 +50,7 @@ struct ColumnGeometry {
         "\(count - 1) gutters of \(Self.format(options.gutter)) pt take more than the \(Self.format(content.width)) pt between the margins; use a smaller --gutter or fewer columns"
       )
     }
-    let shiftFraction = options.mode == .staggered ? options.staggerOffset : 0
+    let shiftFraction = options.mode.placer.rowShift(options)
     width = (content.width - gutters) / (Double(count) + shiftFraction)
     stagger = width * shiftFraction
     innerWidth = width - 2 * options.padding

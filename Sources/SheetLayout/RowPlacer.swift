@@ -1,9 +1,11 @@
-/// Places equal cells in rows for the `grid` and `staggered` modes.
+/// Places equal cells in rows for the `grid` and `staggered` modes (``GridMode``,
+/// ``StaggeredMode``).
 ///
 /// Every cell has the same image box (square unless `imageAspect` says otherwise, clamped by
 /// `maxImageHeight`) and the same caption slot (the tallest caption), so rows line up. In
 /// staggered mode odd rows (counted from each page start or banner) shift by `staggerOffset`
-/// of the cell width. Grid cells fit their image inside; staggered cells follow `imageFit`.
+/// of the cell width (the geometry's `stagger`, zero in the other modes). Cells fit their image
+/// inside when `fitsInside` (grid), else follow `imageFit`.
 /// Cells taller than a page (less the tallest run of banners before a cell) all shrink alike.
 struct RowPlacer {
   let options: LayoutOptions
@@ -22,14 +24,14 @@ struct RowPlacer {
   /// fit below it when they would not, so a banner never ends a page.
   init(
     options: LayoutOptions, geometry: ColumnGeometry, aspects: [Double], captions: [Double],
-    qrCodes: [Double] = [], bannerRoom: Double
+    qrCodes: [Double] = [], bannerRoom: Double, fitsInside: Bool
   ) throws {
     self.options = options
     self.geometry = geometry
     let slot = captions.max() ?? 0
     var area = geometry.innerWidth * (options.imageAspect ?? 1)
     if let limit = options.maxImageHeight { area = min(area, limit) }
-    let letterbox = options.mode == .grid || options.imageFit == .letterbox
+    let letterbox = fitsInside
     var cells = aspects.indices.map { index in
       var cell = CardBox(
         item: index, aspect: aspects[index], captionHeight: slot, areaHeight: area,
@@ -54,6 +56,20 @@ struct RowPlacer {
     self.cells = cells
     cellHeight = cells.first?.height ?? 0
     rowTop = geometry.content.y
+  }
+
+  /// Places `input` in rows of equal cells; see ``ModePlacer/place(_:options:geometry:into:)``.
+  static func place(
+    _ input: borrowing MeasuredInput, options: LayoutOptions, geometry: ColumnGeometry, fitsInside: Bool,
+    into pages: inout PageAccumulator
+  ) throws -> PlacementFigures {
+    var placer = try RowPlacer(
+      options: options, geometry: geometry, aspects: input.aspects, captions: input.captions,
+      qrCodes: input.qrCodes,
+      bannerRoom: WaterfallLayout.tallestBannerRun(input.steps, banners: input.banners, gap: options.rowGap),
+      fitsInside: fitsInside)
+    placer.run(input.steps, banners: input.banners, into: &pages)
+    return placer.figures
   }
 
   mutating func run(_ steps: [FlowStep], banners: [BannerBox], into pages: inout PageAccumulator) {
@@ -86,7 +102,7 @@ struct RowPlacer {
       rowTop = geometry.content.y
       rowIndex = 0
     }
-    let shift = options.mode == .staggered && rowIndex % 2 == 1 ? geometry.stagger : 0
+    let shift = rowIndex % 2 == 1 ? geometry.stagger : 0
     let x = geometry.columnX(filled, gutter: options.gutter, shift: shift)
     pages.add(cell.element(x: x, y: rowTop, width: geometry.width, column: filled))
     filled += 1

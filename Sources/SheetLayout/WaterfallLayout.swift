@@ -86,32 +86,7 @@ public struct WaterfallLayout: Sendable {
       options: options, geometry: geometry, header: measured.header, footer: measured.footer)
     // Taken whole, so the item table is the only reference to its items and is filled in place.
     var input = (consume measured).input
-    var placement = PlacementFigures()
-    switch options.mode {
-    case .waterfall:
-      let cards = try input.aspects.indices.map { index in
-        var card = CardBox(
-          item: index, aspect: input.aspects[index], captionHeight: input.captions[index], options: options,
-          innerWidth: geometry.innerWidth)
-        card.qrCode = input.qrCodes[index]
-        try check(card, geometry: geometry)
-        return card
-      }
-      for run in Self.bannerRuns(input.steps, banners: input.banners, gap: options.rowGap)
-      where run.height + cards[run.card].fixedHeight >= geometry.content.height {
-        throw Self.noRoomBelowBanner(item: run.card, geometry: geometry)
-      }
-      var placer = WaterfallPlacer(options: options, geometry: geometry)
-      placer.run(input.steps, cards: consume cards, banners: input.banners, into: &pages)
-      placement = placer.figures
-    case .staggered, .grid:
-      var placer = try RowPlacer(
-        options: options, geometry: geometry, aspects: input.aspects, captions: input.captions,
-        qrCodes: input.qrCodes,
-        bannerRoom: Self.tallestBannerRun(input.steps, banners: input.banners, gap: options.rowGap))
-      placer.run(input.steps, banners: input.banners, into: &pages)
-      placement = placer.figures
-    }
+    let placement = try options.mode.placer.place(input, options: options, geometry: geometry, into: &pages)
     let cover = try options.cover.map {
       try CoverPage(cover: $0, options: options, styles: styles).page(measurer: measurer)
     }
@@ -206,16 +181,6 @@ public struct WaterfallLayout: Sendable {
       option: "--caption-lines",
       "\(subject) caption and the banner fill the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; limit captions with --caption-lines or use a bigger --page"
     )
-  }
-
-  /// Rejects a card whose caption alone is taller than the page (taller images are scaled later).
-  private func check(_ card: CardBox, geometry: ColumnGeometry) throws {
-    guard card.fixedHeight < geometry.content.height else {
-      throw LayoutError(
-        option: "--caption-lines",
-        "the caption of item \(card.item + 1) is \(ColumnGeometry.format(card.captionHeight)) pt tall, more than the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; limit it with --caption-lines or use a bigger --page"
-      )
-    }
   }
 }
 
