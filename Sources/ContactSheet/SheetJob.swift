@@ -30,7 +30,8 @@ public struct SheetJob {
   public var cover: CoverRequest?
   /// Metadata that wins over the inputs' own (a manifest's title, author…).
   public var metadata = MetadataOverrides()
-  /// Images whose header claims more pixels than this are shown as placeholders, undecoded.
+  /// Images whose header claims more pixels than this are shown as placeholders, undecoded;
+  /// drawing takes the same limit (it replaces `style.maxPixels`).
   public var maxPixels = PixelLimit.default
   /// Whether each card shows its photo's stars and colour label.
   public var showRating = false
@@ -39,8 +40,9 @@ public struct SheetJob {
   public var stopOnImageFailure = false
   /// The pages to draw (1-based, as a full run numbers them); nil for all.
   public var pages: PageSelection?
-  /// Decoded thumbnails kept between runs.
-  package var thumbnailCache: ThumbnailCache?
+  /// Opens the cache of decoded thumbnails kept between runs, once the document is laid out
+  /// and drawing starts (nil: none).
+  package var openThumbnailCache: (() throws -> ThumbnailCache?)?
   /// What the run reports as it goes.
   public var events = SheetEvents()
 
@@ -58,28 +60,35 @@ public struct SheetJob {
   }
 
   /// As ``init(inputs:style:)``, messages spelling a key with `spelling` (the command line's
-  /// `--gutter`).
-  package init(inputs: InputOptions, style sources: StyleSources, spelling: @escaping (StyleKey) -> String)
-    throws
-  {
+  /// `--gutter`); without `forDrawing` (`layout`, `plan`) the paint is not read.
+  package init(
+    inputs: InputOptions, style sources: StyleSources, spelling: @escaping (StyleKey) -> String,
+    forDrawing: Bool = true
+  ) throws {
     var inputs = inputs
     inputs.manifests = try ManifestReader.readAll(inputs.inputs)
     let layers = try sources.layers(inputs: inputs.inputs, manifests: inputs.manifests)
-    let settings = try SheetSettings(style: MergedStyle(layers), spelling: spelling)
+    let settings = try SheetSettings(style: MergedStyle(layers), spelling: spelling, forDrawing: forDrawing)
     if inputs.caption == nil {
       inputs.caption = settings.caption.map { CaptionChoice($0, source: spelling(StyleKeys.caption)) }
     }
     if inputs.fallbackCaption == nil, let preset = sources.preset {
       inputs.fallbackCaption = preset.caption.map { CaptionChoice($0, source: "preset \(preset.rawValue)") }
     }
-    if inputs.indexField == nil { inputs.indexField = settings.indexField }
     self.init(inputs: inputs, settings: settings)
   }
 
-  /// The job for `inputs` with `settings` (`SheetSettings()` for every default).
+  /// The job for `inputs` with `settings` (`SheetSettings()` for every default). The settings'
+  /// caption and index field apply where `inputs` give none; an index field adds an index.
   public init(inputs: InputOptions, settings: SheetSettings) {
+    var inputs = inputs
+    if inputs.caption == nil {
+      inputs.caption = settings.caption.map { CaptionChoice($0, source: "'caption'") }
+    }
+    if inputs.indexField == nil { inputs.indexField = settings.indexField }
     self.inputs = inputs
     layoutOptions = settings.layout
+    if inputs.indexField != nil && layoutOptions.indexTitle == nil { layoutOptions.indexTitle = "Index" }
     fonts = settings.fonts
     style = settings.style
     printMarks = settings.printMarks
@@ -201,7 +210,7 @@ public struct SheetJob {
       var style = self.style
       style.maxPixels = maxPixels
       var renderer = SheetRenderer(style: style)
-      renderer.thumbnailCache = thumbnailCache
+      renderer.thumbnailCache = try openThumbnailCache?()
       renderer.stopOnImageFailure = stopOnImageFailure
       let events = events
       renderer.onImageWarning = { warning in

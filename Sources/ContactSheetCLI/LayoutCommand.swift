@@ -26,7 +26,7 @@ struct LayoutCommand: StyledCommand {
 
   func run() throws {
     let timer = PhaseTimer()
-    var job = try job(maxPixels: PixelLimit.default)
+    var job = try job(maxPixels: PixelLimit.default, forDrawing: false)
     job.events = TerminalEvents.events(progress: nil, quiet: false, timer: timer)
     var sheet = try job.prepare(readsEveryHeader: false)
     timer.lap("read")

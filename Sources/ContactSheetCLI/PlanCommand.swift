@@ -53,7 +53,7 @@ struct PlanCommand: StyledCommand {
     guard (1...10_000).contains(shards) else { throw InputError("--shards \(shards): give 1 to 10000 parts") }
     if let output { try SheetJob.checkOutputFormat(output) }
     // The same preparation and layout as `render`, so the page count is the one render finds.
-    var job = try job(maxPixels: maxPixels)
+    var job = try job(maxPixels: maxPixels, forDrawing: false)
     job.events = TerminalEvents.events(progress: nil, quiet: true)
     var sheet = try job.prepare(output: output)
     let layout = try job.layout(sheet.takeEntries(), info: job.documentInfo(sheet.catalog))

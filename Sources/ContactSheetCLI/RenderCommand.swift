@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContactSheet
 import Foundation
+import SheetCache
 import SheetImages
 import SheetLayout
 import SheetRender
@@ -56,9 +57,15 @@ struct RenderCommand: StyledCommand {
     }
     let progress = ProgressReporter.forTerminal(quiet: quiet)
     job.events = TerminalEvents.events(progress: progress, quiet: quiet)
-    let thumbnailCache = try cacheFlags.makeCache()
-    defer { cacheFlags.finish(thumbnailCache, quiet: quiet) }
-    job.thumbnailCache = thumbnailCache
+    // Opened once the document is laid out, as drawing starts: a run refused before that
+    // neither touches nor reports the cache.
+    let opened = OpenedCache()
+    job.openThumbnailCache = { [cacheFlags] in
+      let cache = try cacheFlags.makeCache()
+      opened.cache = .some(cache)
+      return cache
+    }
+    defer { if case .some(let cache) = opened.cache { cacheFlags.finish(cache, quiet: quiet) } }
     let result: RenderResult
     do {
       result = try job.render(to: output)
@@ -139,4 +146,10 @@ struct Summary {
     return
       "\(images) image\(images == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s")\(placeholderText)\(warningText) → \(target) (\(CaptionFields.humanSize(bytes))) in \(String(format: "%.2f", seconds)) s"
   }
+}
+
+/// The thumbnail cache a run opened, if it got as far as opening one.
+private final class OpenedCache {
+  /// Nil until opened; then the cache (itself nil under `--no-cache`).
+  var cache: ThumbnailCache??
 }

@@ -141,7 +141,7 @@ private func check(
 }
 
 /// Reports a recording, and throws the mismatch of a failure (the test stops there).
-private func required(_ outcome: GoldenOutcome) throws {
+func required(_ outcome: GoldenOutcome) throws {
   GoldenTestContext.report(recording: outcome)
   if outcome.isFailure { throw outcome.mismatch }
 }

@@ -115,7 +115,7 @@ public struct GoldenStore: Sendable {
     let options = ComparisonOptions(
       threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
       maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-    try require(verify(image, named: name, options: options, fileID: fileID, function: function))
+    try required(verify(image, named: name, options: options, fileID: fileID, function: function))
   }
 
   /// Checks the image file at `path` against the golden `name`.png; see `require(_:named:…)`.
@@ -129,7 +129,7 @@ public struct GoldenStore: Sendable {
     let options = ComparisonOptions(
       threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
       maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-    try require(verify(file: path, named: name, options: options, fileID: fileID, function: function))
+    try required(verify(file: path, named: name, options: options, fileID: fileID, function: function))
   }
 
   private func check(
@@ -234,13 +234,5 @@ extension ComparisonOptions {
   /// `at most 20 pixels at threshold 0.1`, with the ratio when there is one.
   var budgetAndThreshold: String {
     budgetDescription + " at threshold \(threshold)"
-  }
-}
-
-extension GoldenStore {
-  /// Reports what was recorded, then throws when `outcome` failed: the end of each `require`.
-  fileprivate func require(_ outcome: GoldenOutcome) throws {
-    GoldenTestContext.report(recording: outcome)
-    if outcome.isFailure { throw outcome.mismatch }
   }
 }

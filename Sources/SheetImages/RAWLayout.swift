@@ -1,10 +1,14 @@
 /// The layout of a TIFF-based camera RAW (DNG, CR2, NEF, ARW, PEF…), checked before LibRaw reads
 /// it. LibRaw trusts what the file's directories say: a directory that names a picture's height
 /// twice made it write past a buffer while unpacking the preview (heap corruption). So every
-/// directory LibRaw uses for pictures (IFD 0, the chain after it, and their SubIFDs) is walked
-/// here first, with checked arithmetic, and:
-/// - a directory outside the file, one naming a picture tag twice, or more directories or
-///   entries than any camera writes refuse the file;
+/// directory LibRaw uses for pictures (IFD 0, the chain after it, their SubIFDs at any depth,
+/// Fuji's and Panasonic's private directories) is walked here first, with checked arithmetic,
+/// and:
+/// - a first directory outside the file, a directory naming a picture field twice (under any
+///   of the tags LibRaw reads it from), values beyond the file, or more directories than any
+///   camera writes refuse the file;
+/// - a directory LibRaw itself skips (more than 512 entries, or past the end of the file) is
+///   skipped here too;
 /// - a preview whose bytes lie outside the file is not used (the raw data is decoded instead);
 /// - raw data running past the end of the file is left to LibRaw, which reads what is there
 ///   and reports the rest as damage (a card copy cut short still shows what it holds).
@@ -15,8 +19,21 @@ struct RAWLayout {
 
   /// At most this many directories are followed (cameras write fewer than 10).
   static let maxDirectories = 64
-  /// At most this many entries in one directory (TIFF allows 65,535; cameras write about 100).
-  static let maxEntries = 4_096
+  /// Directories of more entries are skipped, as LibRaw skips them (cameras write about 100).
+  static let maxEntries = 512
+  /// At most this many values of one entry are read (LibRaw ignores 16,384 strips or more).
+  static let maxValues = 16_384
+
+  /// Tags LibRaw reads as the same field as a picture tag: camera makers' own tags for the
+  /// size, samples and preview place, which it takes wherever they appear.
+  private static let aliases: [UInt16: UInt16] = [
+    0xF001: 0x0100, 0xF002: 0x0101, 0xF003: 0x0102, 0xF007: 0x0201, 0xF008: 0x0202,
+  ]
+  /// Panasonic's size tags, which LibRaw reads as width and height in a directory holding tag 1.
+  private static let panasonicAliases: [UInt16: UInt16] = [0x0002: 0x0100, 0x0003: 0x0101]
+  /// Tags whose value is a directory LibRaw parses for pictures: SubIFDs, Fuji's RAF
+  /// directory, Panasonic's camera directory.
+  private static let directoryTags: [UInt16] = [0x014A, 0xF000, 0x0120]
 
   /// Picture tags that may appear once per directory: size, samples, compression, strips,
   /// tiles, SubIFDs and the JPEG preview's place.
@@ -73,7 +90,8 @@ struct RAWLayout {
     var visited: Set<Int> = []
     var previewInFile = true
 
-    /// Checks the directory at `offset`, its SubIFDs and (at depth 0) the chain after it.
+    /// Checks the directory at `offset`, the directories it points to and (at depth 0) the
+    /// chain after it.
     mutating func directory(at first: Int, depth: Int) throws {
       var offset = first
       while offset != 0 {
@@ -81,40 +99,64 @@ struct RAWLayout {
         guard visited.count <= RAWLayout.maxDirectories else {
           throw Refusal(reason: "camera RAW has more than \(RAWLayout.maxDirectories) image directories")
         }
-        let entries = try self.entries(at: offset)
-        try checkOnce(entries, at: offset)
-        checkPlaces(entries)
-        if depth < 2, let subs = entries[0x014A] {
-          for sub in try values(subs) where sub != 0 { try directory(at: sub, depth: depth + 1) }
+        guard let entries = try self.entries(at: offset, isFirst: visited.count == 1) else { return }
+        try checkSizes(entries, at: offset)
+        checkPlaces(entries, isFirst: visited.count == 1)
+        if !isSonyA100(entries) {
+          for tag in RAWLayout.directoryTags {
+            guard let entry = entries[tag] else { continue }
+            for sub in try values(entry) where sub != 0 { try directory(at: sub, depth: depth + 1) }
+          }
         }
         guard depth == 0 else { return }
         offset = try next(after: offset, entryCount: entries.count)
       }
     }
 
-    /// The entries of the directory at `offset`, keyed by tag; a repeated picture tag refuses.
-    private func entries(at offset: Int) throws -> [UInt16: Entry] {
+    /// Sony's DSLR-A100 names its raw data, not a directory, in SubIFDs (LibRaw knows).
+    private func isSonyA100(_ entries: [UInt16: Entry]) -> Bool {
+      guard let model = entries[0x0110], model.type == 2, (10...64).contains(model.count),
+        let width = entries[0x0100].flatMap({ try? values($0).first }), width == 3872
+      else { return false }
+      let at = model.count <= 4 ? nil : order.value(model.field, 0, bytes: 4)
+      let bytes = at.map { (try? read($0, model.count)) ?? [] } ?? model.field
+      return bytes.starts(with: Array("DSLR-A100".utf8))
+    }
+
+    /// The entries of the directory at `offset`, keyed by tag (aliases read as the tag LibRaw
+    /// takes them for); a repeated picture field refuses. Nil for a directory LibRaw skips:
+    /// past the end of the file or of more than ``RAWLayout/maxEntries`` entries (the file's
+    /// first directory outside the file refuses it).
+    private func entries(at offset: Int, isFirst: Bool) throws -> [UInt16: Entry]? {
       let head = try read(offset, 2)
       guard offset >= 8, head.count == 2 else {
-        throw Refusal(reason: "camera RAW names an image directory at byte \(offset), outside the file")
+        guard !isFirst else {
+          throw Refusal(reason: "camera RAW names an image directory at byte \(offset), outside the file")
+        }
+        return nil
       }
       let count = order.value(head, 0, bytes: 2)
-      guard count <= RAWLayout.maxEntries else {
-        throw Refusal(reason: "camera RAW has an image directory of \(count) entries")
-      }
+      guard count <= RAWLayout.maxEntries else { return nil }
       let bytes = try read(offset + 2, count * 12)
-      guard bytes.count == count * 12 else {
-        throw Refusal(reason: "camera RAW's image directory at byte \(offset) runs past the end of the file")
-      }
-      var entries: [UInt16: Entry] = [:]
-      var seen: [UInt16: Int] = [:]
+      guard bytes.count == count * 12 else { return nil }
+      var raw: [(tag: UInt16, entry: Entry)] = []
       for index in 0..<count {
         let at = index * 12
-        let tag = UInt16(order.value(bytes, at, bytes: 2))
-        seen[tag, default: 0] += 1
-        entries[tag] = Entry(
-          type: order.value(bytes, at + 2, bytes: 2), count: order.value(bytes, at + 4, bytes: 4),
-          field: Array(bytes[at + 8..<at + 12]))
+        raw.append(
+          (
+            UInt16(order.value(bytes, at, bytes: 2)),
+            Entry(
+              type: order.value(bytes, at + 2, bytes: 2), count: order.value(bytes, at + 4, bytes: 4),
+              field: Array(bytes[at + 8..<at + 12]))
+          ))
+      }
+      let panasonic = raw.contains { $0.tag == 0x0001 }
+      var entries: [UInt16: Entry] = [:]
+      var seen: [UInt16: Int] = [:]
+      for (tag, entry) in raw {
+        let field = RAWLayout.aliases[tag] ?? (panasonic ? RAWLayout.panasonicAliases[tag] : nil) ?? tag
+        seen[field, default: 0] += 1
+        if entries[field] == nil || field == tag { entries[field] = entry }
       }
       for (tag, name) in RAWLayout.pictureTags.sorted(by: { $0.key < $1.key }) where seen[tag, default: 0] > 1
       {
@@ -123,7 +165,8 @@ struct RAWLayout {
       return entries
     }
 
-    private func checkOnce(_ entries: [UInt16: Entry], at offset: Int) throws {
+    /// Refuses a picture tag whose values would take more bytes than the file holds.
+    private func checkSizes(_ entries: [UInt16: Entry], at offset: Int) throws {
       for (tag, entry) in entries where RAWLayout.pictureTags[tag] != nil {
         guard let bytes = entry.byteCount, bytes <= size else {
           throw Refusal(
@@ -134,10 +177,11 @@ struct RAWLayout {
       }
     }
 
-    /// Marks the preview as unusable when a JPEG preview or the strips of a reduced-resolution
-    /// directory (NewSubfileType 1) lie outside the file.
-    private mutating func checkPlaces(_ entries: [UInt16: Entry]) {
-      let isPreview = (entries[0x00FE].flatMap { try? values($0).first } ?? 0) & 1 == 1
+    /// Marks the preview as unusable when a JPEG preview, or the strips or tiles of a
+    /// reduced-resolution directory (NewSubfileType 1) or of the file's first directory (a
+    /// CR2's preview), lie outside the file.
+    private mutating func checkPlaces(_ entries: [UInt16: Entry], isFirst: Bool) {
+      let isPreview = isFirst || (entries[0x00FE].flatMap { try? values($0).first } ?? 0) & 1 == 1
       var places: [(offsets: Entry, counts: Entry)] = []
       if let offsets = entries[0x0201], let counts = entries[0x0202] { places.append((offsets, counts)) }
       if isPreview, let offsets = entries[0x0111], let counts = entries[0x0117] {
@@ -161,9 +205,12 @@ struct RAWLayout {
     }
 
     /// The entry's values as integers (BYTE, SHORT, LONG or IFD), read from the field or from
-    /// the place it points to.
+    /// the place it points to; none for more than ``RAWLayout/maxValues`` values.
     func values(_ entry: Entry) throws -> [Int] {
-      guard let width = entry.valueWidth, let byteCount = entry.byteCount else { return [] }
+      guard let width = entry.valueWidth, let byteCount = entry.byteCount, entry.count <= RAWLayout.maxValues
+      else {
+        return []
+      }
       let bytes: [UInt8]
       if byteCount <= 4 {
         bytes = entry.field

@@ -22,6 +22,33 @@ struct ThumbnailCacheCommandTests {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".thumb") }
   }
 
+  @Test("a run refused before drawing neither creates nor reports the cache")
+  func refusedRunLeavesCacheAlone() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let cache = folder.appendingPathComponent("cache").path
+    let empty = folder.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["render", empty.path, "-o", folder.appendingPathComponent("x.pdf").path, "--cache", cache])
+    #expect(result.status == 2, "stderr: \(result.standardError)")
+    #expect(result.standardError.contains("no images found"), "\(result.standardError)")
+    #expect(!result.standardError.contains("thumbnail cache"), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: cache))
+  }
+
+  @Test("`layout` and `plan` ignore drawing options they never use, bad values included")
+  func layoutIgnoresDrawingOptions() throws {
+    let photo = FixturePaths.photo("coffee.png")
+    for command in [["layout", photo, "--json"], ["plan", photo, "--shards", "1"]] {
+      let result = try ProcessRunner.run(FixturePaths.binary, command + ["--ppi", "5", "--bleed", "3in"])
+      #expect(result.status == 0, "\(command[0]): \(result.standardError)")
+    }
+    let render = try ProcessRunner.run(
+      FixturePaths.binary, ["render", photo, "-o", "/tmp/never-written.pdf", "--ppi", "5"])
+    #expect(render.status == 2 && render.standardError.contains("--ppi 5"), "\(render.standardError)")
+  }
+
   @Test(
     "PNG and PDF are byte-identical without the cache, with a cold cache and with a warm one",
     arguments: ["png", "pdf"])

@@ -67,7 +67,8 @@ struct RAWLayoutTests {
     "directories outside the file, or with more entries or values than it can hold, are refused with a reason",
     arguments: [
       ([(4, 1_000_000, 4)], "names an image directory at byte 1000000, outside the file"),
-      ([(8, 60_000, 2)], "has an image directory of 60000 entries"),
+      // The Compression entry (at byte 58) renamed 0xF002, which LibRaw reads as the height.
+      ([(58, 0xF002, 2)], "names ImageLength more than once"),
       // ImageWidth's count (entry at byte 22, count at 26) made 2^30 LONGs.
       ([(26, 1 << 30, 4)], "gives ImageWidth more values than the file holds"),
     ] as [([(Int, UInt32, Int)], String)])
@@ -80,11 +81,66 @@ struct RAWLayoutTests {
     #expect(throws: ImageError.self) { try ImageReader.header(path: path) }
   }
 
+  @Test("a directory of more than 512 entries is skipped, as LibRaw skips it")
+  func longDirectorySkipped() throws {
+    let path = try Self.patched([(8, 60_000, 2)])
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.layout(path).previewInFile)
+  }
+
+  @Test("big-endian files are walked too, SubIFDs of type LONG to any depth")
+  func bigEndianNested() throws {
+    // IFD 0 → SubIFD → SubIFD, the last naming its height twice.
+    let nested = SyntheticTIFF.bigEndian([
+      [(0x0100, 4, 1, 8), (0x014A, 4, 1, 1)],
+      [(0x0100, 4, 1, 8), (0x014A, 4, 1, 2)],
+      [(0x0100, 4, 1, 8), (0x0101, 4, 1, 8), (0x0101, 4, 1, 7)],
+    ])
+    let refusal = try #require(throws: RAWLayout.Refusal.self) {
+      try RAWLayout.check(size: nested.count) { offset, count in SyntheticTIFF.slice(nested, offset, count) }
+    }
+    #expect(refusal.reason.hasSuffix("names ImageLength more than once"), "\(refusal.reason)")
+    let fine = SyntheticTIFF.bigEndian([
+      [(0x0100, 4, 1, 8), (0x014A, 4, 1, 1)], [(0x0100, 4, 1, 8), (0x0101, 4, 1, 8)],
+    ])
+    #expect(try RAWLayout.check(size: fine.count) { SyntheticTIFF.slice(fine, $0, $1) }.previewInFile)
+  }
+
   @Test("a directory chain that loops is followed once")
   func loop() throws {
     // IFD 0 has 27 entries: its next-directory pointer (byte 8 + 2 + 27 × 12) points at itself.
     let path = try Self.patched([(8 + 2 + 27 * 12, 8, 4)])
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(try Self.layout(path).previewInFile)
+  }
+}
+
+/// Big-endian TIFF structures made of directories only: each directory's entries are (tag,
+/// type, count, value); a SubIFDs value `n` points at the n-th directory.
+private enum SyntheticTIFF {
+  static func bigEndian(_ directories: [[(UInt16, UInt16, UInt32, UInt32)]]) -> [UInt8] {
+    var offsets: [Int] = []
+    var at = 8
+    for directory in directories {
+      offsets.append(at)
+      at += 2 + directory.count * 12 + 4
+    }
+    var bytes: [UInt8] = Array("MM".utf8) + [0, 42] + be(UInt32(offsets[0]))
+    for directory in directories {
+      bytes += be(UInt16(directory.count))
+      for (tag, type, count, value) in directory {
+        bytes += be(tag) + be(type) + be(count) + be(tag == 0x014A ? UInt32(offsets[Int(value)]) : value)
+      }
+      bytes += be(UInt32(0))
+    }
+    return bytes
+  }
+
+  static func slice(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> [UInt8] {
+    offset < bytes.count ? Array(bytes[offset..<min(bytes.count, offset + count)]) : []
+  }
+
+  private static func be<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+    withUnsafeBytes(of: value.bigEndian) { Array($0) }
   }
 }

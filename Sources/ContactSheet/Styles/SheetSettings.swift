@@ -36,14 +36,17 @@ public struct SheetSettings {
   }
 
   /// Reads `style`, keys it leaves unset taking their defaults. Messages spell a key with
-  /// `spelling` (`--gutter` on the command line; `'gutter'` by default).
+  /// `spelling` (`--gutter` on the command line; `'gutter'` by default). Without `forDrawing`
+  /// (a layout only), the paint and print marks keep their defaults and are not checked.
   ///
   /// - Throws: ``StyleError`` for a value its key cannot take.
-  package init(style: MergedStyle, spelling: @escaping (StyleKey) -> String = { "'\($0.name)'" }) throws {
+  package init(
+    style: MergedStyle, spelling: @escaping (StyleKey) -> String = { "'\($0.name)'" }, forDrawing: Bool = true
+  ) throws {
     let reader = StyleReader(style: style, spelling: spelling)
     layout = try reader.layoutOptions()
-    self.style = try reader.renderStyle()
-    printMarks = try reader.printMarks()
+    self.style = forDrawing ? try reader.renderStyle() : RenderStyle()
+    printMarks = forDrawing ? try reader.printMarks() : PrintMarks()
     cover = try reader.cover()
     metadata = try MetadataOverrides(
       title: reader.setText(StyleKeys.title), author: reader.setText(StyleKeys.author),

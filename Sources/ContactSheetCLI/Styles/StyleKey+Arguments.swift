@@ -11,12 +11,4 @@ extension StyleKey {
     ArgumentHelp(defaultText.map { "\(help) (default: \($0))" } ?? help, valueName: valueName)
   }
 
-  /// The default as the option's type. Every default is checked against its option's type by
-  /// the tests, so a failure here is a mistake in `StyleKeys`.
-  func defaultValue<Value: ExpressibleByArgument>(as _: Value.Type = Value.self) -> Value {
-    guard let defaultText, let value = Value(argument: defaultText) else {
-      preconditionFailure("style key '\(name)' has no default that reads as \(Value.self)")
-    }
-    return value
-  }
 }

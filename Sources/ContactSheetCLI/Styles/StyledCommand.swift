@@ -13,14 +13,15 @@ extension StyledCommand {
   /// The job the flags describe (what `render`, `layout` and `plan` share): the library reads
   /// the manifests among the inputs and merges the style layers — preset, then each
   /// manifest's `style`, then `--style`, then the flags typed, later winning. Messages spell
-  /// keys as flags.
-  func job(maxPixels: Int) throws -> SheetJob {
+  /// keys as flags. Without `forDrawing` (`layout`, `plan`) drawing options are not read.
+  func job(maxPixels: Int, forDrawing: Bool = true) throws -> SheetJob {
     var sources = StyleSources(preset: try preset(), file: inputFlags.style)
     sources.settings =
       inputFlags.styleSettings + layoutFlags.styleSettings + renderFlags.styleSettings
       + fontFlags.styleSettings
     var job = try SheetJob(
-      inputs: try inputFlags.inputOptions(), style: sources, spelling: { "--\($0.name)" })
+      inputs: try inputFlags.inputOptions(), style: sources, spelling: { "--\($0.name)" },
+      forDrawing: forDrawing)
     job.maxPixels = maxPixels
     return job
   }
