@@ -125,10 +125,8 @@ enum TIFFCodec {
     let height = (header.storedHeight + factor - 1) / factor
     var pixels = [UInt8](repeating: 128, count: width * height * 4)
     var message: String?
-    let reader: Reader = { offset, count in
-      let piece = try file.read(at: offset, count: count)
-      return piece.count == count ? piece[...] : nil
-    }
+    let blocks = BlockReader(file)
+    let reader: Reader = { offset, count in try blocks.read(at: offset, count: count) }
     let status: Int32 = try withTIFF(reader: reader, size: file.size, path: path) { tiff in
       var info = ctiff_info()
       ctiff_get_info(tiff, &info)

@@ -37,6 +37,20 @@ struct FuzzFoundTests {
     #expect(error.reason.contains("too large"), "\(error.reason)")
   }
 
+  @Test("a 232-byte TIFF declaring 786,433 one-row strips decodes in one read per 64 KB, not per strip")
+  func oneRowStrips() throws {
+    // Found by CI's 20 s tiff smoke (a timeout under AddressSanitizer): 1.57 million preads,
+    // 1.7 s in a plain build, before strips were served from blocks.
+    let path = Self.hostile("tiff-786433-one-row-strips.tif")
+    let clock = ContinuousClock()
+    let start = clock.now
+    let whole = try ImageReader.decode(path: path, maxPixels: 4_000_000)
+    let shrunk = try ImageReader.decode(path: path, minimumSize: (7, 5), maxPixels: 4_000_000)
+    #expect(clock.now - start < .seconds(1))
+    #expect(whole.width == 4 && whole.height == 786_433)
+    #expect(shrunk.width >= 1 && shrunk.height >= 5)
+  }
+
   @Test("an AVIF whose AV1 item holds no data is refused with libheif's message")
   func emptyAV1Data() throws {
     let path = Self.hostile("avif-empty-av1-data.avif")
