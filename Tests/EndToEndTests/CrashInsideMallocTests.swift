@@ -34,6 +34,9 @@ struct CrashInsideMallocTests {
     let arguments = [
       FixturePaths.binary, "render", FixturePaths.photos.path, "-o",
       folder.appendingPathComponent("out.pdf").path,
+      // Every JPEG decoded afresh: with the shared cache warmed by tests running beside this
+      // one, a run could draw without calling TurboJPEG at all (and end well, status 0).
+      "--no-cache",
     ]
     let environment =
       ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }.map {
