@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "SheetLayout", targets: ["SheetLayout"]),
     .library(name: "SheetRender", targets: ["SheetRender"]),
     .library(name: "SheetImages", targets: ["SheetImages"]),
+    .library(name: "SheetPixels", targets: ["SheetPixels"]),
     .library(name: "SheetText", targets: ["SheetText"]),
     .library(name: "SheetDiff", targets: ["SheetDiff"]),
     .library(name: "SheetGolden", targets: ["SheetGolden"]),
@@ -67,10 +68,14 @@ let package = Package(
     .target(name: "SheetXMP", dependencies: ["CExempi", "CExempiShim", "SheetSupport"]),
     // Silences exempi's own std::cerr error lines (C++, which Swift cannot call).
     .target(name: "CExempiShim"),
+    /// Pixels and the PNG, JPEG and WebP decoders, without colour management: all golden tests
+    /// link (libpng, libjpeg-turbo, libwebp).
+    .target(name: "SheetPixels", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "SheetSupport"]),
     .target(
       name: "SheetImages",
       dependencies: [
-        "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib", "CAllocator",
+        "SheetPixels", "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib",
+        "CAllocator",
         "CFileSystem", "SheetSupport",
       ]),
     /// SHA-256 at hardware speed (OpenSSL): cache keys, and the files a comparison approved.
@@ -85,10 +90,10 @@ let package = Package(
       ]),
     // Comparison, split by job: the metric (light), golden tests on it (light: no Pango, poppler
     // or renderer), file/folder/PDF comparison, and the review report drawn by SheetRender.
-    .target(name: "SheetDiff", dependencies: ["SheetImages", "SheetSupport"]),
-    .target(name: "SheetGolden", dependencies: ["SheetDiff", "SheetImages", "SheetSupport"]),
+    .target(name: "SheetDiff", dependencies: ["SheetPixels", "SheetSupport"]),
+    .target(name: "SheetGolden", dependencies: ["SheetDiff", "SheetPixels", "SheetSupport"]),
     // XCTest glue kept apart, so SheetGolden never links XCTest.
-    .target(name: "SheetGoldenXCTest", dependencies: ["SheetGolden", "SheetDiff", "SheetImages"]),
+    .target(name: "SheetGoldenXCTest", dependencies: ["SheetGolden", "SheetDiff", "SheetPixels"]),
     .target(
       name: "SheetCompare",
       dependencies: [

@@ -166,6 +166,53 @@ int cpng_reader_read(cpng_reader *reader, uint8_t *pixels, size_t stride, int *t
   return 0;
 }
 
+/// Reads a 16-bit PNG whole as straight R, G, B, A samples of 16 bits in the host's byte order.
+int cpng_read_rgba16(const uint8_t *data, size_t size, cpng_limits limits, int width, int height,
+                     uint16_t *pixels, char *error, size_t error_size) {
+  cpng_reader reader = {0};
+  reader.data = data;
+  reader.size = size;
+  png_bytep *volatile rows = malloc(sizeof(png_bytep) * (size_t)(height > 0 ? height : 1));
+  if (!rows) return copy_error(error, error_size, "out of memory"), -1;
+  reader.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader.state, on_error, on_warning);
+  reader.info = reader.png ? png_create_info_struct(reader.png) : NULL;
+  if (!reader.info) {
+    png_destroy_read_struct(&reader.png, NULL, NULL);
+    free(rows);
+    return copy_error(error, error_size, "out of memory"), -1;
+  }
+  if (setjmp(png_jmpbuf(reader.png))) {
+    copy_error(error, error_size, reader.state.message);
+    png_destroy_read_struct(&reader.png, &reader.info, NULL);
+    free(rows);
+    return -1;
+  }
+  png_structp png = reader.png;
+  png_infop info = reader.info;
+  png_set_read_fn(png, &reader, read_from_memory);
+  png_set_user_limits(png, limits.max_width, limits.max_height);
+  png_set_chunk_malloc_max(png, limits.max_chunk_bytes);
+  png_set_chunk_cache_max(png, 1000);
+  png_read_info(png, info);
+  if ((int)png_get_image_width(png, info) != width || (int)png_get_image_height(png, info) != height ||
+      png_get_bit_depth(png, info) != 16) {
+    png_error(png, "the PNG changed while it was read");
+  }
+  png_set_expand(png);
+  png_set_gray_to_rgb(png);
+  png_set_add_alpha(png, 0xFFFF, PNG_FILLER_AFTER);
+  const uint16_t probe = 1;
+  if (*(const uint8_t *)&probe == 1) png_set_swap(png);
+  png_set_interlace_handling(png);
+  png_read_update_info(png, info);
+  for (int y = 0; y < height; y++) rows[y] = (png_bytep)(pixels + (size_t)y * (size_t)width * 4);
+  png_read_image(png, rows);
+  png_read_end(png, NULL);
+  png_destroy_read_struct(&reader.png, &reader.info, NULL);
+  free(rows);
+  return 0;
+}
+
 // MARK: Writing
 
 struct cpng_writer {
@@ -235,7 +282,7 @@ cpng_writer *cpng_writer_open(const char *path, int width, int height, cpng_rows
   png_init_io(png, writer->file);
   png_set_compression_level(png, level);
   int color = rows == CPNG_ROWS_PALETTE ? PNG_COLOR_TYPE_PALETTE
-              : rows == CPNG_ROWS_BGRA_PREMULTIPLIED ? PNG_COLOR_TYPE_RGB_ALPHA
+              : rows == CPNG_ROWS_BGRA_PREMULTIPLIED || rows == CPNG_ROWS_RGBA ? PNG_COLOR_TYPE_RGB_ALPHA
                                                      : PNG_COLOR_TYPE_RGB;
   png_set_filter(png, PNG_FILTER_TYPE_BASE, rows == CPNG_ROWS_PALETTE ? PNG_FILTER_NONE : PNG_FILTER_SUB);
   png_set_IHDR(png, writer->info, (png_uint_32)width, (png_uint_32)height, 8, color, PNG_INTERLACE_NONE,

@@ -156,6 +156,16 @@ public struct FileComparer: Sendable {
     return Run(summary: summary, cards: collectsReportCards ? cards : [], timings: timings)
   }
 
+  /// Both files at 16 bits a sample, when both are 16-bit PNGs; else nil.
+  private static func sixteenBitSamples(_ expected: String, _ actual: String) throws -> (
+    expected: RGBA16Image, actual: RGBA16Image
+  )? {
+    guard let expectedSamples = try PixelFile.rgba16(path: expected, maxPixels: ComparedFile.maxPixels),
+      let actualSamples = try PixelFile.rgba16(path: actual, maxPixels: ComparedFile.maxPixels)
+    else { return nil }
+    return (expectedSamples, actualSamples)
+  }
+
   /// Compares two files page by page. `paths` are the files' paths; `relative`, their paths
   /// relative to the roots, as the results name them; `diffNames`, relative to `diffRoot`.
   private func compareFiles(
@@ -245,8 +255,10 @@ public struct FileComparer: Sendable {
             expected: try expectedFile.page(index, dpi: dpi), actual: try actualFile.page(index, dpi: dpi)
           )
           timings.decoding += lap()
+          // Two 16-bit PNGs are also compared at 16 bits (a change in the low byte is seen).
+          let precise = numbered ? nil : try Self.sixteenBitSamples(expected, actual)
           (comparison, diff) = PixelComparator.compare(
-            pages.expected, pages.actual, options: options, makeDiffImage: makeDiffImage)
+            pages.expected, pages.actual, options: options, makeDiffImage: makeDiffImage, precise: precise)
           rasters = { pages }
         }
         timings.comparing += lap()

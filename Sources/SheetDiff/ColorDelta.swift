@@ -18,6 +18,29 @@ enum ColorDelta {
     return abs(light) >= abs(dark) ? light : dark
   }
 
+  /// The signed distance between two pixels of 16-bit straight R, G, B, A samples (`expected`
+  /// and `actual` point at each pixel's four), on the same 0…255 scale as the 8-bit distance.
+  @inline(__always) static func delta(
+    precise expected: UnsafePointer<UInt16>, _ actual: UnsafePointer<UInt16>
+  ) -> Double {
+    func channels(_ pixel: UnsafePointer<UInt16>, over background: Double) -> (
+      r: Double, g: Double, b: Double
+    ) {
+      let alpha = Double(pixel[3]) / 65535
+      let cover = background * (1 - alpha)
+      return (
+        Double(pixel[0]) / 257 * alpha + cover, Double(pixel[1]) / 257 * alpha + cover,
+        Double(pixel[2]) / 257 * alpha + cover
+      )
+    }
+    if expected[3] == 65535 && actual[3] == 65535 {
+      return delta(channels(expected, over: 0), channels(actual, over: 0))
+    }
+    let light = delta(channels(expected, over: 255), channels(actual, over: 255))
+    let dark = delta(channels(expected, over: 0), channels(actual, over: 0))
+    return abs(light) >= abs(dark) ? light : dark
+  }
+
   /// The brightness (Y) of `first` less that of `second`, both blended over white; used to find
   /// anti-aliasing.
   @inline(__always) static func brightnessDelta(_ first: UInt32, _ second: UInt32) -> Double {

@@ -1,5 +1,5 @@
 import Foundation
-import SheetImages
+import SheetPixels
 import SheetSupport
 
 /// What a rendering's pixels depend on besides the code: the versions of the text and

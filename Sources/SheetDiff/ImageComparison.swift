@@ -1,5 +1,5 @@
 import Foundation
-import SheetImages
+import SheetPixels
 
 /// The outcome of comparing two images (or two PDF pages).
 public struct ImageComparison: Codable, Hashable, Sendable {

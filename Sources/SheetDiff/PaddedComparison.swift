@@ -1,4 +1,4 @@
-import SheetImages
+import SheetPixels
 
 /// Images of different sizes compared anyway: both are put on a transparent canvas of the
 /// larger width and height, at the top left, and compared there, so the diff image shows what

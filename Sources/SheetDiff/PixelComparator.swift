@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import SheetImages
+import SheetPixels
 
 /// Compares two images with pixelmatch's metric (see `ColorDelta`) and draws the difference;
 /// anti-aliasing is forgiven only where the structure did not move (see `AntiAliasing`).
@@ -21,9 +21,13 @@ public enum PixelComparator {
   /// faded grey copy of the expected image, changed pixels red (blue where the actual pixel is
   /// darker), anti-aliasing yellow. Images of different sizes are compared padded
   /// (``PaddedComparison``) and never within budget.
+  ///
+  /// With `precise`, the same images at 16 bits a sample (two 16-bit PNGs): a pixel whose 8-bit
+  /// values are equal is judged again from its 16-bit samples, so a change below an 8-bit step
+  /// (a low byte) counts when it is over the threshold (at threshold 0, any change).
   public static func compare(
     _ expected: RasterImage, _ actual: RasterImage, options: ComparisonOptions = ComparisonOptions(),
-    makeDiffImage: Bool = false
+    makeDiffImage: Bool = false, precise: (expected: RGBA16Image, actual: RGBA16Image)? = nil
   ) -> (comparison: ImageComparison, diff: RasterImage?) {
     let expectedSize = PixelSize(width: expected.width, height: expected.height)
     let actualSize = PixelSize(width: actual.width, height: actual.height)
@@ -41,36 +45,46 @@ public enum PixelComparator {
     var diffPixels = [UInt8](repeating: 0, count: makeDiffImage ? width * height * 4 : 0)
     let mask = IgnoreMask(options.ignoreRegions, width: width, height: height)
     var faintCounted = 0
-    expected.withPixelView { expectedView in
-      actual.withPixelView { actualView in
-        diffPixels.withUnsafeMutableBytes { diffBytes in
-          grid.withWriter { writer in
-            faintGrid.withWriter { faintWriter in
-              bands.withUnsafeMutableBufferPointer { slots in
-                let comparer = BandComparer(
-                  expected: expectedView, actual: actualView, mask: mask, grid: writer,
-                  faintGrid: faintWriter,
-                  diff: makeDiffImage ? diffBytes.baseAddress : nil, results: slots.baseAddress!,
-                  maximumDelta: options.maximumDelta, faintDelta: options.faintDelta,
-                  countAntiAliasing: options.countAntiAliasing)
-                DispatchQueue.concurrentPerform(iterations: bandCount) { index in
-                  comparer.run(
-                    band: index, rows: (index * bandHeight)..<min((index + 1) * bandHeight, height))
+    let precise = precise.flatMap { pair in
+      [pair.expected, pair.actual].allSatisfy { ($0.width, $0.height) == (width, height) } ? pair : nil
+    }
+    let noSamples = RGBA16Image(width: 0, height: 0, samples: [])
+    (precise?.expected ?? noSamples).samples.withUnsafeBufferPointer { preciseExpected in
+      (precise?.actual ?? noSamples).samples.withUnsafeBufferPointer { preciseActual in
+        expected.withPixelView { expectedView in
+          actual.withPixelView { actualView in
+            diffPixels.withUnsafeMutableBytes { diffBytes in
+              grid.withWriter { writer in
+                faintGrid.withWriter { faintWriter in
+                  bands.withUnsafeMutableBufferPointer { slots in
+                    let comparer = BandComparer(
+                      expected: expectedView, actual: actualView, mask: mask, grid: writer,
+                      faintGrid: faintWriter,
+                      diff: makeDiffImage ? diffBytes.baseAddress : nil, results: slots.baseAddress!,
+                      maximumDelta: options.maximumDelta, faintDelta: options.faintDelta,
+                      countAntiAliasing: options.countAntiAliasing,
+                      precise: precise == nil
+                        ? nil : (preciseExpected.baseAddress!, preciseActual.baseAddress!))
+                    DispatchQueue.concurrentPerform(iterations: bandCount) { index in
+                      comparer.run(
+                        band: index, rows: (index * bandHeight)..<min((index + 1) * bandHeight, height))
+                    }
+                  }
                 }
               }
-            }
-          }
-          // Faint changes that fill part of a cell form an area: they count, and show red.
-          let cells = grid.absorb(faintGrid, minimum: ComparisonOptions.faintAreaPixels)
-          for cell in cells {
-            faintCounted += faintGrid.count(cell: cell)
-            guard makeDiffImage, let base = diffBytes.baseAddress else { continue }
-            for (x, y) in faintGrid.pixels(cell: cell) {
-              let delta = ColorDelta.delta(expectedView[x, y], actualView[x, y])
-              guard abs(delta) > options.faintDelta, abs(delta) <= options.maximumDelta else { continue }
-              base.storeBytes(
-                of: delta < 0 ? BandComparer.blue : BandComparer.red, toByteOffset: (y * width + x) * 4,
-                as: UInt32.self)
+              // Faint changes that fill part of a cell form an area: they count, and show red.
+              let cells = grid.absorb(faintGrid, minimum: ComparisonOptions.faintAreaPixels)
+              for cell in cells {
+                faintCounted += faintGrid.count(cell: cell)
+                guard makeDiffImage, let base = diffBytes.baseAddress else { continue }
+                for (x, y) in faintGrid.pixels(cell: cell) {
+                  let delta = ColorDelta.delta(expectedView[x, y], actualView[x, y])
+                  guard abs(delta) > options.faintDelta, abs(delta) <= options.maximumDelta else { continue }
+                  base.storeBytes(
+                    of: delta < 0 ? BandComparer.blue : BandComparer.red, toByteOffset: (y * width + x) * 4,
+                    as: UInt32.self)
+                }
+              }
             }
           }
         }
@@ -120,6 +134,8 @@ private struct BandComparer: @unchecked Sendable {
   let maximumDelta: Double
   let faintDelta: Double
   let countAntiAliasing: Bool
+  /// Both images' 16-bit samples (R, G, B, A), when they were read at 16 bits.
+  let precise: (expected: UnsafePointer<UInt16>, actual: UnsafePointer<UInt16>)?
 
   static let red: UInt32 = 0xFFFF_0000
   static let blue: UInt32 = 0xFF00_00FF
@@ -143,7 +159,7 @@ private struct BandComparer: @unchecked Sendable {
     guard !columns.isEmpty else { return }
     result.comparedPixels += columns.count
     let offset = (y * expected.width + columns.lowerBound) * 4
-    if memcmp(expected.base + offset, actual.base + offset, columns.count * 4) == 0 {
+    if precise == nil && memcmp(expected.base + offset, actual.base + offset, columns.count * 4) == 0 {
       fade(row: y, columns: columns)
       return
     }
@@ -151,6 +167,19 @@ private struct BandComparer: @unchecked Sendable {
       let expectedPixel = expected[x, y]
       let actualPixel = actual[x, y]
       if expectedPixel == actualPixel {
+        if let precise {
+          // Equal at 8 bits: judged from the 16-bit samples (no neighbour moved at 8 bits, so
+          // it is never anti-aliasing).
+          let sample = (y &* expected.width &+ x) &* 4
+          let delta = ColorDelta.delta(precise: precise.expected + sample, precise.actual + sample)
+          result.largestDelta = max(result.largestDelta, abs(delta))
+          if abs(delta) > maximumDelta {
+            result.diffPixels += 1
+            grid.add(x: x, y: y)
+            put(delta < 0 ? Self.blue : Self.red, x: x, y: y)
+            continue
+          }
+        }
         put(Self.faded(expectedPixel), x: x, y: y)
         continue
       }

@@ -1,4 +1,4 @@
-import SheetImages
+import SheetPixels
 
 /// Read-only access to an image's pixels as 32-bit words (premultiplied B, G, R, A bytes, so
 /// alpha is the top byte on little-endian machines).

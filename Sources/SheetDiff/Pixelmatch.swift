@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import SheetImages
+import SheetPixels
 
 /// pixelmatch 7.2's comparison, exactly (`index.js` of mapbox/pixelmatch at v7.2.0): the same
 /// counts on its own test fixtures and the same diff image, so a budget tuned with Playwright,

@@ -1,5 +1,5 @@
 import Foundation
-import SheetImages
+import SheetPixels
 
 /// Where a failing check's images go: `ROOT/TEST/NAME/` holding `expected.png`, `actual.png`
 /// and `diff.png`, where ROOT is `$GOLDEN_FAILURES_DIR` or the package's

@@ -1,4 +1,4 @@
 // A test that imports SheetGolden can name RasterImage, PixelRect and ComparisonOptions
 // without importing the modules they live in.
 @_exported import SheetDiff
-@_exported import SheetImages
+@_exported import SheetPixels

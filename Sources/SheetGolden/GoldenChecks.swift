@@ -1,6 +1,6 @@
 import Foundation
 import SheetDiff
-import SheetImages
+import SheetPixels
 
 /// Checks `image` against the golden `name`.png in the `Goldens` folder beside the calling test
 /// file (or `goldens`), like `#expect`: a failure is recorded as an issue at the caller's line,
@@ -24,6 +24,8 @@ import SheetImages
 ///     then both must hold, as in Playwright).
 ///   - maxDiffRatio: The largest share (0…1) of pixels allowed to change, when set.
 ///   - ignore: Regions left out, in pixels.
+///   - countAntiAliasing: Count anti-aliased pixels as changes too (pixelmatch's `includeAA`).
+///   - metric: How pixels are judged: the house metric, or pixelmatch's exactly.
 ///   - goldens: The goldens folder; by default `Goldens` beside the calling file.
 ///   - fileID: The calling file's module-qualified name (filled in by the compiler).
 ///   - filePath: The calling file (filled in by the compiler).
@@ -34,64 +36,100 @@ import SheetImages
 @discardableResult
 public func expectGolden(
   _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
-  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-  function: String = #function
+  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
+  metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line, column: Int = #column, function: String = #function
 ) -> GoldenOutcome {
-  let outcome = check(
-    .image(image), named: name,
-    options: ComparisonOptions(budget: (threshold, maxDiffPixels, maxDiffRatio, ignore)),
-    goldens: goldens, filePath: filePath, fileID: fileID, function: function)
-  report(outcome, at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
-  return outcome
+  GoldenCall(
+    name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
+    at: (fileID, filePath, line, column, function)
+  ).expect(.image(.raster(image)))
 }
 
-/// Checks PNG (or JPEG) data against the golden `name`.png; see the `RasterImage` overload.
+/// Checks an image with straight (not premultiplied) alpha, R, G, B, A bytes as pixelmatch,
+/// pngjs and a canvas hold them, against the golden `name`.png; a recorded golden holds its
+/// bytes exactly. See the `RasterImage` overload for the parameters.
+@discardableResult
+public func expectGolden(
+  _ image: StraightRGBAImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
+  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
+  metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line, column: Int = #column, function: String = #function
+) -> GoldenOutcome {
+  GoldenCall(
+    name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
+    at: (fileID, filePath, line, column, function)
+  ).expect(.image(.straight(image)))
+}
+
+/// Checks PNG (or JPEG, or WebP) data against the golden `name`.png; a recorded golden is a
+/// copy of the bytes. See the `RasterImage` overload for the parameters.
 @discardableResult
 public func expectGolden(
   _ png: Data, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
-  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-  function: String = #function
+  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
+  metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line, column: Int = #column, function: String = #function
 ) -> GoldenOutcome {
-  let outcome = check(
-    .png(png), named: name,
-    options: ComparisonOptions(budget: (threshold, maxDiffPixels, maxDiffRatio, ignore)),
-    goldens: goldens, filePath: filePath, fileID: fileID, function: function)
-  report(outcome, at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
-  return outcome
+  GoldenCall(
+    name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
+    at: (fileID, filePath, line, column, function)
+  ).expect(.png(png))
 }
 
 /// Checks `image` against the golden `name`.png like `#require`: throws `GoldenMismatch`, so
-/// the test stops here. See `expectGolden` for the parameters.
+/// the test stops here, with the expected, actual and diff images attached to the test. See
+/// `expectGolden` for the parameters.
 ///
 /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
 public func requireGolden(
   _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
-  fileID: String = #fileID, filePath: String = #filePath, function: String = #function
+  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
+  metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line, column: Int = #column, function: String = #function
 ) throws {
-  try required(
-    check(
-      .image(image), named: name,
-      options: ComparisonOptions(budget: (threshold, maxDiffPixels, maxDiffRatio, ignore)), goldens: goldens,
-      filePath: filePath, fileID: fileID, function: function))
+  try GoldenCall(
+    name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
+    at: (fileID, filePath, line, column, function)
+  ).require(.image(.raster(image)))
 }
 
-/// Checks PNG (or JPEG) data against the golden `name`.png like `#require`; see
+/// Checks a straight-alpha R, G, B, A image against the golden `name`.png like `#require`; see
+/// `requireGolden(_:named:…)` and `expectGolden` for the parameters.
+///
+/// - Throws: `GoldenMismatch`, saying what changed and where the images are.
+public func requireGolden(
+  _ image: StraightRGBAImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
+  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
+  metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line, column: Int = #column, function: String = #function
+) throws {
+  try GoldenCall(
+    name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
+    at: (fileID, filePath, line, column, function)
+  ).require(.image(.straight(image)))
+}
+
+/// Checks PNG (or JPEG, or WebP) data against the golden `name`.png like `#require`; see
 /// `requireGolden(_:named:…)`.
 ///
 /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
 public func requireGolden(
   _ png: Data, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
-  fileID: String = #fileID, filePath: String = #filePath, function: String = #function
+  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
+  metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line, column: Int = #column, function: String = #function
 ) throws {
-  try required(
-    check(
-      .png(png), named: name,
-      options: ComparisonOptions(budget: (threshold, maxDiffPixels, maxDiffRatio, ignore)),
-      goldens: goldens, filePath: filePath, fileID: fileID, function: function))
+  try GoldenCall(
+    name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
+    at: (fileID, filePath, line, column, function)
+  ).require(.png(png))
 }
 
 /// The throwing check under its earlier name.
@@ -107,7 +145,67 @@ public func expectMatchesGolden(
     ignore: ignore, goldens: goldens, filePath: file)
 }
 
-/// Reports an outcome at `location`: a recording as a note, a failure as an issue (or on
+/// One call of the functions above: the golden's name, the options, where the goldens are and
+/// who called.
+private struct GoldenCall {
+  /// What a call compares with its golden: pixels, or encoded PNG (or JPEG, or WebP) data.
+  enum Subject {
+    case image(GoldenSubject)
+    case png(Data)
+  }
+
+  var name: String
+  var options: ComparisonOptions
+  var store: GoldenStore
+  var location: GoldenTestContext.Location
+  var fileID: String
+  var function: String
+
+  init(
+    _ name: String,
+    _ budget: (
+      threshold: Double, maxDiffPixels: Int?, maxDiffRatio: Double?, ignore: [PixelRect],
+      countAntiAliasing: Bool, metric: ComparisonMetric
+    ),
+    goldens: URL?, at caller: (fileID: String, filePath: String, line: Int, column: Int, function: String)
+  ) {
+    self.name = name
+    options = ComparisonOptions(
+      threshold: budget.threshold, countAntiAliasing: budget.countAntiAliasing, ignoreRegions: budget.ignore,
+      maxDiffPixels: budget.maxDiffPixels, maxDiffRatio: budget.maxDiffRatio, metric: budget.metric)
+    store = GoldenStore(folder: goldens ?? defaultGoldens(caller.filePath))
+    location = .init(
+      fileID: caller.fileID, filePath: caller.filePath, line: caller.line, column: caller.column)
+    fileID = caller.fileID
+    function = caller.function
+  }
+
+  /// Checks, and reports the outcome at the caller's line; the test goes on.
+  func expect(_ subject: Subject) -> GoldenOutcome {
+    let outcome = check(subject)
+    report(outcome, at: location)
+    return outcome
+  }
+
+  /// Checks, reports a recording at the caller's line, and throws a failure's mismatch with
+  /// its images attached to the test.
+  func require(_ subject: Subject) throws {
+    try required(check(subject), at: location)
+  }
+
+  private func check(_ subject: Subject) -> GoldenOutcome {
+    switch subject {
+    case .image(let image):
+      return store.verify(image, named: name, options: options, test: nil, fileID: fileID, function: function)
+    case .png(let data):
+      return withScratchFile(data) { path in
+        store.verify(file: path, named: name, options: options, fileID: fileID, function: function)
+      }
+    }
+  }
+}
+
+/// Reports an outcome at `location`: a recording as a warning, a failure as an issue (or on
 /// standard error outside Swift Testing).
 func report(_ outcome: GoldenOutcome, at location: GoldenTestContext.Location) {
   GoldenTestContext.report(recording: outcome, at: location)
@@ -117,43 +215,13 @@ func report(_ outcome: GoldenOutcome, at location: GoldenTestContext.Location) {
   }
 }
 
-/// What a check compares with its golden: an image, or encoded PNG (or JPEG) data.
-private enum Subject {
-  case image(RasterImage)
-  case png(Data)
-}
-
-/// The one check behind the functions above: `subject` against `name`.png in `goldens` (by
-/// default `Goldens` beside the calling file at `filePath`).
-private func check(
-  _ subject: Subject, named name: String, options: ComparisonOptions, goldens: URL?, filePath: String,
-  fileID: String, function: String
-) -> GoldenOutcome {
-  let store = GoldenStore(folder: goldens ?? defaultGoldens(filePath))
-  switch subject {
-  case .image(let image):
-    return store.verify(image, named: name, options: options, fileID: fileID, function: function)
-  case .png(let data):
-    return withScratchFile(data) { path in
-      store.verify(file: path, named: name, options: options, fileID: fileID, function: function)
-    }
-  }
-}
-
-/// Reports a recording, and throws the mismatch of a failure (the test stops there).
-func required(_ outcome: GoldenOutcome) throws {
-  GoldenTestContext.report(recording: outcome)
-  if outcome.isFailure { throw outcome.mismatch }
-}
-
-extension ComparisonOptions {
-  /// Options with a check's threshold, budgets and ignored regions.
-  fileprivate init(
-    budget: (threshold: Double, maxDiffPixels: Int?, maxDiffRatio: Double?, ignore: [PixelRect])
-  ) {
-    self.init(
-      threshold: budget.threshold, ignoreRegions: budget.ignore, maxDiffPixels: budget.maxDiffPixels,
-      maxDiffRatio: budget.maxDiffRatio)
+/// Reports a recording at `location`, and throws the mismatch of a failure (the test stops
+/// there) with its images attached at `location`.
+func required(_ outcome: GoldenOutcome, at location: GoldenTestContext.Location) throws {
+  GoldenTestContext.report(recording: outcome, at: location)
+  if outcome.isFailure {
+    GoldenTestContext.attachEvidence(of: outcome, at: location)
+    throw outcome.mismatch
   }
 }
 

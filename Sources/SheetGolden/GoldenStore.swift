@@ -1,18 +1,18 @@
 import Foundation
 import SheetDiff
-import SheetImages
+import SheetPixels
 
 /// Golden images for tests: `NAME.png` (and its fingerprint `NAME.png.json`) in one folder.
 ///
-/// Three forms of the same check: `verify` returns a `GoldenOutcome`; `expect` records a
-/// failure as an issue at the caller's line (Swift Testing) and lets the test go on; `require`
-/// throws `GoldenMismatch`. On failure the expected, actual and diff images are written to a
+/// Two forms of the same check: `verify` returns a `GoldenOutcome`; `require` throws
+/// `GoldenMismatch` (the top-level `expectGolden` records a failure as an issue at the caller's
+/// line and lets the test go on). On failure the expected, actual and diff images are written to a
 /// folder of the running test (see `failuresFolder`) and, under Swift Testing, attached to the
 /// result. `RECORD_GOLDENS` chooses what is written instead of checked (`RecordMode`).
 ///
 /// ```swift
 /// let goldens = GoldenStore(folder: URL(fileURLWithPath: "Tests/AppTests/Goldens"))
-/// goldens.expect(image, named: "card-shadow", maxDiffPixels: 20)
+/// let outcome = goldens.verify(image, named: "card-shadow", options: ComparisonOptions(maxDiffPixels: 20))
 /// try goldens.require(image, named: "card-plain")
 /// ```
 public struct GoldenStore: Sendable {
@@ -48,7 +48,7 @@ public struct GoldenStore: Sendable {
     self.fontFiles = fontFiles
     self.fingerprint =
       fingerprint ?? {
-        EnvironmentFingerprint.pinned(fontFiles: fontFiles ?? [], libraries: ImageReader.libraryVersions)
+        EnvironmentFingerprint.pinned(fontFiles: fontFiles ?? [], libraries: PixelFile.libraryVersions)
       }
     recordValue = environment["RECORD_GOLDENS"]
     recordMode = RecordMode(environmentValue: recordValue)
@@ -68,7 +68,7 @@ public struct GoldenStore: Sendable {
   /// - Parameters:
   ///   - image: The rendered image.
   ///   - name: The golden's name, without `.png`.
-  ///   - options: The metric's threshold and the budgets.
+  ///   - options: The metric, its threshold and the budgets.
   ///   - test: Names the evidence folder; by default the running Swift Testing test, else
   ///     `fileID` and `function`.
   ///   - fileID: The caller's file, for the default `test`.
@@ -79,8 +79,24 @@ public struct GoldenStore: Sendable {
     _ image: RasterImage, named name: String, options: ComparisonOptions = ComparisonOptions(),
     test: String? = nil, fileID: String = #fileID, function: String = #function
   ) -> GoldenOutcome {
+    verify(.raster(image), named: name, options: options, test: test, fileID: fileID, function: function)
+  }
+
+  /// Checks an image with straight (not premultiplied) alpha, R, G, B, A bytes, against the
+  /// golden `name`.png; a recorded golden holds its bytes exactly. See `verify(_:named:…)`.
+  public func verify(
+    _ image: StraightRGBAImage, named name: String, options: ComparisonOptions = ComparisonOptions(),
+    test: String? = nil, fileID: String = #fileID, function: String = #function
+  ) -> GoldenOutcome {
+    verify(.straight(image), named: name, options: options, test: test, fileID: fileID, function: function)
+  }
+
+  func verify(
+    _ subject: GoldenSubject, named name: String, options: ComparisonOptions, test: String?, fileID: String,
+    function: String
+  ) -> GoldenOutcome {
     let test = test ?? GoldenTestContext.currentTestName(fileID: fileID, function: function)
-    return check(image, named: name, options: options, test: test) { try image.writePNG(to: $0) }
+    return check(subject, named: name, options: options, test: test) { try subject.writePNG(to: $0) }
   }
 
   /// Checks the image file at `path` against the golden `name`.png; see `verify(_:named:…)`.
@@ -90,14 +106,17 @@ public struct GoldenStore: Sendable {
     test: String? = nil, fileID: String = #fileID, function: String = #function
   ) -> GoldenOutcome {
     let test = test ?? GoldenTestContext.currentTestName(fileID: fileID, function: function)
-    let image: RasterImage
+    let subject: GoldenSubject
     do {
-      image = try ImageReader.decode(path: path)
+      subject =
+        options.metric == .pixelmatch
+        ? .straight(try PixelFile.straightRGBA(path: path))
+        : .raster(try PixelFile.decode(path: path), precise: try PixelFile.rgba16(path: path))
     } catch {
       return GoldenOutcome(
         kind: .failed, name: name, message: "golden '\(name)': the actual image \(error)")
     }
-    return check(image, named: name, options: options, test: test) { golden in
+    return check(subject, named: name, options: options, test: test) { golden in
       try? FileManager.default.removeItem(atPath: golden)
       try FileManager.default.copyItem(atPath: path, toPath: golden)
     }
@@ -110,12 +129,16 @@ public struct GoldenStore: Sendable {
   public func require(
     _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
     maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
-    fileID: String = #fileID, function: String = #function
+    metric: ComparisonMetric = .house, fileID: String = #fileID, filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column, function: String = #function
   ) throws {
+    let location = GoldenTestContext.Location(fileID: fileID, filePath: filePath, line: line, column: column)
     let options = ComparisonOptions(
       threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
-      maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-    try required(verify(image, named: name, options: options, fileID: fileID, function: function))
+      maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, metric: metric)
+    try required(
+      verify(image, named: name, options: options, fileID: fileID, function: function), at: location)
   }
 
   /// Checks the image file at `path` against the golden `name`.png; see `require(_:named:…)`.
@@ -124,16 +147,20 @@ public struct GoldenStore: Sendable {
   public func require(
     file path: String, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
     maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
-    fileID: String = #fileID, function: String = #function
+    metric: ComparisonMetric = .house, fileID: String = #fileID, filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column, function: String = #function
   ) throws {
+    let location = GoldenTestContext.Location(fileID: fileID, filePath: filePath, line: line, column: column)
     let options = ComparisonOptions(
       threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
-      maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-    try required(verify(file: path, named: name, options: options, fileID: fileID, function: function))
+      maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, metric: metric)
+    try required(
+      verify(file: path, named: name, options: options, fileID: fileID, function: function), at: location)
   }
 
   private func check(
-    _ image: RasterImage, named name: String, options: ComparisonOptions, test: String,
+    _ image: GoldenSubject, named name: String, options: ComparisonOptions, test: String,
     record: (String) throws -> Void
   ) -> GoldenOutcome {
     let evidence = EvidenceFolder(root: failuresFolder)
@@ -154,21 +181,22 @@ public struct GoldenStore: Sendable {
         message:
           "golden '\(name)' is missing: no file \(golden); run with RECORD_GOLDENS=missing to record it")
     }
-    let expected: RasterImage
+    let comparison: ImageComparison
+    let diff: RasterImage?
     do {
-      expected = try ImageReader.decode(path: golden)
+      if mode == .all {
+        guard try image.hasSamePixels(asGolden: golden) else {
+          return write(
+            image, name: name, reason: "RECORD_GOLDENS=all", record: record, evidence: evidence, test: test)
+        }
+        evidence.remove(test: test, name: name)
+        return GoldenOutcome(
+          kind: .matched, name: name, message: "golden '\(name)' matched (pixels unchanged)")
+      }
+      (comparison, diff) = try image.compare(withGolden: golden, options: options)
     } catch {
       return GoldenOutcome(kind: .failed, name: name, message: "golden '\(name)' cannot be read: \(error)")
     }
-    if mode == .all {
-      guard expected == image else {
-        return write(
-          image, name: name, reason: "RECORD_GOLDENS=all", record: record, evidence: evidence, test: test)
-      }
-      evidence.remove(test: test, name: name)
-      return GoldenOutcome(kind: .matched, name: name, message: "golden '\(name)' matched (pixels unchanged)")
-    }
-    let (comparison, diff) = PixelComparator.compare(expected, image, options: options, makeDiffImage: true)
     if comparison.isWithinBudget(options) {
       evidence.remove(test: test, name: name)
       return GoldenOutcome(
@@ -195,7 +223,8 @@ public struct GoldenStore: Sendable {
     }
     var folder: URL?
     do {
-      folder = try evidence.write(test: test, name: name, expectedPath: golden, actual: image, diff: diff)
+      folder = try evidence.write(
+        test: test, name: name, expectedPath: golden, actual: image.raster, diff: diff)
       message += ". Expected, actual and diff images: \(folder!.path)"
     } catch {
       message += ". (Could not write the expected, actual and diff images: \(error))"
@@ -208,7 +237,7 @@ public struct GoldenStore: Sendable {
   /// Writes the golden and its fingerprint; a golden whose pixels did not change keeps its
   /// bytes (PNG bytes vary with zlib).
   private func write(
-    _ image: RasterImage, name: String, reason: String, record: (String) throws -> Void,
+    _ image: GoldenSubject, name: String, reason: String, record: (String) throws -> Void,
     evidence: EvidenceFolder, test: String
   ) -> GoldenOutcome {
     let golden = goldenPath(name)

@@ -22,16 +22,14 @@ enum GoldenTestContext {
 
   /// Says what a recording wrote: on standard error (the run's summary of recorded goldens)
   /// and, under Swift Testing, as a warning on the test.
-  static func report(recording outcome: GoldenOutcome, at location: Location? = nil) {
+  static func report(recording outcome: GoldenOutcome, at location: Location) {
     guard outcome.kind == .recorded else { return }
     FileHandle.standardError.write(Data("golden: \(outcome.message)\n".utf8))
     #if canImport(Testing)
       if Test.current != nil {
         Issue.record(
           Comment(rawValue: outcome.message), severity: .warning,
-          sourceLocation: location?.sourceLocation
-            ?? SourceLocation(
-              fileID: "\(#fileID)", filePath: "\(#filePath)", line: #line, column: #column))
+          sourceLocation: location.sourceLocation)
       }
     #endif
   }
@@ -42,15 +40,24 @@ enum GoldenTestContext {
   static func recordFailure(_ outcome: GoldenOutcome, at location: Location) -> Bool {
     #if canImport(Testing)
       guard Test.current != nil else { return false }
+      attachEvidence(of: outcome, at: location)
+      Issue.record(Comment(rawValue: outcome.message), sourceLocation: location.sourceLocation)
+      return true
+    #else
+      return false
+    #endif
+  }
+
+  /// Attaches a failure's expected, actual and diff images to the running Swift Testing test,
+  /// if there is one.
+  static func attachEvidence(of outcome: GoldenOutcome, at location: Location) {
+    #if canImport(Testing)
+      guard Test.current != nil else { return }
       for file in outcome.evidenceFiles {
         if let bytes = FileManager.default.contents(atPath: file.path) {
           Attachment.record([UInt8](bytes), named: file.name, sourceLocation: location.sourceLocation)
         }
       }
-      Issue.record(Comment(rawValue: outcome.message), sourceLocation: location.sourceLocation)
-      return true
-    #else
-      return false
     #endif
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 import SheetDiff
 import SheetGolden
-import SheetImages
+import SheetPixels
 import XCTest
 
 // Named in XCTest's way (XCTAssertEqual, XCTFail), which XCTest users look for.
@@ -25,6 +25,8 @@ import XCTest
 ///   - maxDiffPixels: The most changed pixels allowed, when set.
 ///   - maxDiffRatio: The largest share (0…1) of pixels allowed to change, when set.
 ///   - ignore: Regions left out, in pixels.
+///   - countAntiAliasing: Count anti-aliased pixels as changes too (pixelmatch's `includeAA`).
+///   - metric: How pixels are judged: the house metric, or pixelmatch's exactly.
 ///   - goldens: The goldens folder; by default `Goldens` beside the calling file.
 ///   - file: The calling file (filled in by the compiler).
 ///   - line: The calling line (filled in by the compiler).
@@ -34,16 +36,44 @@ import XCTest
 @discardableResult
 public func XCTAssertGolden(
   _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], goldens: URL? = nil,
-  file: StaticString = #filePath, line: UInt = #line, fileID: String = #fileID, function: String = #function
+  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
+  metric: ComparisonMetric = .house, goldens: URL? = nil, file: StaticString = #filePath, line: UInt = #line,
+  fileID: String = #fileID, function: String = #function
 ) -> GoldenOutcome {
-  let filePath = "\(file)"
-  let store = GoldenStore(
-    folder: goldens
-      ?? URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Goldens"))
   let options = ComparisonOptions(
-    threshold: threshold, ignoreRegions: ignore, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-  let outcome = store.verify(image, named: name, options: options, fileID: fileID, function: function)
+    threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
+    maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, metric: metric)
+  return reported(
+    store(goldens, file).verify(image, named: name, options: options, fileID: fileID, function: function),
+    file: file, line: line)
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// Checks an image with straight (not premultiplied) alpha, R, G, B, A bytes, against the
+/// golden `name`.png for XCTest; a recorded golden holds its bytes exactly. See the
+/// `RasterImage` overload for the parameters.
+@discardableResult
+public func XCTAssertGolden(
+  _ image: StraightRGBAImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
+  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
+  metric: ComparisonMetric = .house, goldens: URL? = nil, file: StaticString = #filePath, line: UInt = #line,
+  fileID: String = #fileID, function: String = #function
+) -> GoldenOutcome {
+  let options = ComparisonOptions(
+    threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
+    maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, metric: metric)
+  return reported(
+    store(goldens, file).verify(image, named: name, options: options, fileID: fileID, function: function),
+    file: file, line: line)
+}
+
+/// The goldens in `goldens`, by default `Goldens` beside the calling `file`.
+private func store(_ goldens: URL?, _ file: StaticString) -> GoldenStore {
+  GoldenStore(folder: goldens ?? defaultGoldens("\(file)"))
+}
+
+/// Reports `outcome` at the caller's line: a failure with `XCTFail`, a recording on standard error.
+private func reported(_ outcome: GoldenOutcome, file: StaticString, line: UInt) -> GoldenOutcome {
   switch outcome.kind {
   case .failed: XCTFail(outcome.message, file: file, line: line)
   case .recorded: FileHandle.standardError.write(Data("golden: \(outcome.message)\n".utf8))

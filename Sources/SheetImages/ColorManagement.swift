@@ -1,5 +1,6 @@
 import CLCMS
 import Foundation
+import SheetPixels
 
 /// Conversion of decoded pixels from a file's embedded ICC profile, or a HEIF's nclx colour
 /// description (primaries and transfer, built into a profile here), to sRGB through LittleCMS:

@@ -1,3 +1,5 @@
+import SheetPixels
+
 /// What decoding a file gives: its upright sRGB pixels, and what the picture does not show.
 public struct DecodedImage: Sendable, Hashable {
   /// The pixels.

@@ -1,9 +1,10 @@
 import CExif
+import SheetPixels
 
 /// Parses an EXIF block with libexif, once, into the fields captions use and the orientation.
 enum ExifBlock {
   /// EXIF's own header, which JPEG's APP1 payload starts with and libexif expects.
-  static let signature: [UInt8] = Array("Exif\0\0".utf8)
+  static let signature = JPEGHeader.exifSignature
 
   /// The fields and orientation in `payload`: a JPEG APP1 payload starting "Exif\0\0", or the
   /// bare TIFF structure PNG's `eXIf` and (usually) WebP's `EXIF` chunks hold. Empty fields and

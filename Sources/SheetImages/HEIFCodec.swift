@@ -1,5 +1,6 @@
 import CHeif
 import Foundation
+import SheetPixels
 
 /// HEIF (HEIC) and AVIF reading through libheif. libheif applies the file's transforms (`irot`,
 /// `imir`, `clap`) while decoding and reports the size after them, so the header's size is

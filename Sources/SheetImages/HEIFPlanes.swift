@@ -1,4 +1,5 @@
 import CHeif
+import SheetPixels
 
 /// Turns the planes libheif decoded (Y, Cb and Cr at their own resolution, and alpha; 8 to 16
 /// bits a sample) into premultiplied B, G, R, A, shrunk by a whole `factor` as it reads: each

@@ -1,5 +1,6 @@
 import CFileSystem
 import Foundation
+import SheetPixels
 import SheetSupport
 
 /// One open image file. Every read of an image file in SheetImages goes through this type, so

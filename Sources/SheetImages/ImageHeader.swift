@@ -1,3 +1,5 @@
+import SheetPixels
+
 /// Everything an image file's first bytes say, read once per file and run without decoding
 /// pixels: layout uses the upright size, captions the EXIF fields, and decoding takes the
 /// header instead of sniffing and scanning the file again.

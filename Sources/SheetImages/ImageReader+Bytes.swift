@@ -1,4 +1,5 @@
 import Foundation
+import SheetPixels
 
 extension ImageReader {
   /// The header of an image held in memory, as ``header(path:)`` reads it from a file: what

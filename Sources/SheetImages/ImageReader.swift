@@ -1,3 +1,5 @@
+import SheetPixels
+
 /// Reads image files: a cheap header phase for layout, and a decode phase that returns
 /// upright pixels at (about) the size they will be drawn. Each phase opens the file once; a
 /// decode given the header neither sniffs nor scans the file again.
@@ -71,8 +73,10 @@ public enum ImageReader {
     switch header.codec {
     case .jpeg(let frame):
       image = try JPEGCodec.decode(
-        try allBytes(), size: size, frame: frame, path: path, minimumSize: stored, profile: header.iccProfile,
-        warnings: &warnings)
+        try allBytes(), size: size, frame: frame, path: path, minimumSize: stored, warnings: &warnings,
+        manageCMYK: header.iccProfile.map { profile in
+          { ColorManagement.convertCMYK(&$0, profile: profile, inverted: $1) }
+        })
     case .png:
       image = try PNGCodec.decode(try allBytes(), expectedSize: size, path: path, minimumSize: stored)
     case .webp(let hasAlpha, let isAnimated):

@@ -1,4 +1,5 @@
 import CTurboJPEG
+import SheetPixels
 
 extension RasterImage {
   /// The image compressed as a baseline JPEG (4:2:0 chroma, `quality` 1…100) with TurboJPEG;

@@ -1,3 +1,5 @@
+import SheetPixels
+
 /// An image file opened once, with its header: the bytes a cache hashes and the decode that
 /// follows come from the same open file, so what is cached is what was hashed. The bytes are
 /// read on first use, so a cache that finds the image by the file's identity never reads them.

@@ -1,3 +1,5 @@
+import SheetPixels
+
 /// EXIF orientation (tag 0x0112): how the stored pixels must be turned to stand upright.
 public enum Orientation: Int, Sendable, Hashable, CaseIterable {
   case up = 1

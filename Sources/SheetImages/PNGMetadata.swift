@@ -1,3 +1,5 @@
+import SheetPixels
+
 /// A PNG's size and the metadata chunks before its image data: `iCCP`, `eXIf` and the
 /// `iTXt` chunk holding XMP. Chunks after the first `IDAT` are not looked at.
 enum PNGMetadata {

@@ -1,5 +1,6 @@
 import CRaw
 import Foundation
+import SheetPixels
 
 /// Camera RAW reading through LibRaw (DNG, CR2, CR3, NEF, ARW, RAF, ORF, RW2, PEF and the rest
 /// LibRaw knows). Proofing wants speed: the camera's embedded JPEG preview is used when it
@@ -130,7 +131,7 @@ enum RAWCodec {
     var ignored: [String] = []
     return try JPEGCodec.decode(
       jpeg, size: (frame.width, frame.height), frame: frame.frame, path: path, minimumSize: wanted,
-      profile: nil, warnings: &ignored)
+      warnings: &ignored)
   }
 
   /// LibRaw's half-size decode in sRGB, already turned upright by LibRaw.

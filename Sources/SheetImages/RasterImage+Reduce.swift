@@ -1,3 +1,5 @@
+import SheetPixels
+
 extension RasterImage {
   /// How many times the target's size Lanczos is left to reduce, at least, after the 2×2
   /// averages of ``reduced(width:height:from:)``: libvips and Pillow leave the same.

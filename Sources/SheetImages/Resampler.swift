@@ -1,4 +1,5 @@
 import Foundation
+import SheetPixels
 
 /// A rectangle of source pixels, in (possibly fractional) pixel coordinates.
 public struct PixelRegion: Sendable, Hashable {

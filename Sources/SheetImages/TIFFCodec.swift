@@ -1,4 +1,5 @@
 import CTIFFShim
+import SheetPixels
 import SheetSupport
 
 /// What decoding a TIFF needs from its header.

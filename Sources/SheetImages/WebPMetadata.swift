@@ -1,3 +1,5 @@
+import SheetPixels
+
 /// A WebP's size and, for the extended format (VP8X) whose flags announce them, its `ICCP`,
 /// `EXIF` and `XMP ` chunks, found by walking chunk headers (`EXIF` and `XMP ` follow the
 /// image data, so they are read where they lie, not by reading the image data).

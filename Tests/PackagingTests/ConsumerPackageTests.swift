@@ -22,20 +22,47 @@ struct ConsumerPackageTests {
     try Self.testFile.write(
       to: tests.appendingPathComponent("GradientTests.swift"), atomically: true, encoding: .utf8)
 
-    // The golden is recorded by the consumer's own first run, as a user would.
+    // The golden is recorded by the consumer's own first run, as a user would; the build
+    // prints no warning (no unsafe or prohibited flags from libraries SheetGolden never links).
+    let build = try run("swift", ["build", "--build-tests"], in: consumer)
+    let buildOutput = build.standardOutput + build.standardError
+    #expect(!buildOutput.contains("warning:"), "\(buildOutput)")
     let record = try run(
-      "swift", ["test", "--filter", "gradientMatches"], in: consumer,
+      "swift", ["test", "--filter", "gradientMatches|straightMatches"], in: consumer,
       environment: ["RECORD_GOLDENS": "missing"])
-    #expect(!record.standardError.contains("unsafe"), "\(record.standardError)")
+    let recordOutput = record.standardOutput + record.standardError
     #expect(FileManager.default.fileExists(atPath: tests.appendingPathComponent("Goldens/gradient.png").path))
+    // The recording's warning points at the consumer's own line, not into SheetGolden.
+    #expect(recordOutput.contains("GradientTests.swift:\(Self.requireLine)"), "\(recordOutput)")
 
-    let result = try run("swift", ["test"], in: consumer)
+    let attachments = folder.appendingPathComponent("attachments")
+    try FileManager.default.createDirectory(at: attachments, withIntermediateDirectories: true)
+    let result = try run("swift", ["test", "--attachments-path", attachments.path], in: consumer)
     let output = result.standardOutput + result.standardError
-    #expect(output.contains("Test run with 3 tests"), "\(output)")
+    #expect(output.contains("Test run with 4 tests"), "\(output)")
     #expect(output.contains("passed"), "\(output)")
+    // requireGolden's failure attached its images, like expectGolden's.
+    let attached = (try? FileManager.default.subpathsOfDirectory(atPath: attachments.path)) ?? []
+    for image in ["expected", "actual", "diff"] {
+      #expect(attached.contains { $0.hasSuffix(".png") && $0.contains(image) }, "\(attached)")
+    }
+
+    // What the test binary links: the three decoders SheetGolden reads with, and no other
+    // image, colour, PDF or text library.
+    let bundle = consumer.appendingPathComponent(".build/debug/ConsumerPackageTests.xctest").path
+    let linked = try run("ldd", [bundle]).standardOutput
+    for needed in ["libpng16", "libturbojpeg", "libwebp"] {
+      #expect(linked.contains(needed), "\(needed) missing from: \(linked)")
+    }
+    for heavy in [
+      "libheif", "libraw", "libtiff", "liblcms2", "libexif", "libpoppler", "libcairo", "libpango", "libqpdf",
+      "libcrypto", "libexempi", "libqrencode", "libde265", "libx265", "libdav1d", "libaom",
+    ] {
+      #expect(!linked.contains(heavy), "the SheetGolden consumer links \(heavy)")
+    }
   }
 
-  @Test("SheetGolden's dependency closure holds no Pango, Cairo, poppler or renderer")
+  @Test("SheetGolden's dependency closure holds no Pango, Cairo, poppler, renderer or heavy decoder")
   func goldenLibraryIsLight() throws {
     // A scratch folder of its own: the package's .build is locked by the `swift test` running this.
     let scratch = try FixturePaths.temporaryFolder().path
@@ -59,8 +86,12 @@ struct ConsumerPackageTests {
       guard closure.insert(next).inserted else { continue }
       queue += dependencies[next] ?? []
     }
-    #expect(closure.contains("SheetDiff") && closure.contains("SheetImages"))
-    for heavy in ["CPangoCairo", "CPoppler", "SheetText", "SheetRender", "SheetLayout", "SheetCompare"] {
+    #expect(closure.contains("SheetDiff") && closure.contains("SheetPixels"))
+    for heavy in [
+      "CPangoCairo", "CPoppler", "SheetText", "SheetRender", "SheetLayout", "SheetCompare", "SheetImages",
+      "CHeif",
+      "CRaw", "CTIFF", "CLCMS", "CExif",
+    ] {
       #expect(!closure.contains(heavy), "SheetGolden depends on \(heavy)")
     }
   }
@@ -100,6 +131,12 @@ struct ConsumerPackageTests {
     """
   }
 
+  /// The line of `requireGolden` in `gradientMatches`, in `testFile`.
+  private static let requireLine =
+    testFile.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+      $0.contains("try requireGolden(gradient(), named:")
+    }! + 1
+
   private static let testFile = """
     import SheetGolden
     import Testing
@@ -118,6 +155,16 @@ struct ConsumerPackageTests {
 
     @Test func gradientMatches() throws {
       try requireGolden(gradient(), named: "gradient")
+    }
+
+    @Test func straightMatches() {
+      var bytes: [UInt8] = []
+      for index in 0..<(16 * 8) {
+        let alpha: UInt8 = index % 2 == 0 ? 255 : 90
+        bytes += [UInt8(index), 40, 200, alpha]
+      }
+      let image = StraightRGBAImage(width: 16, height: 8, bytes: bytes)
+      expectGolden(image, named: "straight", countAntiAliasing: true, metric: .pixelmatch)
     }
 
     @Test func changedGradientFails() throws {

@@ -29,6 +29,19 @@ struct CompareCommandTests {
     return (expected, actual)
   }
 
+  @Test("16-bit PNGs differing only in a low byte: different at --threshold 0, matched at the default")
+  func sixteenBit() throws {
+    let folder = FixturePaths.fixtures.appendingPathComponent("sixteen-bit")
+    let (base, lowByte) = (
+      folder.appendingPathComponent("base.png").path, folder.appendingPathComponent("low-byte.png").path
+    )
+    let exact = try compare([base, lowByte, "--threshold", "0", "--json"])
+    #expect(exact.status == 1, "\(exact.standardOutput)\(exact.standardError)")
+    #expect(try summary(exact).cases.first?.pages.first?.comparison?.diffPixels == 1)
+    let loose = try compare([base, lowByte])
+    #expect(loose.status == 0, "\(loose.standardOutput)\(loose.standardError)")
+  }
+
   @Test("identical files: exit 0")
   func identical() throws {
     let folder = try FixturePaths.temporaryFolder()

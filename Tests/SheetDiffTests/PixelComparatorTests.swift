@@ -202,4 +202,40 @@ struct PixelComparatorTests {
     let (result, _) = PixelComparator.compare(expected, actual)
     #expect(result.diffPixels == (0..<333).filter { $0 % 7 == 0 }.count)
   }
+
+  @Test(
+    "two 16-bit PNGs are compared at 16 bits: a change in the low byte is seen at threshold 0, not at 0.1")
+  func sixteenBit() throws {
+    let folder = FixturePaths.fixtures.appendingPathComponent("sixteen-bit")
+    let paths = ["base", "low-byte", "alpha"].map { folder.appendingPathComponent("\($0).png").path }
+    let images = try paths.map { try PixelFile.decode(path: $0) }
+    let samples = try paths.map { try #require(try PixelFile.rgba16(path: $0)) }
+    // The samples as stored (make-sixteen-bit.py): red of (5, 3) is 20072 in base.png, 20073 after.
+    #expect(samples[0].samples[(3 * 16 + 5) * 4] == 20072 && samples[1].samples[(3 * 16 + 5) * 4] == 20073)
+    #expect(samples[2].samples[(7 * 16 + 9) * 4 + 3] == 65534)
+    // At 8 bits all three are the same picture.
+    #expect(images[0].pixels == images[1].pixels && images[0].pixels == images[2].pixels)
+    let exact = ComparisonOptions(threshold: 0)
+    for (index, changed) in [
+      (1, PixelRect(x: 5, y: 3, width: 1, height: 1)), (2, PixelRect(x: 9, y: 7, width: 1, height: 1)),
+    ] {
+      let (result, diff) = PixelComparator.compare(
+        images[0], images[index], options: exact, makeDiffImage: true, precise: (samples[0], samples[index]))
+      #expect(result.diffPixels == 1)
+      #expect(result.regions == [changed])
+      // Drawn red (lighter) or blue (darker), not faded grey.
+      let drawn = diff.map {
+        Array($0.pixels[(changed.y * 16 + changed.x) * 4..<(changed.y * 16 + changed.x) * 4 + 4])
+      }
+      #expect(drawn == [0, 0, 255, 255] || drawn == [255, 0, 0, 255])
+      #expect(PixelComparator.compare(images[0], images[index], options: exact).comparison.diffPixels == 0)
+      let (loose, _) = PixelComparator.compare(
+        images[0], images[index], options: ComparisonOptions(threshold: 0.1),
+        precise: (samples[0], samples[index]))
+      #expect(loose.diffPixels == 0)
+    }
+    // An 8-bit file has no 16-bit samples.
+    let eightBit = FixturePaths.fixtures.appendingPathComponent("compare/night-sky.png").path
+    #expect(try PixelFile.rgba16(path: eightBit) == nil)
+  }
 }

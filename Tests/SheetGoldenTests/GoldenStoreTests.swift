@@ -158,6 +158,59 @@ struct GoldenStoreTests {
     }
   }
 
+  @Test("straight RGBA images are recorded byte for byte, translucent pixels included, and checked")
+  func straightImages() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    var bytes = [UInt8](repeating: 255, count: 6 * 4 * 4)
+    bytes.replaceSubrange(0..<4, with: [200, 100, 50, 10])  // premultiplying would lose this colour
+    bytes.replaceSubrange(4..<8, with: [0, 0, 0, 0])
+    let image = StraightRGBAImage(width: 6, height: 4, bytes: bytes)
+    #expect(store(folder, recording: "missing").verify(image, named: "straight").kind == .recorded)
+    #expect(try PixelFile.straightRGBA(path: store(folder).goldenPath("straight")) == image)
+    #expect(store(folder).verify(image, named: "straight").kind == .matched)
+    var changed = image
+    changed.bytes.replaceSubrange(8..<12, with: [0, 0, 0, 255])
+    let outcome = store(folder).verify(changed, named: "straight")
+    #expect(outcome.kind == .failed)
+    #expect(outcome.comparison?.diffPixels == 1)
+  }
+
+  @Test("the metric chosen is the one used: pixelmatch forgives a faint flat change the house metric counts")
+  func metricIsHonoured() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let goldens = store(folder, recording: "missing")
+    _ = goldens.verify(TestImages.grey(90, width: 32, height: 32), named: "flat")
+    let lighter = TestImages.grey(106, width: 32, height: 32)
+    let house = store(folder).verify(lighter, named: "flat")
+    #expect(house.kind == .failed)
+    #expect(house.comparison?.diffPixels == 32 * 32)
+    let pixelmatch = store(folder).verify(
+      lighter, named: "flat", options: ComparisonOptions(metric: .pixelmatch))
+    #expect(pixelmatch.kind == .matched)
+    #expect(pixelmatch.comparison?.diffPixels == 0)
+    #expect(throws: Never.self) {
+      try store(folder).require(lighter, named: "flat", metric: .pixelmatch)
+    }
+  }
+
+  @Test("requireGolden keeps the failure's images and counts anti-aliasing when asked")
+  func requireKeepsEvidence() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let goldens = folder.appendingPathComponent("Goldens")
+    try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
+    try TestImages.edge(at: 3.5).writePNG(to: goldens.appendingPathComponent("edge.png").path)
+    // A sub-pixel shift is anti-aliasing: forgiven by default, counted with countAntiAliasing.
+    try requireGolden(TestImages.edge(at: 3.75), named: "edge", goldens: goldens)
+    let error = #expect(throws: GoldenMismatch.self) {
+      try requireGolden(TestImages.edge(at: 3.75), named: "edge", countAntiAliasing: true, goldens: goldens)
+    }
+    let described = try #require(error?.description)
+    let evidence = try #require(described.range(of: "Expected, actual and diff images: "))
+    let path = String(described[evidence.upperBound...]).components(separatedBy: ". If the change")[0]
+    let files = try FileManager.default.contentsOfDirectory(atPath: path)
+    #expect(files.sorted() == ["actual.png", "diff.png", "expected.png"])
+  }
+
   @Test("a changed library is named before the pixel counts")
   func environmentChange() throws {
     let folder = try FixturePaths.temporaryFolder()

@@ -58,6 +58,8 @@ typedef enum {
   CPNG_ROWS_BGRA_PREMULTIPLIED = 1,
   /// One palette index per pixel; stored as an 8-bit palette image.
   CPNG_ROWS_PALETTE = 2,
+  /// Straight R, G, B, A bytes (pixelmatch's and a canvas's order); stored as 8-bit RGBA as they are.
+  CPNG_ROWS_RGBA = 3,
 } cpng_rows;
 
 /// A PNG being written row by row, so a page need not be in memory at once.
@@ -80,6 +82,12 @@ int cpng_writer_close(cpng_writer *writer, int complete, char *error, size_t err
 /// when it has at most 256 colours (diff images have about 30), else as RGB.
 int cpng_write_bgrx(const char *path, const uint8_t *pixels, int width, int height, size_t stride,
                     char *error, size_t error_size);
+
+/// Reads a whole 16-bit PNG of `width`×`height` (from its header) into `pixels`, which holds
+/// `width * height * 4` samples: straight R, G, B, A of 16 bits each, in the host's byte order.
+/// Fails when the file is not 16-bit or its size differs.
+int cpng_read_rgba16(const uint8_t *data, size_t size, cpng_limits limits, int width, int height,
+                     uint16_t *pixels, char *error, size_t error_size);
 
 /// The version of the libpng in use, such as "1.6.39".
 const char *cpng_version(void);

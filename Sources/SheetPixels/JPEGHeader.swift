@@ -1,20 +1,20 @@
 /// What a JPEG's markers say before the image data: size, colour components, whether an
 /// Adobe segment marks inverted CMYK, and the EXIF, ICC profile and XMP segments. Read by
 /// walking the segments, so only the first kilobytes of a file are needed.
-struct JPEGHeader: Hashable, Sendable {
-  var width: Int
-  var height: Int
-  var frame: JPEGFrame
+package struct JPEGHeader: Hashable, Sendable {
+  package var width: Int
+  package var height: Int
+  package var frame: JPEGFrame
   /// The APP1 "Exif" segment's payload (after the length), if any.
-  var exif: ArraySlice<UInt8>?
+  package var exif: ArraySlice<UInt8>?
   /// The APP2 "ICC_PROFILE" segments' data joined in sequence order; nil when there are none or
   /// their sequence numbers do not make a whole.
-  var iccProfile: [UInt8]?
+  package var iccProfile: [UInt8]?
   /// The XMP packet of the APP1 "http://ns.adobe.com/xap/1.0/" segment, if any.
-  var xmp: ArraySlice<UInt8>?
+  package var xmp: ArraySlice<UInt8>?
 
   /// The outcome of scanning a prefix of a file.
-  enum Scan {
+  package enum Scan {
     case found(JPEGHeader)
     /// The frame header lies beyond the bytes given: read at least this many.
     case needsMoreBytes(Int)
@@ -22,11 +22,13 @@ struct JPEGHeader: Hashable, Sendable {
     case invalid(String)
   }
 
-  static let iccSignature: [UInt8] = Array("ICC_PROFILE\0".utf8)
-  static let xmpSignature: [UInt8] = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+  /// The start of an APP1 segment holding EXIF.
+  package static let exifSignature: [UInt8] = Array("Exif\0\0".utf8)
+  package static let iccSignature: [UInt8] = Array("ICC_PROFILE\0".utf8)
+  package static let xmpSignature: [UInt8] = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
 
   /// Walks the segments of `bytes` (a prefix of the file) up to the frame header.
-  static func scan(_ bytes: [UInt8]) -> Scan {
+  package static func scan(_ bytes: [UInt8]) -> Scan {
     guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .invalid("not a JPEG") }
     var offset = 2
     var adobe = false
@@ -69,7 +71,7 @@ struct JPEGHeader: Hashable, Sendable {
             width: width, height: height, frame: frame, exif: exif, iccProfile: iccChunks.joined(), xmp: xmp))
       }
       switch marker {
-      case 0xE1 where exif == nil && data.starts(with: ExifBlock.signature): exif = data
+      case 0xE1 where exif == nil && data.starts(with: exifSignature): exif = data
       case 0xE1 where xmp == nil && data.starts(with: xmpSignature): xmp = data.dropFirst(xmpSignature.count)
       case 0xE2 where data.starts(with: iccSignature): iccChunks.add(data.dropFirst(iccSignature.count))
       case 0xEE where data.starts(with: Array("Adobe".utf8)): adobe = true
@@ -81,19 +83,19 @@ struct JPEGHeader: Hashable, Sendable {
 }
 
 /// What TurboJPEG cannot tell the decoder that the frame header and markers do.
-struct JPEGFrame: Hashable, Sendable {
+package struct JPEGFrame: Hashable, Sendable {
   /// 1 grey, 3 YCbCr or RGB, 4 CMYK or YCCK.
-  var components: Int
-  var progressive: Bool
+  package var components: Int
+  package var progressive: Bool
   /// An Adobe APP14 segment is present: CMYK samples are stored inverted (Photoshop's habit).
-  var adobe: Bool
+  package var adobe: Bool
   /// Samples stored per pixel, over all components with their subsampling (3 for 4:4:4, 1.5
   /// for 4:2:0): what a progressive decode holds as coefficients, 2 bytes each.
-  var samplesPerPixel: Double
+  package var samplesPerPixel: Double
 
   /// The samples per pixel of a frame header's component list (`specs`, 3 bytes a component:
   /// id, sampling factors, table); `components` when the list is short or a factor is 0.
-  static func samplesPerPixel(_ specs: ArraySlice<UInt8>, components: Int) -> Double {
+  package static func samplesPerPixel(_ specs: ArraySlice<UInt8>, components: Int) -> Double {
     let factors = stride(from: specs.startIndex, to: specs.startIndex + 3 * components, by: 3).compactMap {
       index -> (Int, Int)? in
       guard index + 1 < specs.endIndex else { return nil }

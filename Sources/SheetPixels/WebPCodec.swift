@@ -3,9 +3,9 @@ import CWebP
 /// WebP reading through libwebp, which shrinks while decoding (`use_scaling`) and writes
 /// premultiplied B, G, R, A straight into our buffer. An animated WebP shows its first frame,
 /// composed on its canvas by libwebpdemux as a viewer shows it.
-enum WebPCodec {
+package enum WebPCodec {
   /// The size, alpha and whether it is an animation, from the bitstream's header, read by libwebp.
-  static func info(_ bytes: [UInt8], path: String) throws -> (
+  package static func info(_ bytes: [UInt8], path: String) throws -> (
     width: Int, height: Int, hasAlpha: Bool, isAnimated: Bool
   ) {
     var features = WebPBitstreamFeatures()
@@ -19,7 +19,7 @@ enum WebPCodec {
   /// Decodes (`size`, `hasAlpha` and `isAnimated` from the header read before), shrinking to
   /// the smallest size that keeps the aspect ratio and is at least `minimumSize` (never
   /// enlarging); an animation gives its first frame, whole, and a warning.
-  static func decode(
+  package static func decode(
     _ bytes: [UInt8], size header: (width: Int, height: Int), hasAlpha: Bool, isAnimated: Bool, path: String,
     minimumSize: (width: Int, height: Int)?, warnings: inout [String]
   ) throws -> RasterImage {

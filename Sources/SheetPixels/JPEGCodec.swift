@@ -2,19 +2,21 @@ import CTurboJPEG
 
 /// JPEG reading through the TurboJPEG API, which keeps libjpeg's `longjmp` error handling
 /// inside C, with DCT-domain downscaling (1/8 … 1) chosen from the wanted size. Baseline,
-/// progressive, greyscale and CMYK files are read; CMYK is converted to RGB here (through the
-/// file's CMYK profile when it has one) because TurboJPEG cannot. A file cut short or partly
+/// progressive, greyscale and CMYK files are read; CMYK is converted to RGB here (by
+/// `manageCMYK`, the caller's colour management, when it can; else by the naive formula)
+/// because TurboJPEG cannot. A file cut short or partly
 /// corrupt keeps the rows that decoded (the rest grey) and says so in `warnings`.
-enum JPEGCodec {
+package enum JPEGCodec {
   /// The most a progressive file's coefficients may take while it decodes (a 4:4:4 photo of
   /// 89 megapixels, a 4:2:0 one of 178).
-  static let maxProgressiveCoefficientBytes = 512 << 20
+  package static let maxProgressiveCoefficientBytes = 512 << 20
 
   /// Decodes at the smallest DCT scale whose result is at least `minimumSize` (or full size);
   /// `size` and `frame` come from the header, read before.
-  static func decode(
+  package static func decode(
     _ bytes: [UInt8], size: (width: Int, height: Int), frame: JPEGFrame, path: String,
-    minimumSize: (width: Int, height: Int)?, profile: [UInt8]?, warnings: inout [String]
+    minimumSize: (width: Int, height: Int)?, warnings: inout [String],
+    manageCMYK: ((inout [UInt8], _ inverted: Bool) -> Bool)? = nil
   ) throws -> RasterImage {
     // A progressive file is decoded from coefficients held for the whole image, whatever the
     // scale asked for (2 bytes a sample): checked before libjpeg allocates them.
@@ -60,8 +62,7 @@ enum JPEGCodec {
       }
     }
     if cmyk {
-      let managed =
-        profile.map { ColorManagement.convertCMYK(&pixels, profile: $0, inverted: frame.adobe) } ?? false
+      let managed = manageCMYK?(&pixels, frame.adobe) ?? false
       if !managed { convertCMYKToBGRA(&pixels, inverted: frame.adobe) }
     }
     return RasterImage(width: width, height: height, pixels: pixels, hasAlpha: false)
@@ -69,7 +70,7 @@ enum JPEGCodec {
 
   /// Converts C, M, Y, K bytes in place to opaque B, G, R, A with the naive formula
   /// (no colour management). Adobe files store the inks inverted: 255 means no ink.
-  static func convertCMYKToBGRA(_ pixels: inout [UInt8], inverted: Bool) {
+  package static func convertCMYKToBGRA(_ pixels: inout [UInt8], inverted: Bool) {
     pixels.withUnsafeMutableBufferPointer { buffer in
       var index = 0
       while index < buffer.count {
@@ -94,7 +95,7 @@ enum JPEGCodec {
   }
 
   /// The smallest scaling factor that keeps both sides at least the wanted size.
-  static func scalingFactor(width: Int, height: Int, minimumSize: (width: Int, height: Int)?)
+  package static func scalingFactor(width: Int, height: Int, minimumSize: (width: Int, height: Int)?)
     -> tjscalingfactor
   {
     let full = tjscalingfactor(num: 1, denom: 1)
@@ -119,7 +120,7 @@ enum JPEGCodec {
 
   /// TurboJPEG's `TJSCALED` macro (which Swift cannot import): a dimension scaled by `factor`,
   /// rounded up.
-  static func scaled(_ dimension: Int32, _ factor: tjscalingfactor) -> Int32 {
+  package static func scaled(_ dimension: Int32, _ factor: tjscalingfactor) -> Int32 {
     (dimension * factor.num + factor.denom - 1) / factor.denom
   }
 }

@@ -1,7 +1,7 @@
 import CPNG
 import CWebP
 
-extension ImageReader {
+extension PixelFile {
   /// The versions of the decoding libraries whose output can change decoded pixels (libpng,
   /// libwebp), for fingerprints stored beside golden images.
   public static var libraryVersions: [String: String] {

@@ -3,20 +3,20 @@ import CPNG
 /// PNG reading straight through libpng (module `CPNG`, whose `setjmp` stays in C): every PNG
 /// kind (palette, grey, 16-bit, interlaced, with or without alpha) is expanded to premultiplied
 /// 32-bit pixels, with libpng's own limits on sizes and chunks checked before it allocates.
-enum PNGCodec {
+package enum PNGCodec {
   /// The largest ancillary chunk (text, ICC profile, …) held in memory: larger ones make the
   /// file unreadable rather than the process huge.
-  static let maxChunkBytes = 16 << 20
+  package static let maxChunkBytes = 16 << 20
   /// The widest or tallest PNG read; libpng refuses larger ones from the header alone.
-  static let maxSide: UInt32 = 1_000_000
+  package static let maxSide: UInt32 = 1_000_000
 
   /// PNGs with more pixels than this are never held whole when a smaller size will do: their
   /// rows are read a few at a time and averaged down as they arrive (libvips' shrink-on-load),
   /// so a legal 14000×14000 PNG costs megabytes, not gigabytes. 16 million pixels is 64 MB.
-  static let streamingThreshold = 16_000_000
+  package static let streamingThreshold = 16_000_000
   /// The most pixels an interlaced PNG may have: Adam7 spreads every row over seven passes, so
   /// it is decoded whole; larger ones are refused before allocating (256 MB).
-  static let maxInterlacedPixels = 64_000_000
+  package static let maxInterlacedPixels = 64_000_000
 
   /// Decodes `bytes`, whose header said `expectedSize`: a file whose size differs changed since.
   /// With `minimumSize`, a PNG above ``streamingThreshold`` pixels is shrunk by a whole factor
@@ -24,7 +24,7 @@ enum PNGCodec {
   /// With `straight`, the pixels are left as stored (straight alpha, B, G, R, A) rather than
   /// premultiplied, and never shrunk: the result is not a drawable ``RasterImage`` but the
   /// bytes ``ImageReader/straightRGBA(path:maxPixels:)`` reorders.
-  static func decode(
+  package static func decode(
     _ bytes: [UInt8], expectedSize: (width: Int, height: Int), path: String,
     minimumSize: (width: Int, height: Int)? = nil, straight: Bool = false
   ) throws -> RasterImage {
@@ -80,7 +80,7 @@ enum PNGCodec {
   /// Walks the chunk headers before libpng sees the file: a chunk that claims more bytes than
   /// the file holds is truncation, and an ancillary chunk over ``maxChunkBytes`` is refused,
   /// both before anything is allocated for them.
-  static func checkChunks(_ bytes: [UInt8], path: String) throws {
+  package static func checkChunks(_ bytes: [UInt8], path: String) throws {
     var offset = 8
     while offset + 8 <= bytes.count {
       let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }

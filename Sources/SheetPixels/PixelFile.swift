@@ -1,0 +1,94 @@
+import SheetSupport
+
+/// PNG, JPEG and WebP files read as they are stored: no colour conversion, no EXIF turn, the
+/// first frame of an animation. What golden tests compare (pixelmatch and pngjs read PNGs the
+/// same way), with only libpng, libjpeg-turbo and libwebp linked. `SheetImages`' `ImageReader`
+/// reads these formats with the same decoders and adds colour management, orientation and the
+/// other formats a contact sheet shows.
+public enum PixelFile {
+  /// The largest file read (1 GiB): a larger one is refused before it is read.
+  public static let maxFileBytes = 1 << 30
+
+  /// The file at `path`, premultiplied as ContactSheet draws.
+  ///
+  /// - Parameters:
+  ///   - path: A PNG, JPEG or WebP file.
+  ///   - maxPixels: The most pixels its header may claim; checked before decoding.
+  /// - Returns: Its pixels, premultiplied B, G, R, A.
+  /// - Throws: ``ImageError`` when the file cannot be opened, is not one of the three formats,
+  ///   is corrupt or has more than `maxPixels` pixels.
+  public static func decode(path: String, maxPixels: Int = PixelLimit.default) throws -> RasterImage {
+    try load(path: path, maxPixels: maxPixels, straight: false).raster
+  }
+
+  /// The file at `path` with straight alpha, in R, G, B, A order (pixelmatch's input); a PNG's
+  /// stored values exactly.
+  ///
+  /// - Throws: as ``decode(path:maxPixels:)``.
+  public static func straightRGBA(path: String, maxPixels: Int = PixelLimit.default) throws
+    -> StraightRGBAImage
+  {
+    let image = try load(path: path, maxPixels: maxPixels, straight: true)
+    guard image.storedStraight else { return StraightRGBAImage(image.raster) }
+    var bytes = image.raster.pixels
+    for index in Swift.stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(index, index + 2) }
+    return StraightRGBAImage(width: image.raster.width, height: image.raster.height, bytes: bytes)
+  }
+
+  /// The decoded pixels, and whether they are a PNG's stored straight values (B, G, R, A).
+  private static func load(path: String, maxPixels: Int, straight: Bool) throws -> (
+    raster: RasterImage, storedStraight: Bool
+  ) {
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.contents(path, limit: maxFileBytes)
+    } catch {
+      throw ImageError(
+        path: path, reason: error.isTooLarge ? "is larger than \(maxFileBytes >> 20) MB" : error.reason)
+    }
+    func checkPixels(_ width: Int, _ height: Int) throws {
+      try checkPixelCount(width, height, maxPixels: maxPixels, path: path)
+    }
+    var warnings: [String] = []
+    if bytes.starts(with: pngSignature) {
+      guard bytes.count >= 24 else { throw ImageError(path: path, reason: "PNG header is truncated") }
+      let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+      let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+      try checkPixels(width, height)
+      let image = try PNGCodec.decode(bytes, expectedSize: (width, height), path: path, straight: straight)
+      return (image, straight)
+    }
+    if bytes.starts(with: [0xFF, 0xD8]) {
+      switch JPEGHeader.scan(bytes) {
+      case .found(let header):
+        try checkPixels(header.width, header.height)
+        let image = try JPEGCodec.decode(
+          bytes, size: (header.width, header.height), frame: header.frame, path: path, minimumSize: nil,
+          warnings: &warnings)
+        return (image, false)
+      case .needsMoreBytes: throw ImageError(path: path, reason: "JPEG header is truncated")
+      case .invalid(let reason): throw ImageError(path: path, reason: reason)
+      }
+    }
+    if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+      let info = try WebPCodec.info(bytes, path: path)
+      try checkPixels(info.width, info.height)
+      let image = try WebPCodec.decode(
+        bytes, size: (info.width, info.height), hasAlpha: info.hasAlpha, isAnimated: info.isAnimated,
+        path: path, minimumSize: nil, warnings: &warnings)
+      return (image, false)
+    }
+    throw ImageError(path: path, reason: bytes.isEmpty ? "file is empty" : "not a PNG, JPEG or WebP image")
+  }
+
+  static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// Refuses a `width`×`height` image of more than `maxPixels` pixels, before it is decoded.
+  static func checkPixelCount(_ width: Int, _ height: Int, maxPixels: Int, path: String) throws {
+    let (count, overflow) = width.multipliedReportingOverflow(by: height)
+    guard !overflow, count <= maxPixels else {
+      throw ImageError(
+        path: path, reason: "is \(width)×\(height) pixels, more than the limit of \(maxPixels)")
+    }
+  }
+}
