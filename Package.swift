@@ -43,7 +43,10 @@ let package = Package(
     // More photo formats and colour management: HEIF/AVIF, camera RAW, TIFF (with a shim for its
     // variadic TIFFGetField and va_list error handlers), LittleCMS, and zlib for PNG's iCCP.
     .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
-    .systemLibrary(name: "CRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
+    // No pkgConfig: libraw_r.pc asks for -fopenmp, a flag SwiftPM refuses with a warning in
+    // every package that depends on this one (the headers are in /usr/include, and
+    // libraw_r.so brings its own OpenMP runtime).
+    .systemLibrary(name: "CRaw", providers: [.apt(["libraw-dev"])]),
     .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
     .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
     // glibc's mallopt, so large decode buffers go back to the system when freed.

@@ -2,7 +2,8 @@ import Foundation
 import SheetDiff
 import SheetPixels
 
-/// Checks `image` against the golden `name`.png in the `Goldens` folder beside the calling test
+/// Checks `image` (a `RasterImage`, a `StraightRGBAImage`, or PNG, JPEG or WebP `Data`) against
+/// the golden `name`.png in the `Goldens` folder beside the calling test
 /// file (or `goldens`), like `#expect`: a failure is recorded as an issue at the caller's line,
 /// with the expected, actual and diff images attached, and the test goes on.
 ///
@@ -17,7 +18,7 @@ import SheetPixels
 /// ```
 ///
 /// - Parameters:
-///   - image: The rendered image.
+///   - image: The rendered image, or its encoded data (then a recorded golden is a copy of the bytes).
 ///   - name: The golden's name, without `.png`.
 ///   - threshold: The colour difference (0…1) a pixel may have before it counts as changed.
 ///   - maxDiffPixels: The most changed pixels allowed, when set (alone, or with `maxDiffRatio`:
@@ -35,7 +36,7 @@ import SheetPixels
 /// - Returns: How the check came out.
 @discardableResult
 public func expectGolden(
-  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
+  _ image: some GoldenComparable, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
   metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
   filePath: String = #filePath,
@@ -44,40 +45,7 @@ public func expectGolden(
   GoldenCall(
     name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
     at: (fileID, filePath, line, column, function)
-  ).expect(.image(.raster(image)))
-}
-
-/// Checks an image with straight (not premultiplied) alpha, R, G, B, A bytes as pixelmatch,
-/// pngjs and a canvas hold them, against the golden `name`.png; a recorded golden holds its
-/// bytes exactly. See the `RasterImage` overload for the parameters.
-@discardableResult
-public func expectGolden(
-  _ image: StraightRGBAImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
-  metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line, column: Int = #column, function: String = #function
-) -> GoldenOutcome {
-  GoldenCall(
-    name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
-    at: (fileID, filePath, line, column, function)
-  ).expect(.image(.straight(image)))
-}
-
-/// Checks PNG (or JPEG, or WebP) data against the golden `name`.png; a recorded golden is a
-/// copy of the bytes. See the `RasterImage` overload for the parameters.
-@discardableResult
-public func expectGolden(
-  _ png: Data, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
-  metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line, column: Int = #column, function: String = #function
-) -> GoldenOutcome {
-  GoldenCall(
-    name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
-    at: (fileID, filePath, line, column, function)
-  ).expect(.png(png))
+  ).expect(image.goldenPixels)
 }
 
 /// Checks `image` against the golden `name`.png like `#require`: throws `GoldenMismatch`, so
@@ -86,7 +54,7 @@ public func expectGolden(
 ///
 /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
 public func requireGolden(
-  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
+  _ image: some GoldenComparable, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
   metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
   filePath: String = #filePath,
@@ -95,41 +63,7 @@ public func requireGolden(
   try GoldenCall(
     name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
     at: (fileID, filePath, line, column, function)
-  ).require(.image(.raster(image)))
-}
-
-/// Checks a straight-alpha R, G, B, A image against the golden `name`.png like `#require`; see
-/// `requireGolden(_:named:…)` and `expectGolden` for the parameters.
-///
-/// - Throws: `GoldenMismatch`, saying what changed and where the images are.
-public func requireGolden(
-  _ image: StraightRGBAImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
-  metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line, column: Int = #column, function: String = #function
-) throws {
-  try GoldenCall(
-    name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
-    at: (fileID, filePath, line, column, function)
-  ).require(.image(.straight(image)))
-}
-
-/// Checks PNG (or JPEG, or WebP) data against the golden `name`.png like `#require`; see
-/// `requireGolden(_:named:…)`.
-///
-/// - Throws: `GoldenMismatch`, saying what changed and where the images are.
-public func requireGolden(
-  _ png: Data, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
-  metric: ComparisonMetric = .house, goldens: URL? = nil, fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line, column: Int = #column, function: String = #function
-) throws {
-  try GoldenCall(
-    name, (threshold, maxDiffPixels, maxDiffRatio, ignore, countAntiAliasing, metric), goldens: goldens,
-    at: (fileID, filePath, line, column, function)
-  ).require(.png(png))
+  ).require(image.goldenPixels)
 }
 
 /// The throwing check under its earlier name.
@@ -148,12 +82,6 @@ public func expectMatchesGolden(
 /// One call of the functions above: the golden's name, the options, where the goldens are and
 /// who called.
 private struct GoldenCall {
-  /// What a call compares with its golden: pixels, or encoded PNG (or JPEG, or WebP) data.
-  enum Subject {
-    case image(GoldenSubject)
-    case png(Data)
-  }
-
   var name: String
   var options: ComparisonOptions
   var store: GoldenStore
@@ -181,27 +109,17 @@ private struct GoldenCall {
   }
 
   /// Checks, and reports the outcome at the caller's line; the test goes on.
-  func expect(_ subject: Subject) -> GoldenOutcome {
-    let outcome = check(subject)
+  func expect(_ pixels: GoldenPixels) -> GoldenOutcome {
+    let outcome = store.verify(pixels, named: name, options: options, fileID: fileID, function: function)
     report(outcome, at: location)
     return outcome
   }
 
   /// Checks, reports a recording at the caller's line, and throws a failure's mismatch with
   /// its images attached to the test.
-  func require(_ subject: Subject) throws {
-    try required(check(subject), at: location)
-  }
-
-  private func check(_ subject: Subject) -> GoldenOutcome {
-    switch subject {
-    case .image(let image):
-      return store.verify(image, named: name, options: options, test: nil, fileID: fileID, function: function)
-    case .png(let data):
-      return withScratchFile(data) { path in
-        store.verify(file: path, named: name, options: options, fileID: fileID, function: function)
-      }
-    }
+  func require(_ pixels: GoldenPixels) throws {
+    try required(
+      store.verify(pixels, named: name, options: options, fileID: fileID, function: function), at: location)
   }
 }
 
@@ -223,18 +141,6 @@ func required(_ outcome: GoldenOutcome, at location: GoldenTestContext.Location)
     GoldenTestContext.attachEvidence(of: outcome, at: location)
     throw outcome.mismatch
   }
-}
-
-private func withScratchFile(_ data: Data, _ body: (String) -> GoldenOutcome) -> GoldenOutcome {
-  let scratch = FileManager.default.temporaryDirectory
-    .appendingPathComponent("golden-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).png")
-  do {
-    try data.write(to: scratch)
-  } catch {
-    return GoldenOutcome(kind: .failed, name: "", message: "cannot write \(scratch.path): \(error)")
-  }
-  defer { try? FileManager.default.removeItem(at: scratch) }
-  return body(scratch.path)
 }
 
 /// `Goldens` beside the test file at `filePath`.

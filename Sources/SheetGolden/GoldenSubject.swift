@@ -3,7 +3,7 @@ import SheetPixels
 
 /// What a check compares with its golden: pixels premultiplied as ContactSheet draws them, or
 /// straight R, G, B, A as pixelmatch, pngjs and a canvas hold them.
-enum GoldenSubject {
+enum GoldenSubject: Sendable {
   /// Drawn pixels, and their 16-bit samples when they were read from a 16-bit PNG.
   case raster(RasterImage, precise: RGBA16Image? = nil)
   case straight(StraightRGBAImage)

@@ -6,7 +6,8 @@ import XCTest
 
 // Named in XCTest's way (XCTAssertEqual, XCTFail), which XCTest users look for.
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// Checks `image` against the golden `name`.png in the `Goldens` folder beside the calling test
+/// Checks `image` (a `RasterImage`, a `StraightRGBAImage`, or PNG, JPEG or WebP `Data`) against
+/// the golden `name`.png in the `Goldens` folder beside the calling test
 /// file (or `goldens`) for XCTest: a failure is reported with `XCTFail` at the caller's line and
 /// the test goes on. The expected, actual and diff images are files in the folder the message
 /// names (corelibs XCTest has no attachments).
@@ -35,7 +36,7 @@ import XCTest
 /// - Returns: How the check came out.
 @discardableResult
 public func XCTAssertGolden(
-  _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
+  _ image: some GoldenComparable, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
   maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
   metric: ComparisonMetric = .house, goldens: URL? = nil, file: StaticString = #filePath, line: UInt = #line,
   fileID: String = #fileID, function: String = #function
@@ -43,37 +44,9 @@ public func XCTAssertGolden(
   let options = ComparisonOptions(
     threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
     maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, metric: metric)
-  return reported(
-    store(goldens, file).verify(image, named: name, options: options, fileID: fileID, function: function),
-    file: file, line: line)
-}
-
-// swift-format-ignore: AlwaysUseLowerCamelCase
-/// Checks an image with straight (not premultiplied) alpha, R, G, B, A bytes, against the
-/// golden `name`.png for XCTest; a recorded golden holds its bytes exactly. See the
-/// `RasterImage` overload for the parameters.
-@discardableResult
-public func XCTAssertGolden(
-  _ image: StraightRGBAImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-  maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
-  metric: ComparisonMetric = .house, goldens: URL? = nil, file: StaticString = #filePath, line: UInt = #line,
-  fileID: String = #fileID, function: String = #function
-) -> GoldenOutcome {
-  let options = ComparisonOptions(
-    threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
-    maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, metric: metric)
-  return reported(
-    store(goldens, file).verify(image, named: name, options: options, fileID: fileID, function: function),
-    file: file, line: line)
-}
-
-/// The goldens in `goldens`, by default `Goldens` beside the calling `file`.
-private func store(_ goldens: URL?, _ file: StaticString) -> GoldenStore {
-  GoldenStore(folder: goldens ?? defaultGoldens("\(file)"))
-}
-
-/// Reports `outcome` at the caller's line: a failure with `XCTFail`, a recording on standard error.
-private func reported(_ outcome: GoldenOutcome, file: StaticString, line: UInt) -> GoldenOutcome {
+  let store = GoldenStore(folder: goldens ?? defaultGoldens("\(file)"))
+  let outcome = store.verify(
+    image.goldenPixels, named: name, options: options, fileID: fileID, function: function)
   switch outcome.kind {
   case .failed: XCTFail(outcome.message, file: file, line: line)
   case .recorded: FileHandle.standardError.write(Data("golden: \(outcome.message)\n".utf8))
