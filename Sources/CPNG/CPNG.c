@@ -40,7 +40,7 @@ struct cpng_reader {
   size_t offset;
   error_state state;
   int width, height, has_alpha;
-  /// Set by cpng_reader_keep_straight_alpha: rows are left straight, not premultiplied.
+  /// Set when opened straight: rows are left straight, not premultiplied, and 16-bit samples rounded.
   int straight;
 };
 
@@ -60,12 +60,13 @@ void cpng_reader_close(cpng_reader *reader) {
   free(reader);
 }
 
-cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limits, int *width,
-                              int *height, int *has_alpha, int *truncated, char *error,
+cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limits, int straight,
+                              int *width, int *height, int *has_alpha, int *truncated, char *error,
                               size_t error_size) {
   *truncated = 0;
   cpng_reader *reader = calloc(1, sizeof *reader);
   if (!reader) return copy_error(error, error_size, "out of memory"), NULL;
+  reader->straight = straight;
   reader->data = data;
   reader->size = size;
   reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->state, on_error, on_warning);
@@ -91,9 +92,14 @@ cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limi
   png_uint_32 h = png_get_image_height(png, info);
   int color = png_get_color_type(png, info);
   reader->has_alpha = (color & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
-  // Expand everything to 8-bit B, G, R, A.
+  // Expand everything to 8-bit B, G, R, A. Read straight (as pngjs reads), 16-bit samples are
+  // rounded to 8 bits as pngjs rounds them; drawn, their high byte is kept.
   png_set_expand(png);
-  png_set_strip_16(png);
+  if (reader->straight) {
+    png_set_scale_16(png);
+  } else {
+    png_set_strip_16(png);
+  }
   png_set_gray_to_rgb(png);
   png_set_bgr(png);
   png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
@@ -123,8 +129,6 @@ static void premultiply(const cpng_reader *reader, uint8_t *pixels, int count, s
     }
   }
 }
-
-void cpng_reader_keep_straight_alpha(cpng_reader *reader) { reader->straight = 1; }
 
 int cpng_reader_is_interlaced(const cpng_reader *reader) {
   return png_get_interlace_type(reader->png, reader->info) != PNG_INTERLACE_NONE;
@@ -169,27 +173,32 @@ int cpng_reader_read(cpng_reader *reader, uint8_t *pixels, size_t stride, int *t
 /// Reads a 16-bit PNG whole as straight R, G, B, A samples of 16 bits in the host's byte order.
 int cpng_read_rgba16(const uint8_t *data, size_t size, cpng_limits limits, int width, int height,
                      uint16_t *pixels, char *error, size_t error_size) {
-  cpng_reader reader = {0};
-  reader.data = data;
-  reader.size = size;
-  png_bytep *volatile rows = malloc(sizeof(png_bytep) * (size_t)(height > 0 ? height : 1));
-  if (!rows) return copy_error(error, error_size, "out of memory"), -1;
-  reader.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader.state, on_error, on_warning);
-  reader.info = reader.png ? png_create_info_struct(reader.png) : NULL;
-  if (!reader.info) {
-    png_destroy_read_struct(&reader.png, NULL, NULL);
+  // On the heap, as in cpng_reader_open: its state changes between setjmp and longjmp.
+  cpng_reader *reader = calloc(1, sizeof *reader);
+  png_bytep *rows = malloc(sizeof(png_bytep) * (size_t)(height > 0 ? height : 1));
+  if (!reader || !rows) {
+    free(reader);
     free(rows);
     return copy_error(error, error_size, "out of memory"), -1;
   }
-  if (setjmp(png_jmpbuf(reader.png))) {
-    copy_error(error, error_size, reader.state.message);
-    png_destroy_read_struct(&reader.png, &reader.info, NULL);
+  reader->data = data;
+  reader->size = size;
+  reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->state, on_error, on_warning);
+  reader->info = reader->png ? png_create_info_struct(reader->png) : NULL;
+  if (!reader->info) {
+    cpng_reader_close(reader);
+    free(rows);
+    return copy_error(error, error_size, "out of memory"), -1;
+  }
+  if (setjmp(png_jmpbuf(reader->png))) {
+    copy_error(error, error_size, reader->state.message);
+    cpng_reader_close(reader);
     free(rows);
     return -1;
   }
-  png_structp png = reader.png;
-  png_infop info = reader.info;
-  png_set_read_fn(png, &reader, read_from_memory);
+  png_structp png = reader->png;
+  png_infop info = reader->info;
+  png_set_read_fn(png, reader, read_from_memory);
   png_set_user_limits(png, limits.max_width, limits.max_height);
   png_set_chunk_malloc_max(png, limits.max_chunk_bytes);
   png_set_chunk_cache_max(png, 1000);
@@ -205,10 +214,11 @@ int cpng_read_rgba16(const uint8_t *data, size_t size, cpng_limits limits, int w
   if (*(const uint8_t *)&probe == 1) png_set_swap(png);
   png_set_interlace_handling(png);
   png_read_update_info(png, info);
+  if (png_get_rowbytes(png, info) != (size_t)width * 8) png_error(png, "unexpected 16-bit row layout");
   for (int y = 0; y < height; y++) rows[y] = (png_bytep)(pixels + (size_t)y * (size_t)width * 4);
   png_read_image(png, rows);
   png_read_end(png, NULL);
-  png_destroy_read_struct(&reader.png, &reader.info, NULL);
+  cpng_reader_close(reader);
   free(rows);
   return 0;
 }

@@ -156,11 +156,17 @@ public struct FileComparer: Sendable {
     return Run(summary: summary, cards: collectsReportCards ? cards : [], timings: timings)
   }
 
-  /// Both files at 16 bits a sample, when both are 16-bit PNGs; else nil.
+  /// Both files at 16 bits a sample, when both are 16-bit PNGs (told from their first 25
+  /// bytes, before either is decoded); else nil.
+  /// Files with a colour profile are left out: their 8-bit pixels were converted to sRGB, their
+  /// samples are as stored.
   private static func sixteenBitSamples(_ expected: String, _ actual: String) throws -> (
     expected: RGBA16Image, actual: RGBA16Image
   )? {
-    guard let expectedSamples = try PixelFile.rgba16(path: expected, maxPixels: ComparedFile.maxPixels),
+    guard try PixelFile.isSixteenBitPNG(expected), try PixelFile.isSixteenBitPNG(actual),
+      try !ImageReader.header(path: expected).hasColorProfile,
+      try !ImageReader.header(path: actual).hasColorProfile,
+      let expectedSamples = try PixelFile.rgba16(path: expected, maxPixels: ComparedFile.maxPixels),
       let actualSamples = try PixelFile.rgba16(path: actual, maxPixels: ComparedFile.maxPixels)
     else { return nil }
     return (expectedSamples, actualSamples)
@@ -254,9 +260,9 @@ public struct FileComparer: Sendable {
           let pages = (
             expected: try expectedFile.page(index, dpi: dpi), actual: try actualFile.page(index, dpi: dpi)
           )
-          timings.decoding += lap()
           // Two 16-bit PNGs are also compared at 16 bits (a change in the low byte is seen).
           let precise = numbered ? nil : try Self.sixteenBitSamples(expected, actual)
+          timings.decoding += lap()
           (comparison, diff) = PixelComparator.compare(
             pages.expected, pages.actual, options: options, makeDiffImage: makeDiffImage, precise: precise)
           rasters = { pages }

@@ -159,7 +159,9 @@ private struct BandComparer: @unchecked Sendable {
     guard !columns.isEmpty else { return }
     result.comparedPixels += columns.count
     let offset = (y * expected.width + columns.lowerBound) * 4
-    if precise == nil && memcmp(expected.base + offset, actual.base + offset, columns.count * 4) == 0 {
+    if memcmp(expected.base + offset, actual.base + offset, columns.count * 4) == 0
+      && (precise.map { memcmp($0.expected + offset, $0.actual + offset, columns.count * 8) == 0 } ?? true)
+    {
       fade(row: y, columns: columns)
       return
     }

@@ -38,7 +38,7 @@ struct EvidenceFolder {
 
   /// Writes the evidence for `name` and returns its folder. `expectedPath` is copied as it is.
   func write(
-    test: String, name: String, expectedPath: String?, actual: RasterImage, diff: RasterImage?
+    test: String, name: String, expectedPath: String?, actual: GoldenSubject, diff: RasterImage?
   ) throws -> URL {
     let final = folder(test: test, name: name)
     let parent = final.deletingLastPathComponent()

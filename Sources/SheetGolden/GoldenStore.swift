@@ -224,7 +224,7 @@ public struct GoldenStore: Sendable {
     var folder: URL?
     do {
       folder = try evidence.write(
-        test: test, name: name, expectedPath: golden, actual: image.raster, diff: diff)
+        test: test, name: name, expectedPath: golden, actual: image, diff: diff)
       message += ". Expected, actual and diff images: \(folder!.path)"
     } catch {
       message += ". (Could not write the expected, actual and diff images: \(error))"

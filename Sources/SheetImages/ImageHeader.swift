@@ -31,6 +31,8 @@ public struct ImageHeader: Sendable, Hashable {
 
   /// The colour space decoding converts from: the ICC profile, or a HEIF's nclx description.
   let colorProfile: ColorProfile?
+  /// Whether decoding converts the pixels from a colour space of the file's own (an ICC profile or nclx).
+  package var hasColorProfile: Bool { colorProfile != nil }
 
   /// What the decoder needs beyond the size (JPEG components, WebP alpha).
   let codec: CodecDetails

@@ -17,8 +17,6 @@ extension ImageReader {
     try checkUnchanged(file, header: header)
     let stored = try PNGCodec.decode(
       try file.readAll(), expectedSize: (header.storedWidth, header.storedHeight), path: path, straight: true)
-    var bytes = stored.pixels
-    for index in stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(index, index + 2) }
-    return StraightRGBAImage(width: stored.width, height: stored.height, bytes: bytes)
+    return StraightRGBAImage(straightBGRA: stored)
   }
 }

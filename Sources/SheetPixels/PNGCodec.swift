@@ -21,9 +21,9 @@ package enum PNGCodec {
   /// Decodes `bytes`, whose header said `expectedSize`: a file whose size differs changed since.
   /// With `minimumSize`, a PNG above ``streamingThreshold`` pixels is shrunk by a whole factor
   /// while its rows are read, never below that size.
-  /// With `straight`, the pixels are left as stored (straight alpha, B, G, R, A) rather than
-  /// premultiplied, and never shrunk: the result is not a drawable ``RasterImage`` but the
-  /// bytes ``ImageReader/straightRGBA(path:maxPixels:)`` reorders.
+  /// With `straight`, the pixels are read as pngjs reads them (straight alpha, B, G, R, A, 16-bit
+  /// samples rounded) rather than premultiplied, and never shrunk: the result is not a drawable
+  /// ``RasterImage`` but the bytes ``PixelFile/straightRGBA(path:maxPixels:)`` reorders.
   package static func decode(
     _ bytes: [UInt8], expectedSize: (width: Int, height: Int), path: String,
     minimumSize: (width: Int, height: Int)? = nil, straight: Bool = false
@@ -38,10 +38,10 @@ package enum PNGCodec {
       let limits = cpng_limits(max_width: maxSide, max_height: maxSide, max_chunk_bytes: maxChunkBytes)
       guard
         let reader = cpng_reader_open(
-          data.baseAddress, data.count, limits, &width, &height, &hasAlpha, &truncated, &message, 256)
+          data.baseAddress, data.count, limits, straight ? 1 : 0, &width, &height, &hasAlpha, &truncated,
+          &message, 256)
       else { throw failure(path, message, truncated: truncated != 0) }
       defer { cpng_reader_close(reader) }
-      if straight { cpng_reader_keep_straight_alpha(reader) }
       guard (Int(width), Int(height)) == expectedSize else {
         throw ImageError(path: path, reason: "the PNG's size changed after its header was read")
       }

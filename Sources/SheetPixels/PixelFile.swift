@@ -29,10 +29,8 @@ public enum PixelFile {
     -> StraightRGBAImage
   {
     let image = try load(path: path, maxPixels: maxPixels, straight: true)
-    guard image.storedStraight else { return StraightRGBAImage(image.raster) }
-    var bytes = image.raster.pixels
-    for index in Swift.stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(index, index + 2) }
-    return StraightRGBAImage(width: image.raster.width, height: image.raster.height, bytes: bytes)
+    return image.storedStraight
+      ? StraightRGBAImage(straightBGRA: image.raster) : StraightRGBAImage(image.raster)
   }
 
   /// The decoded pixels, and whether they are a PNG's stored straight values (B, G, R, A).
@@ -51,9 +49,7 @@ public enum PixelFile {
     }
     var warnings: [String] = []
     if bytes.starts(with: pngSignature) {
-      guard bytes.count >= 24 else { throw ImageError(path: path, reason: "PNG header is truncated") }
-      let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-      let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+      let (width, height) = try pngSize(bytes, path: path)
       try checkPixels(width, height)
       let image = try PNGCodec.decode(bytes, expectedSize: (width, height), path: path, straight: straight)
       return (image, straight)
@@ -83,8 +79,19 @@ public enum PixelFile {
 
   static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-  /// Refuses a `width`×`height` image of more than `maxPixels` pixels, before it is decoded.
+  /// A PNG's width and height, from its IHDR chunk.
+  static func pngSize(_ bytes: [UInt8], path: String) throws -> (width: Int, height: Int) {
+    guard bytes.count >= 24 else { throw ImageError(path: path, reason: "PNG header is truncated") }
+    return (bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, bytes[20..<24].reduce(0) { $0 << 8 | Int($1) })
+  }
+
+  /// Refuses a `width`×`height` image with no pixels, a side over a million pixels (libpng's
+  /// limit here) or more than `maxPixels` pixels, before it is decoded.
   static func checkPixelCount(_ width: Int, _ height: Int, maxPixels: Int, path: String) throws {
+    guard (1...Int(PNGCodec.maxSide)).contains(width), (1...Int(PNGCodec.maxSide)).contains(height) else {
+      throw ImageError(
+        path: path, reason: "is \(width)×\(height) pixels: each side must be 1 to \(PNGCodec.maxSide)")
+    }
     let (count, overflow) = width.multipliedReportingOverflow(by: height)
     guard !overflow, count <= maxPixels else {
       throw ImageError(

@@ -36,9 +36,7 @@ extension PixelFile {
     } catch {
       throw ImageError(path: path, reason: error.reason)
     }
-    guard bytes.count > 24 else { throw ImageError(path: path, reason: "PNG header is truncated") }
-    let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-    let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+    let (width, height) = try pngSize(bytes, path: path)
     try checkPixelCount(width, height, maxPixels: maxPixels, path: path)
     var message = [CChar](repeating: 0, count: 256)
     var samples = [UInt16](repeating: 0, count: width * height * 4)
@@ -60,7 +58,7 @@ extension PixelFile {
 
   /// Whether the file at `path` starts as a PNG whose header (IHDR: width, height, then the
   /// bit depth at byte 24) says 16 bits a sample; only those 25 bytes are read.
-  private static func isSixteenBitPNG(_ path: String) throws -> Bool {
+  package static func isSixteenBitPNG(_ path: String) throws -> Bool {
     var prefix = [UInt8](repeating: 0, count: 25)
     let count: Int
     do {

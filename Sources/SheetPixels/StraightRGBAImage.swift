@@ -36,6 +36,14 @@ public struct StraightRGBAImage: Sendable, Hashable {
     self.init(width: image.width, height: image.height, bytes: bytes)
   }
 
+  /// The pixels of `stored`, which holds straight B, G, R, A (``PNGCodec``'s straight read),
+  /// reordered to R, G, B, A.
+  package init(straightBGRA stored: RasterImage) {
+    var bytes = stored.pixels
+    for index in Swift.stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(index, index + 2) }
+    self.init(width: stored.width, height: stored.height, bytes: bytes)
+  }
+
   /// This image premultiplied, as ContactSheet draws it.
   public var raster: RasterImage {
     var pixels = [UInt8](repeating: 0, count: bytes.count)

@@ -1,3 +1,4 @@
+import Foundation
 import SheetDiff
 import SheetImages
 import TestSupport
@@ -237,5 +238,40 @@ struct PixelComparatorTests {
     // An 8-bit file has no 16-bit samples.
     let eightBit = FixturePaths.fixtures.appendingPathComponent("compare/night-sky.png").path
     #expect(try PixelFile.rgba16(path: eightBit) == nil)
+  }
+
+  @Test(
+    "16-bit PNGs of every kind (grey, RGB, interlaced) read at 16 bits hold the 8-bit reading's high bytes")
+  func sixteenBitKinds() throws {
+    for name in ["basn0g16", "basn2c16", "basi0g16", "basi2c16"] {
+      let path = FixturePaths.fixtures.appendingPathComponent("pngsuite/\(name).png").path
+      let samples = try #require(try PixelFile.rgba16(path: path), "\(name)")
+      let drawn = try PixelFile.decode(path: path)  // opaque, so premultiplying changes nothing
+      #expect(samples.width == drawn.width && samples.height == drawn.height)
+      var highBytes: [UInt8] = []
+      for pixel in stride(from: 0, to: samples.samples.count, by: 4) {
+        let sample = samples.samples[pixel..<pixel + 4].map { UInt8($0 >> 8) }
+        highBytes += [sample[2], sample[1], sample[0], sample[3]]
+      }
+      #expect(highBytes == drawn.pixels, "\(name)")
+    }
+  }
+
+  @Test("a 16-bit PNG header claiming no pixels, or a side past libpng's limit, is refused before allocating")
+  func sixteenBitHostileHeader() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    for (width, height) in [(3_000_000_000, 0), (0, 5), (2_000_000, 1)] {
+      var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+      for side in [width, height] {
+        bytes += (0..<4).map { UInt8(truncatingIfNeeded: side >> (24 - 8 * $0)) }
+      }
+      bytes += [16, 2, 0, 0, 0, 0, 0, 0, 0]
+      let path = folder.appendingPathComponent("\(width)x\(height).png").path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let error = #expect(throws: ImageError.self) { try PixelFile.rgba16(path: path) }
+      #expect(
+        error?.reason.contains("each side must be 1 to 1000000") == true, "\(String(describing: error))")
+      #expect(throws: ImageError.self) { try PixelFile.decode(path: path) }
+    }
   }
 }

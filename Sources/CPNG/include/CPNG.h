@@ -22,10 +22,13 @@ typedef struct {
 } cpng_limits;
 
 /// Opens the PNG in `data` (not copied: it must outlive the reader) and reads its header.
-/// `*has_alpha` is 1 when the file has an alpha channel or transparency. On failure returns
-/// NULL; `*truncated` is 1 when the data ended before the header did.
-cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limits, int *width,
-                              int *height, int *has_alpha, int *truncated, char *error,
+/// With `straight`, the pixels are read as pngjs reads them, for pixelmatch: left straight (B, G,
+/// R, A as stored) instead of premultiplied, and 16-bit samples rounded to 8 bits (without it,
+/// their high byte is kept). `*has_alpha` is 1 when the file has an alpha channel or
+/// transparency. On failure returns NULL; `*truncated` is 1 when the data ended before the
+/// header did.
+cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limits, int straight,
+                              int *width, int *height, int *has_alpha, int *truncated, char *error,
                               size_t error_size);
 
 /// Reads the pixels as premultiplied B, G, R, A (Cairo's ARGB32 order on little-endian
@@ -45,10 +48,6 @@ int cpng_reader_read_rows(cpng_reader *reader, uint8_t *pixels, int count, size_
                           char *error, size_t error_size);
 
 void cpng_reader_close(cpng_reader *reader);
-
-/// Leaves the pixels `cpng_reader_read` writes straight (B, G, R, A as stored) instead of
-/// premultiplying them: what pixelmatch compares.
-void cpng_reader_keep_straight_alpha(cpng_reader *reader);
 
 /// How the rows handed to a writer are laid out, and how the file stores them.
 typedef enum {
