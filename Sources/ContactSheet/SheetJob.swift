@@ -147,8 +147,6 @@ public struct SheetJob {
       _ = consume entries
       layout = try engine.layout(consume measured, measurer: CachingMeasurer(text, table: kept))
       events.lap("place")
-    } catch let error as LayoutError {
-      throw InputError(error.description)
     } catch let error as TextError {
       throw InputError(error.description)
     }
@@ -159,7 +157,8 @@ public struct SheetJob {
   /// Reads, lays out and draws the document to `output` (`.pdf`, or `.png`/`.svg`: one file
   /// per page, numbered when there are several). Nothing is written when the run fails.
   ///
-  /// - Throws: ``InputError`` for inputs that cannot be used, ``UnreadableImages`` when
+  /// - Throws: ``InputError`` for inputs that cannot be used, `LayoutError` (naming the
+  ///   setting at fault) when the layout options leave no room, ``UnreadableImages`` when
   ///   ``stopOnImageFailure`` is set and an image cannot be read, ``OutputError`` when the
   ///   output cannot be written.
   public func render(to output: String) throws -> RenderResult {

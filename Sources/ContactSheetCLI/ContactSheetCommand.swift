@@ -3,6 +3,7 @@ import ContactSheet
 import Foundation
 import SheetCompare
 import SheetImages
+import SheetLayout
 import SheetRender
 import SheetSupport
 import SheetText
@@ -50,7 +51,7 @@ public struct ContactSheetCommand: ParsableCommand {
       StandardErrorCapture.finish()
       LibraryWarnings.show(quiet: quiet)
       Diagnostics.finish()
-      Diagnostics.note("error: \(error.description)")
+      Diagnostics.note("error: \(error.commandMessage)")
       Foundation.exit(error.exitStatus)
     } catch let error as ValidationError {
       StandardErrorCapture.finish()
@@ -89,6 +90,18 @@ enum ExitStatus {
 /// An error whose message is for the user and which ends the run with its own exit status.
 protocol StatusError: Error, CustomStringConvertible {
   var exitStatus: Int32 { get }
+  /// The message as the command prints it.
+  var commandMessage: String { get }
+}
+
+extension StatusError {
+  var commandMessage: String { description }
+}
+
+/// The layout's settings are named by their flags here, and by their style keys in the library.
+extension LayoutError: StatusError {
+  var exitStatus: Int32 { ExitStatus.usage }
+  var commandMessage: String { description(spelling: { "--\($0.rawValue)" }) }
 }
 
 extension OutputError: StatusError {

@@ -26,19 +26,19 @@ struct ColumnGeometry {
       height: pageHeight - margins.top - margins.bottom - reservedTop - reservedBottom)
     guard content.width > 0, content.height > 0 else {
       throw LayoutError(
-        option: "--margin",
-        "the margins\(reservedTop + reservedBottom > 0 ? ", header and footer" : "") leave no room on a \(Self.format(pageWidth))×\(Self.format(pageHeight)) pt page; use smaller margins or a bigger --page"
+        .margin,
+        "the margins\(reservedTop + reservedBottom > 0 ? ", header and footer" : "") leave no room on a \(Self.format(pageWidth))×\(Self.format(pageHeight)) pt page; use smaller margins or a bigger \(setting: .page)"
       )
     }
     switch options.columns {
     case .count(let n):
       guard n > 0, n <= 10_000 else {
-        throw LayoutError(option: "--columns", "must be between 1 and 10000 (got \(n))")
+        throw LayoutError(.columns, "must be between 1 and 10000 (got \(n))")
       }
       count = n
     case .minimumWidth(let minimum):
       guard minimum > 0, minimum.isFinite else {
-        throw LayoutError(option: "--column-width", "must be more than 0 (got \(minimum))")
+        throw LayoutError(.columnWidth, "must be more than 0 (got \(minimum))")
       }
       count = max(
         1, min(10_000, Int(((content.width + options.gutter) / (minimum + options.gutter)).rounded(.down))))
@@ -46,8 +46,8 @@ struct ColumnGeometry {
     let gutters = options.gutter * Double(count - 1)
     guard gutters < content.width else {
       throw LayoutError(
-        option: "--gutter",
-        "\(count - 1) gutters of \(Self.format(options.gutter)) pt take more than the \(Self.format(content.width)) pt between the margins; use a smaller --gutter or fewer columns"
+        .gutter,
+        "\(count - 1) gutters of \(Self.format(options.gutter)) pt take more than the \(Self.format(content.width)) pt between the margins; use a smaller \(setting: .gutter) or fewer columns"
       )
     }
     let shiftFraction = options.mode.placer.rowShift(options)
@@ -56,8 +56,8 @@ struct ColumnGeometry {
     innerWidth = width - 2 * options.padding
     guard innerWidth >= 1 else {
       throw LayoutError(
-        option: options.columns.optionName,
-        "\(count) columns of \(Self.format(width)) pt leave no room inside --padding \(Self.format(options.padding)) pt; use fewer columns or less padding"
+        options.columns.setting,
+        "\(count) columns of \(Self.format(width)) pt leave no room inside \(setting: .padding) \(Self.format(options.padding)) pt; use fewer columns or less padding"
       )
     }
   }
@@ -65,36 +65,33 @@ struct ColumnGeometry {
   private static func validate(_ options: LayoutOptions) throws {
     let pageWidth = options.page.width
     guard pageWidth.isFinite, pageWidth > 0, pageWidth < 1e7 else {
-      throw LayoutError(
-        option: "--page", "the page width must be a positive number of points (got \(pageWidth))")
+      throw LayoutError(.page, "the page width must be a positive number of points (got \(pageWidth))")
     }
     if case .paper(_, let height) = options.page, !(height.isFinite && height > 0 && height < 1e7) {
-      throw LayoutError(
-        option: "--page", "the page height must be a positive number of points (got \(height))")
+      throw LayoutError(.page, "the page height must be a positive number of points (got \(height))")
     }
     let margins = options.margins
-    for (name, value) in [
-      ("--gutter", options.gutter), ("--row-gap", options.rowGap), ("--padding", options.padding),
-      ("--caption-gap", options.captionGap), ("--margin", margins.top), ("--margin", margins.right),
-      ("--margin", margins.bottom), ("--margin", margins.left), ("--banner-padding", options.bannerPadding),
+    for (setting, value) in [
+      (LayoutSetting.gutter, options.gutter), (.rowGap, options.rowGap), (.padding, options.padding),
+      (.captionGap, options.captionGap), (.margin, margins.top), (.margin, margins.right),
+      (.margin, margins.bottom), (.margin, margins.left), (.bannerPadding, options.bannerPadding),
     ] where !(value >= 0 && value < 1e7) {
-      throw LayoutError(option: name, "must be zero or more (got \(value))")
+      throw LayoutError(setting, "must be zero or more (got \(value))")
     }
     if let aspect = options.imageAspect, !(aspect > 0 && aspect.isFinite) {
-      throw LayoutError(option: "--image-aspect", "must be W:H with both sides more than 0, e.g. 4:3")
+      throw LayoutError(.imageAspect, "must be W:H with both sides more than 0, e.g. 4:3")
     }
     if let limit = options.maxImageHeight, !(limit > 0 && limit.isFinite) {
-      throw LayoutError(option: "--max-image-height", "must be more than 0 (got \(limit))")
+      throw LayoutError(.maxImageHeight, "must be more than 0 (got \(limit))")
     }
     if let cadence = options.bannerCadence, cadence.every < 1 {
-      throw LayoutError(option: "--banner-every", "must be 1 or more (got \(cadence.every))")
+      throw LayoutError(.bannerEvery, "must be 1 or more (got \(cadence.every))")
     }
     guard options.balance >= 0, options.balance <= 1000 else {
-      throw LayoutError(option: "--balance", "must be between 0 and 1000 positions (got \(options.balance))")
+      throw LayoutError(.balance, "must be between 0 and 1000 positions (got \(options.balance))")
     }
     guard options.staggerOffset >= 0, options.staggerOffset < 1 else {
-      throw LayoutError(
-        option: "--stagger", "must be at least 0 and less than 1 (got \(options.staggerOffset))")
+      throw LayoutError(.stagger, "must be at least 0 and less than 1 (got \(options.staggerOffset))")
     }
   }
 
@@ -109,11 +106,11 @@ struct ColumnGeometry {
 }
 
 extension ColumnRule {
-  /// The command-line option that sets this rule.
-  var optionName: String {
+  /// The setting that sets this rule.
+  var setting: LayoutSetting {
     switch self {
-    case .count: "--columns"
-    case .minimumWidth: "--column-width"
+    case .count: .columns
+    case .minimumWidth: .columnWidth
     }
   }
 }

@@ -91,7 +91,7 @@ struct ContentsAndIndex {
     let count = Int((room / lineHeight).rounded(.down))
     guard count >= 1 else {
       throw LayoutError(
-        option: "--page", "a contents or index page has no room for a line; use a bigger --page")
+        .page, "a contents or index page has no room for a line; use a bigger \(setting: .page)")
     }
     return count
   }

@@ -48,7 +48,7 @@ struct CoverPage {
   func page(measurer: some TextMeasuring) throws -> LayoutPage {
     guard case .paper(let pageWidth, let pageHeight) = options.page else {
       throw LayoutError(
-        option: "--cover", "a cover needs a paper size; it cannot go on one continuous sheet (--page none)")
+        .cover, "a cover needs a paper size; it cannot go on one continuous sheet (\(setting: .page) none)")
     }
     let margins = options.margins
     let content = Rect(
@@ -78,8 +78,8 @@ struct CoverPage {
       let height = min(content.height * Self.pictureShare, bottom - top - 3 * blockHeight).rounded(.down)
       guard height >= content.height / 4 else {
         throw LayoutError(
-          option: "--cover-image",
-          "the cover's title and subtitle (\(ColumnGeometry.format(blockHeight)) pt) leave no room for its picture; shorten them or use a bigger --page"
+          .coverImage,
+          "the cover's title and subtitle (\(ColumnGeometry.format(blockHeight)) pt) leave no room for its picture; shorten them or use a bigger \(setting: .page)"
         )
       }
       let frame = Rect(x: content.x, y: content.y, width: content.width, height: height)
@@ -89,8 +89,8 @@ struct CoverPage {
     let room = bottom - top
     guard blockHeight <= room else {
       throw LayoutError(
-        option: "--cover",
-        "the cover's title and subtitle need \(ColumnGeometry.format(blockHeight)) pt, more than the \(ColumnGeometry.format(max(0, room))) pt left on the page; shorten them or use a bigger --page"
+        .cover,
+        "the cover's title and subtitle need \(ColumnGeometry.format(blockHeight)) pt, more than the \(ColumnGeometry.format(max(0, room))) pt left on the page; shorten them or use a bigger \(setting: .page)"
       )
     }
     // Optical centre: a little above the middle of the free space (0.42 of it above the block).

@@ -125,7 +125,7 @@ struct MeasuredInput {
           width: geometry.content.width, measurer: measurer)
         guard box.height <= geometry.content.height else {
           throw LayoutError(
-            option: "--page",
+            .page,
             "the banner “\(content.title)” is \(ColumnGeometry.format(box.height)) pt tall, more than the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; shorten it or use a bigger page"
           )
         }

@@ -1,25 +1,107 @@
-/// Why a layout could not be made; each message names the option and what would work.
+/// Why a layout could not be made: the setting at fault, when one is, and a message saying
+/// what is wrong and what would work. Settings are named by the caller (`spelling`): a style
+/// file's key (`gutter`), the command's flag (`--gutter`), a Swift property.
 public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The command-line option at fault (e.g. `--columns`), when one is.
-  public var option: String?
-  /// What is wrong and what would work.
-  public var message: String
+  /// The setting at fault, when one is.
+  public var setting: LayoutSetting?
+  /// What is wrong and what would work, with the settings it names kept apart from its words.
+  public var text: LayoutMessage
 
-  /// An error that is not about one option; `description` is the whole message.
-  public init(_ description: String) {
-    self.option = nil
-    self.message = description
+  /// An error that is not about one setting.
+  public init(_ text: LayoutMessage) {
+    self.setting = nil
+    self.text = text
   }
 
-  /// An error about `option` (spelt as on the command line, e.g. `--columns`), with `message`
-  /// saying what is wrong and what would work.
-  public init(option: String, _ message: String) {
-    self.option = option
-    self.message = message
+  /// An error about `setting`, with `text` saying what is wrong and what would work.
+  public init(_ setting: LayoutSetting, _ text: LayoutMessage) {
+    self.setting = setting
+    self.text = text
   }
 
-  /// The message, prefixed with `option` and a colon when there is one.
-  public var description: String {
-    option.map { "\($0): \(message)" } ?? message
+  /// What is wrong and what would work, each setting spelt by `spelling`.
+  public func message(spelling: (LayoutSetting) -> String) -> String { text.spelt(spelling) }
+
+  /// What is wrong and what would work, each setting spelt as a style key (`caption-lines`).
+  public var message: String { text.spelt(\.rawValue) }
+
+  /// The message, prefixed with the setting at fault and a colon when there is one, every
+  /// setting spelt by `spelling`.
+  public func description(spelling: (LayoutSetting) -> String) -> String {
+    (setting.map { "\(spelling($0)): " } ?? "") + message(spelling: spelling)
+  }
+
+  /// The message, prefixed with the setting at fault as a style key (`gutter: …`).
+  public var description: String { description(spelling: \.rawValue) }
+
+  /// The command-line option at fault, as `--columns`.
+  @available(*, deprecated, message: "use setting; the command line spells it as --\\(setting.rawValue)")
+  public var option: String? { setting.map { "--\($0.rawValue)" } }
+}
+
+/// A layout setting an error can be about, named (`rawValue`) as style files and presets name
+/// it; the command's flags are the same names after `--`.
+public enum LayoutSetting: String, Hashable, Sendable, CaseIterable {
+  case page
+  case columns
+  case columnWidth = "column-width"
+  case margin
+  case gutter
+  case rowGap = "row-gap"
+  case padding
+  case captionGap = "caption-gap"
+  case captionLines = "caption-lines"
+  case imageAspect = "image-aspect"
+  case maxImageHeight = "max-image-height"
+  case bannerEvery = "banner-every"
+  case balance
+  case stagger
+  case cover
+  case coverImage = "cover-image"
+  /// The padding around a banner's text (set by a style's banner band, not directly).
+  case bannerPadding = "banner-padding"
+}
+
+/// A message that names settings: written as a string, with `\(setting: .page)` where a
+/// setting is named, and spelt when it is shown.
+public struct LayoutMessage: Hashable, Sendable, ExpressibleByStringInterpolation {
+  enum Part: Hashable, Sendable {
+    case text(String)
+    case setting(LayoutSetting)
+  }
+
+  var parts: [Part]
+
+  /// A message of plain words.
+  public init(stringLiteral value: String) { parts = [.text(value)] }
+
+  /// A message built by interpolation.
+  public init(stringInterpolation: StringInterpolation) { parts = stringInterpolation.parts }
+
+  /// The message with each setting spelt by `spelling`.
+  public func spelt(_ spelling: (LayoutSetting) -> String) -> String {
+    parts.map { part in
+      switch part {
+      case .text(let text): text
+      case .setting(let setting): spelling(setting)
+      }
+    }.joined()
+  }
+
+  /// The pieces of an interpolated message.
+  public struct StringInterpolation: StringInterpolationProtocol {
+    var parts: [Part] = []
+
+    /// Room for `literalCapacity` characters and `interpolationCount` values.
+    public init(literalCapacity: Int, interpolationCount: Int) {}
+
+    /// Words of the message.
+    public mutating func appendLiteral(_ literal: String) { parts.append(.text(literal)) }
+
+    /// A value shown as text (a size, a count).
+    public mutating func appendInterpolation<Value>(_ value: Value) { parts.append(.text("\(value)")) }
+
+    /// A setting, spelt when the message is shown.
+    public mutating func appendInterpolation(setting: LayoutSetting) { parts.append(.setting(setting)) }
   }
 }

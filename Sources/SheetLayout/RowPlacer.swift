@@ -41,8 +41,8 @@ struct RowPlacer {
     }
     if let first = cells.first, first.fixedHeight >= geometry.content.height {
       throw LayoutError(
-        option: "--caption-lines",
-        "captions \(ColumnGeometry.format(slot)) pt tall leave no room for images on a page \(ColumnGeometry.format(geometry.content.height)) pt high; limit them with --caption-lines or use a bigger --page"
+        .captionLines,
+        "captions \(ColumnGeometry.format(slot)) pt tall leave no room for images on a page \(ColumnGeometry.format(geometry.content.height)) pt high; limit them with \(setting: .captionLines) or use a bigger \(setting: .page)"
       )
     }
     let limit = geometry.content.height - bannerRoom

@@ -58,7 +58,7 @@ public struct WaterfallLayout: Sendable {
   {
     let widths = try ColumnGeometry(options: options)
     guard entries.contains(where: { if case .item = $0 { true } else { false } }) else {
-      throw LayoutError(option: "inputs", "there is nothing to lay out; give at least one image or item")
+      throw LayoutError("there is nothing to lay out; give at least one image or item")
     }
     let header = options.header.map { MarginBox($0, width: widths.content.width, measurer: measurer) }
     let footer = options.footer.map { MarginBox($0, width: widths.content.width, measurer: measurer) }
@@ -178,8 +178,8 @@ public struct WaterfallLayout: Sendable {
       item.map { "item \($0 + 1) cannot share a page with the banner before it: its" }
       ?? "cells cannot share a page with a banner: their"
     return LayoutError(
-      option: "--caption-lines",
-      "\(subject) caption and the banner fill the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; limit captions with --caption-lines or use a bigger --page"
+      .captionLines,
+      "\(subject) caption and the banner fill the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; limit captions with \(setting: .captionLines) or use a bigger \(setting: .page)"
     )
   }
 }

@@ -26,8 +26,8 @@ enum WaterfallMode: ModePlacer {
   private static func check(_ card: CardBox, geometry: ColumnGeometry) throws {
     guard card.fixedHeight < geometry.content.height else {
       throw LayoutError(
-        option: "--caption-lines",
-        "the caption of item \(card.item + 1) is \(ColumnGeometry.format(card.captionHeight)) pt tall, more than the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; limit it with --caption-lines or use a bigger --page"
+        .captionLines,
+        "the caption of item \(card.item + 1) is \(ColumnGeometry.format(card.captionHeight)) pt tall, more than the \(ColumnGeometry.format(geometry.content.height)) pt a page holds; limit it with \(setting: .captionLines) or use a bigger \(setting: .page)"
       )
     }
   }

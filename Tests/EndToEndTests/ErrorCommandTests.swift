@@ -24,6 +24,18 @@ struct ErrorCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sheet.pdf"])
   }
 
+  @Test("a layout the options leave no room for names the flags at fault, status 2")
+  func layoutRefusalNamesFlags() throws {
+    let (folder, output) = try folderWithOldOutput()
+    let result = try render([FixturePaths.photo("coffee.png"), "-o", output, "--margin", "110mm"])
+    #expect(result.status == 2)
+    #expect(
+      result.standardError.contains(
+        "error: --margin: the margins leave no room on a 595.3×841.9 pt page; use smaller margins or a bigger --page"
+      ), "\(result.standardError)")
+    try expectUntouched(folder, output)
+  }
+
   @Test("a manifest syntax error gives its line and column, status 2")
   func syntaxError() throws {
     let (folder, output) = try folderWithOldOutput()

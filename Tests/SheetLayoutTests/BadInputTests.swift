@@ -19,34 +19,35 @@ struct BadInputTests {
 
   @Test("each bad option is refused with its name and a hint")
   func badOptions() {
-    let cases: [(String, (inout LayoutOptions) -> Void)] = [
-      ("--columns", { $0.columns = .count(0) }),
-      ("--columns", { $0.columns = .count(-3) }),
-      ("--columns", { $0.columns = .count(40) }),  // 40 columns leave no room inside the padding.
-      ("--column-width", { $0.columns = .minimumWidth(0) }),
-      ("--column-width", { $0.columns = .minimumWidth(.nan) }),
-      ("--gutter", { $0.gutter = -1 }),
-      ("--gutter", { $0.gutter = 2_000 }),  // Gutters wider than the page between the margins.
-      ("--row-gap", { $0.rowGap = .nan }),
-      ("--padding", { $0.padding = -0.5 }),
+    let cases: [(LayoutSetting, (inout LayoutOptions) -> Void)] = [
+      (.columns, { $0.columns = .count(0) }),
+      (.columns, { $0.columns = .count(-3) }),
+      (.columns, { $0.columns = .count(40) }),  // 40 columns leave no room inside the padding.
+      (.columnWidth, { $0.columns = .minimumWidth(0) }),
+      (.columnWidth, { $0.columns = .minimumWidth(.nan) }),
+      (.gutter, { $0.gutter = -1 }),
+      (.gutter, { $0.gutter = 2_000 }),  // Gutters wider than the page between the margins.
+      (.rowGap, { $0.rowGap = .nan }),
+      (.padding, { $0.padding = -0.5 }),
       // Padding wider than the 100 pt columns: the column rule is named, the message names both.
-      ("--columns", { $0.padding = 60 }),
-      ("--caption-gap", { $0.captionGap = .infinity }),
-      ("--margin", { $0.margins = EdgeInsets(all: 400) }),
-      ("--margin", { $0.margins.left = -2 }),
-      ("--page", { $0.page = .paper(width: 0, height: 100) }),
-      ("--page", { $0.page = .paper(width: 300, height: .nan) }),
-      ("--page", { $0.page = .continuous(width: .infinity) }),
-      ("--image-aspect", { $0.imageAspect = 0 }),
-      ("--max-image-height", { $0.maxImageHeight = -5 }),
-      ("--banner-every", { $0.bannerCadence = BannerCadence(every: 0) }),
-      ("--balance", { $0.balance = -1 }),
-      ("--balance", { $0.balance = 1_000_000 }),  // Would make each step scan a million cards.
-      ("--stagger", { $0.staggerOffset = 1 }),
+      (.columns, { $0.padding = 60 }),
+      (.captionGap, { $0.captionGap = .infinity }),
+      (.margin, { $0.margins = EdgeInsets(all: 400) }),
+      (.margin, { $0.margins.left = -2 }),
+      (.page, { $0.page = .paper(width: 0, height: 100) }),
+      (.page, { $0.page = .paper(width: 300, height: .nan) }),
+      (.page, { $0.page = .continuous(width: .infinity) }),
+      (.imageAspect, { $0.imageAspect = 0 }),
+      (.maxImageHeight, { $0.maxImageHeight = -5 }),
+      (.bannerEvery, { $0.bannerCadence = BannerCadence(every: 0) }),
+      (.balance, { $0.balance = -1 }),
+      (.balance, { $0.balance = 1_000_000 }),  // Would make each step scan a million cards.
+      (.stagger, { $0.staggerOffset = 1 }),
     ]
     for (option, change) in cases {
       let found = refusal(changing: change)
-      #expect(found?.option == option, "expected an error naming \(option), got \(String(describing: found))")
+      #expect(
+        found?.setting == option, "expected an error naming \(option), got \(String(describing: found))")
       #expect(found.map { !$0.message.isEmpty } ?? false)
     }
   }
@@ -54,17 +55,24 @@ struct BadInputTests {
   @Test("a column narrower than its padding names both options")
   func paddingWiderThanColumn() {
     let found = refusal(changing: { $0.padding = 60 })
-    #expect(found?.message.contains("--padding") == true)
+    // The library names settings as style keys; the command spells them as its flags.
+    #expect(found?.message.contains("inside padding 60.0 pt") == true, "\(String(describing: found))")
+    #expect(found?.message.contains("--") == false)
+    #expect(found?.message(spelling: { "--\($0.rawValue)" }).contains("inside --padding 60.0 pt") == true)
+    #expect(found?.description(spelling: { "--\($0.rawValue)" }).hasPrefix("--columns: ") == true)
     #expect(found?.message.contains("fewer columns or less padding") == true)
   }
 
   @Test("an empty input is refused")
   func emptyInput() {
-    #expect(refusal([], changing: { _ in })?.option == "inputs")
-    #expect(refusal([.banner(BannerContent(title: "Only a banner"))], changing: { _ in })?.option == "inputs")
+    for entries in [[], [LayoutEntry.banner(BannerContent(title: "Only a banner"))]] {
+      let found = refusal(entries, changing: { _ in })
+      #expect(found?.description == "there is nothing to lay out; give at least one image or item")
+      #expect(found != nil && found?.setting == nil)
+    }
   }
 
-  @Test("a caption taller than a page is refused, naming --caption-lines")
+  @Test("a caption taller than a page is refused, naming caption-lines")
   func captionTallerThanPage() {
     let long = item(100, 100, String(repeating: "x", count: 18 * 200))  // 200 lines of 10 pt.
     for mode in LayoutMode.allCases {
@@ -72,7 +80,7 @@ struct BadInputTests {
         $0.mode = mode
         $0.captionStyle.maxLines = 0
       }
-      #expect(found?.option == "--caption-lines", "\(mode): \(String(describing: found))")
+      #expect(found?.setting == .captionLines, "\(mode): \(String(describing: found))")
     }
     // With a line limit the same caption fits.
     #expect(refusal([long]) { $0.captionStyle.maxLines = 3 } == nil)
@@ -90,7 +98,7 @@ struct BadInputTests {
         $0.page = .paper(width: 330, height: 250)
         $0.captionStyle.maxLines = 0
       }
-      #expect(found?.option == "--caption-lines", "\(mode): \(String(describing: found))")
+      #expect(found?.setting == .captionLines, "\(mode): \(String(describing: found))")
       #expect(found?.message.contains("banner") == true)
     }
   }
@@ -108,9 +116,9 @@ struct BadInputTests {
     #expect(placed.allSatisfy { $0.frame.height.isFinite && $0.frame.height > 0 })
   }
 
-  @Test("a banner taller than the page is refused, naming --page")
+  @Test("a banner taller than the page is refused, naming page")
   func bannerTallerThanPage() {
     let banner = LayoutEntry.banner(BannerContent(title: String(repeating: "x", count: 60 * 200)))
-    #expect(refusal([banner, item(100, 100)], changing: { _ in })?.option == "--page")
+    #expect(refusal([banner, item(100, 100)], changing: { _ in })?.setting == .page)
   }
 }

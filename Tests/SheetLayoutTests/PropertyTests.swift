@@ -70,7 +70,7 @@ struct PropertyTests {
         layout = try layOut(input.entries, input.options)
       } catch let error as LayoutError {
         // Only the documented refusals: options leaving no room, text taller than a page.
-        #expect(error.option != nil, "seed \(seed): \(error)")
+        #expect(error.setting != nil, "seed \(seed): \(error)")
         continue
       }
       laidOut += 1

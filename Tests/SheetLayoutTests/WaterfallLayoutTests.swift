@@ -65,7 +65,7 @@ struct WaterfallLayoutTests {
     #expect(layout.pages[1].elements[0].frame == Rect(x: 10, y: 10, width: 100, height: 100))
   }
 
-  @Test("bad options give a message that names the option")
+  @Test("bad options give a message that names the setting")
   func badOptions() {
     var zeroColumns = options()
     zeroColumns.columns = .count(0)
@@ -78,7 +78,8 @@ struct WaterfallLayoutTests {
       _ = try WaterfallLayout(options: hugeMargins).layout([], measurer: FakeMeasurer())
       Issue.record("expected an error")
     } catch {
-      #expect("\(error)".contains("--margin"))
+      #expect((error as? LayoutError)?.setting == .margin)
+      #expect("\(error)".hasPrefix("margin: the margins leave no room"))
     }
   }
 }
