@@ -3,7 +3,7 @@ SWIFT ?= swift
 SHELL := /bin/bash
 BIN_RELEASE := .build/release/contactsheet
 
-.PHONY: deps oracles build release demo test lint format bench clean fuzz fuzz-smoke sanitize
+.PHONY: deps oracles build release demo test lint format bench clean fuzz fuzz-smoke sanitize deb test-deb
 
 ## Install the Debian packages the build, tests and demo need (quick when present).
 deps:
@@ -14,6 +14,14 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product contactsheet
+
+## The Debian package: dist/contactsheet_VERSION_ARCH.deb (static Swift runtime, man pages,
+## completions), checked by lintian; test-deb installs it here, uses it and removes it (root).
+deb: deps
+	@scripts/make-deb
+
+test-deb: deps
+	@scripts/test-deb
 
 ## Render the sample photos into out/demo.pdf and out/demo.png.
 DEMO_OPTIONS := --columns 3 --title "ContactSheet sample photos" --header "{title}" \
