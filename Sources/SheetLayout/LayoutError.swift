@@ -19,6 +19,14 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     self.text = text
   }
 
+  /// An error about the command-line option `option` (`--columns`), as earlier versions made it.
+  @available(*, deprecated, message: "use init(_:_:) with a LayoutSetting")
+  public init(option: String, _ message: String) {
+    let name = option.hasPrefix("--") ? String(option.dropFirst(2)) : option
+    self.setting = LayoutSetting(rawValue: name)
+    self.text = LayoutMessage(setting == nil ? "\(option): \(message)" : message)
+  }
+
   /// What is wrong and what would work, each setting spelt by `spelling`.
   public func message(spelling: (LayoutSetting) -> String) -> String { text.spelt(spelling) }
 
@@ -74,6 +82,9 @@ public struct LayoutMessage: Hashable, Sendable, ExpressibleByStringInterpolatio
 
   /// A message of plain words.
   public init(stringLiteral value: String) { parts = [.text(value)] }
+
+  /// A message of the words in `text` (a string made elsewhere), naming no setting.
+  public init(_ text: String) { parts = [.text(text)] }
 
   /// A message built by interpolation.
   public init(stringInterpolation: StringInterpolation) { parts = stringInterpolation.parts }
