@@ -60,13 +60,11 @@ void cpng_reader_close(cpng_reader *reader) {
   free(reader);
 }
 
-cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limits, int straight,
-                              int *width, int *height, int *has_alpha, int *truncated, char *error,
-                              size_t error_size) {
-  *truncated = 0;
+/// A reader of `data` with libpng's structures made, on the heap (its state changes between
+/// setjmp and longjmp); NULL, with the error, when memory runs out.
+static cpng_reader *new_reader(const uint8_t *data, size_t size, char *error, size_t error_size) {
   cpng_reader *reader = calloc(1, sizeof *reader);
   if (!reader) return copy_error(error, error_size, "out of memory"), NULL;
-  reader->straight = straight;
   reader->data = data;
   reader->size = size;
   reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->state, on_error, on_warning);
@@ -75,6 +73,25 @@ cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limi
     cpng_reader_close(reader);
     return copy_error(error, error_size, "out of memory"), NULL;
   }
+  return reader;
+}
+
+/// Reads the header with the limits checked; libpng's errors jump to the caller's setjmp.
+static void read_header(cpng_reader *reader, cpng_limits limits) {
+  png_set_read_fn(reader->png, reader, read_from_memory);
+  png_set_user_limits(reader->png, limits.max_width, limits.max_height);
+  png_set_chunk_malloc_max(reader->png, limits.max_chunk_bytes);
+  png_set_chunk_cache_max(reader->png, 1000);
+  png_read_info(reader->png, reader->info);
+}
+
+cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limits, int straight,
+                              int *width, int *height, int *has_alpha, int *truncated, char *error,
+                              size_t error_size) {
+  *truncated = 0;
+  cpng_reader *reader = new_reader(data, size, error, error_size);
+  if (!reader) return NULL;
+  reader->straight = straight;
   if (setjmp(png_jmpbuf(reader->png))) {
     copy_error(error, error_size, reader->state.message);
     *truncated = reader->state.truncated;
@@ -83,11 +100,7 @@ cpng_reader *cpng_reader_open(const uint8_t *data, size_t size, cpng_limits limi
   }
   png_structp png = reader->png;
   png_infop info = reader->info;
-  png_set_read_fn(png, reader, read_from_memory);
-  png_set_user_limits(png, limits.max_width, limits.max_height);
-  png_set_chunk_malloc_max(png, limits.max_chunk_bytes);
-  png_set_chunk_cache_max(png, 1000);
-  png_read_info(png, info);
+  read_header(reader, limits);
   png_uint_32 w = png_get_image_width(png, info);
   png_uint_32 h = png_get_image_height(png, info);
   int color = png_get_color_type(png, info);
@@ -173,22 +186,12 @@ int cpng_reader_read(cpng_reader *reader, uint8_t *pixels, size_t stride, int *t
 /// Reads a 16-bit PNG whole as straight R, G, B, A samples of 16 bits in the host's byte order.
 int cpng_read_rgba16(const uint8_t *data, size_t size, cpng_limits limits, int width, int height,
                      uint16_t *pixels, char *error, size_t error_size) {
-  // On the heap, as in cpng_reader_open: its state changes between setjmp and longjmp.
-  cpng_reader *reader = calloc(1, sizeof *reader);
   png_bytep *rows = malloc(sizeof(png_bytep) * (size_t)(height > 0 ? height : 1));
-  if (!reader || !rows) {
-    free(reader);
+  if (!rows) return copy_error(error, error_size, "out of memory"), -1;
+  cpng_reader *reader = new_reader(data, size, error, error_size);
+  if (!reader) {
     free(rows);
-    return copy_error(error, error_size, "out of memory"), -1;
-  }
-  reader->data = data;
-  reader->size = size;
-  reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->state, on_error, on_warning);
-  reader->info = reader->png ? png_create_info_struct(reader->png) : NULL;
-  if (!reader->info) {
-    cpng_reader_close(reader);
-    free(rows);
-    return copy_error(error, error_size, "out of memory"), -1;
+    return -1;
   }
   if (setjmp(png_jmpbuf(reader->png))) {
     copy_error(error, error_size, reader->state.message);
@@ -198,11 +201,7 @@ int cpng_read_rgba16(const uint8_t *data, size_t size, cpng_limits limits, int w
   }
   png_structp png = reader->png;
   png_infop info = reader->info;
-  png_set_read_fn(png, reader, read_from_memory);
-  png_set_user_limits(png, limits.max_width, limits.max_height);
-  png_set_chunk_malloc_max(png, limits.max_chunk_bytes);
-  png_set_chunk_cache_max(png, 1000);
-  png_read_info(png, info);
+  read_header(reader, limits);
   if ((int)png_get_image_width(png, info) != width || (int)png_get_image_height(png, info) != height ||
       png_get_bit_depth(png, info) != 16) {
     png_error(png, "the PNG changed while it was read");

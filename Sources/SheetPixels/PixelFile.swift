@@ -44,20 +44,17 @@ public enum PixelFile {
       throw ImageError(
         path: path, reason: error.isTooLarge ? "is larger than \(maxFileBytes >> 20) MB" : error.reason)
     }
-    func checkPixels(_ width: Int, _ height: Int) throws {
-      try checkPixelCount(width, height, maxPixels: maxPixels, path: path)
-    }
     var warnings: [String] = []
     if bytes.starts(with: pngSignature) {
       let (width, height) = try pngSize(bytes, path: path)
-      try checkPixels(width, height)
+      try checkPixelCount(width, height, maxPixels: maxPixels, path: path)
       let image = try PNGCodec.decode(bytes, expectedSize: (width, height), path: path, straight: straight)
       return (image, straight)
     }
     if bytes.starts(with: [0xFF, 0xD8]) {
       switch JPEGHeader.scan(bytes) {
       case .found(let header):
-        try checkPixels(header.width, header.height)
+        try checkPixelCount(header.width, header.height, maxPixels: maxPixels, path: path)
         let image = try JPEGCodec.decode(
           bytes, size: (header.width, header.height), frame: header.frame, path: path, minimumSize: nil,
           warnings: &warnings)
@@ -68,7 +65,7 @@ public enum PixelFile {
     }
     if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
       let info = try WebPCodec.info(bytes, path: path)
-      try checkPixels(info.width, info.height)
+      try checkPixelCount(info.width, info.height, maxPixels: maxPixels, path: path)
       let image = try WebPCodec.decode(
         bytes, size: (info.width, info.height), hasAlpha: info.hasAlpha, isAnimated: info.isAnimated,
         path: path, minimumSize: nil, warnings: &warnings)

@@ -35,12 +35,7 @@ struct KubernetesJobTests {
     "each pod's command, run with its JOB_COMPLETION_INDEX in a /data-like folder, then assemble, equals the whole"
   )
   func podCommandsEqualWhole() throws {
-    let (csv, arguments) = try ShardingTests.catalog()
-    let data = URL(fileURLWithPath: (csv as NSString).deletingLastPathComponent)
-    let whole = data.appendingPathComponent("whole.pdf").path
-    let render = try ShardingTests.render(arguments, to: whole)
-    #expect(render.status == 0, "\(render.standardError)")
-    let pageCount = try #require(Int(try ProcessRunner.pdfInfo(whole)["Pages"] ?? ""))
+    let (data, arguments, whole, pageCount) = try ShardingTests.wholeCatalog()
 
     // What the volume holds: the scripts, and plan.json made in /data with a relative output.
     try FileManager.default.createDirectory(
@@ -77,13 +72,7 @@ struct KubernetesJobTests {
     try #require(assemble.status == 0, "\(assemble.standardError)")
 
     let assembled = data.appendingPathComponent("out/catalog.pdf").path
-    try PDFCheck.requireValid(assembled)
-    #expect(try ProcessRunner.pdfInfo(assembled)["Pages"] == String(pageCount))
-    for page in 1...pageCount {
-      #expect(try ShardingTests.samePixels(whole, page, assembled, page, folder: data), "page \(page)")
-    }
-    #expect(try ShardingTests.outline(assembled) == ShardingTests.outline(whole))
-    #expect(try ShardingTests.links(assembled) == ShardingTests.links(whole))
+    try ShardingTests.expectSameDocument(assembled, as: whole, pageCount: pageCount, folder: data)
 
     // A pod whose index is past the plan's shards fails, saying so.
     let stray = try ProcessRunner.run(

@@ -79,14 +79,32 @@ struct ShardingTests {
     return left.width == right.width && left.height == right.height && left.bytes == right.bytes
   }
 
-  @Test("a catalog rendered as 3 shards by GNU parallel and assembled equals the single-process render")
-  func shardsEqualWhole() throws {
-    let (csv, arguments) = try Self.catalog()
+  /// ``catalog(test:)`` rendered whole by one process, as `whole.pdf` in its folder.
+  static func wholeCatalog(test: String = #function) throws -> (
+    folder: URL, arguments: [String], whole: String, pageCount: Int
+  ) {
+    let (csv, arguments) = try catalog(test: test)
     let folder = URL(fileURLWithPath: (csv as NSString).deletingLastPathComponent)
     let whole = folder.appendingPathComponent("whole.pdf").path
     let render = try Self.render(arguments, to: whole)
-    #expect(render.status == 0, "\(render.standardError)")
-    let pageCount = try #require(Int(try ProcessRunner.pdfInfo(whole)["Pages"] ?? ""))
+    try #require(render.status == 0, "\(render.standardError)")
+    return (folder, arguments, whole, try #require(Int(try ProcessRunner.pdfInfo(whole)["Pages"] ?? "")))
+  }
+
+  /// Expects `assembled` to be `whole` again: valid, the same pages as pixels, outline and links.
+  static func expectSameDocument(_ assembled: String, as whole: String, pageCount: Int, folder: URL) throws {
+    try PDFCheck.requireValid(assembled)
+    #expect(try ProcessRunner.pdfInfo(assembled)["Pages"] == String(pageCount))
+    for page in 1...pageCount {
+      #expect(try samePixels(whole, page, assembled, page, folder: folder), "page \(page)")
+    }
+    #expect(try outline(assembled) == outline(whole))
+    #expect(try links(assembled) == links(whole))
+  }
+
+  @Test("a catalog rendered as 3 shards by GNU parallel and assembled equals the single-process render")
+  func shardsEqualWhole() throws {
+    let (folder, arguments, whole, pageCount) = try Self.wholeCatalog()
     #expect(pageCount >= 6)
 
     // plan: the page count and three balanced ranges, with each shard's arguments.
