@@ -10,7 +10,8 @@ package enum OutputGuard {
     // Inputs are read by their bytes, but outputs are written through libraries that take
     // UTF-8 names: a name that is not UTF-8 is refused rather than written under another name.
     guard !PathBytes.carriesBytes(output) else {
-      throw InputError("-o \(output): the output's name is not valid UTF-8; give a UTF-8 name")
+      throw InputError(
+        .output, "\(setting: .output) \(output): the output's name is not valid UTF-8; give a UTF-8 name")
     }
     let typed = (output as NSString).deletingLastPathComponent
     let folder = typed.isEmpty ? "." : typed
@@ -39,7 +40,9 @@ package enum OutputGuard {
         inputURL.deletingLastPathComponent().path == folder
         && pages?.isNumberedPage(inputURL.lastPathComponent) == true
       if path == target || isPage {
-        throw InputError("-o \(output) would overwrite the input \(input); write the sheet somewhere else")
+        throw InputError(
+          .output,
+          "\(setting: .output) \(output) would overwrite the input \(input); write the sheet somewhere else")
       }
     }
   }

@@ -23,7 +23,8 @@ public struct PageSelection: Equatable, Sendable {
         bounds.count == 2 ? (bounds[1].isEmpty ? .some(nil) : Int(bounds[1]).map { .some($0) }) : .some(first)
       guard let first, let last, first >= 1, (last ?? first) >= first else {
         throw InputError(
-          "--pages \(text): give page numbers from 1 and ranges, e.g. --pages 21-40 or --pages 1-3,7 or --pages 30-"
+          .pages,
+          "\(setting: .pages) \(text): give page numbers from 1 and ranges, e.g. \(setting: .pages) 21-40 or \(setting: .pages) 1-3,7 or \(setting: .pages) 30-"
         )
       }
       ranges.append((first, last))
@@ -38,13 +39,15 @@ public struct PageSelection: Equatable, Sendable {
     for (first, last) in ranges {
       guard first <= pageCount else {
         throw InputError(
-          "--pages: page \(first) is not in the document, which has \(pageCount) page\(pageCount == 1 ? "" : "s")"
+          .pages,
+          "\(setting: .pages): page \(first) is not in the document, which has \(pageCount) page\(pageCount == 1 ? "" : "s")"
         )
       }
       let end = last ?? pageCount
       guard end <= pageCount else {
         throw InputError(
-          "--pages: page \(end) is not in the document, which has \(pageCount) page\(pageCount == 1 ? "" : "s")"
+          .pages,
+          "\(setting: .pages): page \(end) is not in the document, which has \(pageCount) page\(pageCount == 1 ? "" : "s")"
         )
       }
       chosen.formUnion((first - 1)..<end)

@@ -9,19 +9,19 @@ package enum QRSizeCheck {
 
   /// One warning when cards are too narrow for QR codes a phone reads from paper (the layout
   /// then draws them as wide as the card); nil when the codes are readable or there are none.
-  package static func warning(_ layout: Layout, options: LayoutOptions) -> String? {
+  package static func warning(_ layout: Layout, options: LayoutOptions) -> JobMessage? {
     guard options.qrCodeSize != nil else { return nil }
     let codes = layout.pages.flatMap { $0.elements.compactMap(\.qrCode) }
     guard let smallest = codes.map(\.width).min(), smallest < readableSize - 0.01 else { return nil }
     let mm = { (points: Double) in String(format: "%.1f mm", points * 25.4 / 72) }
-    var fix = "fewer --columns"
+    var fix: JobMessage = "fewer \(setting: .columns)"
     if options.mode != .staggered {
       let content = options.page.width - options.margins.left - options.margins.right
       let most = Int(
         ((content + options.gutter) / (readableSize + 2 * options.padding + options.gutter)).rounded(.down))
-      if most >= 1 { fix = "at most \(most) column\(most == 1 ? "" : "s") (--columns \(most))" }
+      if most >= 1 { fix = "at most \(most) column\(most == 1 ? "" : "s") (\(setting: .columns) \(most))" }
     }
     return
-      "--qr: the cards are \(mm(smallest)) wide inside, too narrow for a QR code a phone reads from paper (15 mm of modules, 21 mm with its quiet zone), so the codes are drawn only \(mm(smallest)) wide; use \(fix), less --padding, or a bigger --page"
+      "\(setting: .qr): the cards are \(mm(smallest)) wide inside, too narrow for a QR code a phone reads from paper (15 mm of modules, 21 mm with its quiet zone), so the codes are drawn only \(mm(smallest)) wide; use \(fix), less \(setting: .padding), or a bigger \(setting: .page)"
   }
 }

@@ -22,17 +22,22 @@ public struct SheetJob {
   public var layoutOptions: LayoutOptions
   /// Which fonts text is set in.
   public var fonts: FontSet
-  /// How cards are painted, and the output's resolution and limits.
+  /// How cards are painted.
   public var style: RenderStyle
+  /// What the output is made at: resolutions, the image size limit, JPEG quality.
+  public var output: OutputSettings
   /// Bleed and crop marks (PDF only).
   public var printMarks = PrintMarks()
   /// The cover page, if one is wanted.
   public var cover: CoverRequest?
   /// Metadata that wins over the inputs' own (a manifest's title, author…).
   public var metadata = MetadataOverrides()
-  /// Images whose header claims more pixels than this are shown as placeholders, undecoded;
-  /// drawing takes the same limit (it replaces `style.maxPixels`).
-  public var maxPixels = PixelLimit.default
+  /// Images whose header claims more pixels than this are shown as placeholders, undecoded,
+  /// and drawing refuses them too: `output.maxPixels`, by a shorter name.
+  public var maxPixels: Int {
+    get { output.maxPixels }
+    set { output.maxPixels = newValue }
+  }
   /// Whether each card shows its photo's stars and colour label.
   public var showRating = false
   /// Whether an image that cannot be read ends the run (``UnreadableImages``) instead of being
@@ -91,6 +96,7 @@ public struct SheetJob {
     if inputs.indexField != nil && layoutOptions.indexTitle == nil { layoutOptions.indexTitle = "Index" }
     fonts = settings.fonts
     style = settings.style
+    output = settings.output
     printMarks = settings.printMarks
     cover = settings.cover
     metadata = settings.metadata
@@ -148,7 +154,7 @@ public struct SheetJob {
       layout = try engine.layout(consume measured, measurer: CachingMeasurer(text, table: kept))
       events.lap("place")
     } catch let error as TextError {
-      throw InputError(error.description)
+      throw InputError(JobMessage(error.description))
     }
     if let warning = QRSizeCheck.warning(layout, options: options) { events.warning(warning, nil) }
     return layout
@@ -171,15 +177,15 @@ public struct SheetJob {
       output: output,
       inputs: sheet.catalog.inputFiles + sheet.items.map(\.path) + [cover?.image].compactMap { $0 })
     for note in sheet.notes { events.note(note) }
-    for warning in styleWarnings + sheet.warnings { events.warning(warning, nil) }
+    for warning in styleWarnings.map { JobMessage($0) } + sheet.warnings { events.warning(warning, nil) }
     let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
     for (item, failure) in failures {
-      events.warning(Self.describe(failure, origin: item.origin), failure.reason)
+      events.warning(JobMessage(Self.describe(failure, origin: item.origin)), failure.reason)
     }
     if stopOnImageFailure && !failures.isEmpty {
       throw UnreadableImages(
-        description:
-          "\(failures.count) of \(sheet.items.count) images could not be read (--strict); nothing was written"
+        text:
+          "\(failures.count) of \(sheet.items.count) images could not be read (\(setting: .strict)); nothing was written"
       )
     }
     let info = documentInfo(sheet.catalog)
@@ -206,9 +212,7 @@ public struct SheetJob {
     var placeholderReasons = failures.map { $0.1.reason }
     let written: [String]
     do {
-      var style = self.style
-      style.maxPixels = maxPixels
-      var renderer = SheetRenderer(style: style)
+      var renderer = SheetRenderer(style: style, output: self.output)
       renderer.thumbnailCache = try openThumbnailCache?()
       renderer.stopOnImageFailure = stopOnImageFailure
       let events = events
@@ -233,10 +237,11 @@ public struct SheetJob {
       defer { events.stageFinished() }
       written = try renderer.render(consume document, to: output) { error in
         placeholderReasons.append(error.reason)
-        events.warning(Self.describe(error, origin: nil), nil)
+        events.warning(JobMessage(Self.describe(error, origin: nil)), nil)
       }
     } catch let error as ImageError {
-      throw UnreadableImages(description: "\(error.path): \(error.reason) (--strict); nothing was written")
+      throw UnreadableImages(
+        text: "\(error.path): \(error.reason) (\(setting: .strict)); nothing was written")
     } catch let error as RenderError {
       throw OutputError(description: error.description)
     }
@@ -255,7 +260,7 @@ public struct SheetJob {
   /// Refuses an output whose format the name does not tell.
   package static func checkOutputFormat(_ output: String) throws {
     guard OutputFormat(path: output) != nil else {
-      throw InputError("-o \(output): the output must end in .pdf, .png or .svg")
+      throw InputError(.output, "\(setting: .output) \(output): the output must end in .pdf, .png or .svg")
     }
   }
 
@@ -298,8 +303,14 @@ public struct RenderResult: Sendable {
 /// Some images could not be read and ``SheetJob/stopOnImageFailure`` was set: nothing was
 /// written.
 public struct UnreadableImages: Error, CustomStringConvertible {
-  /// How many images failed, or which one.
-  public var description: String
+  /// How many images failed, or which one, naming the setting that stopped the run.
+  public var text: JobMessage
+
+  /// How many images failed, or which one, each setting spelt by `spelling`.
+  public func description(spelling: (JobSetting) -> String) -> String { text.spelt(spelling) }
+
+  /// How many images failed, or which one, each setting spelt by its name.
+  public var description: String { text.description }
 }
 
 /// What a ``SheetJob`` reports while it runs. Each handler does nothing by default.
@@ -312,9 +323,9 @@ public struct SheetEvents {
 
   /// A problem that does not stop the run, and for an image that cannot be read, the reason
   /// alone (so a display can count warnings of one kind).
-  public var warning: (_ message: String, _ imageReason: String?) -> Void = { _, _ in }
+  public var warning: (_ message: JobMessage, _ imageReason: String?) -> Void = { _, _ in }
   /// Something the run left out and why (files a folder scan skipped, photos filtered out).
-  public var note: (String) -> Void = { _ in }
+  public var note: (JobMessage) -> Void = { _ in }
   /// Progress through a stage: done of total, and a note (`page 3/10 written`).
   public var progress: @Sendable (_ stage: Stage, _ done: Int, _ total: Int, _ note: String?) -> Void = {
     _, _, _, _ in

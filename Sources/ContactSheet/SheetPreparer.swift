@@ -17,10 +17,10 @@ package struct PreparedSheet {
   ///
   /// Captions are always valid Pango markup: each is checked once here, and one that is not
   /// is escaped, so it shows as plain text.
-  package var warnings: [String] = []
+  package var warnings: [JobMessage] = []
   /// What the run left out and why (files a folder scan skipped, photos the rating filter
   /// left out): one line each, so that nothing is dropped silently.
-  package var notes: [String] = []
+  package var notes: [JobMessage] = []
 
   /// The layout entries, which this no longer holds (so the layout can let go of them).
   package mutating func takeEntries() -> [LayoutEntry] {
@@ -91,10 +91,10 @@ package struct SheetPreparer {
       )
     }
     catalog.warnings += TemplateFieldCheck.warnings(
-      option: options.caption?.source ?? "caption template", used: allFields, known: knownFields)
+      option: JobMessage(options.caption?.source ?? "caption template"), used: allFields, known: knownFields)
     if let indexField {
       catalog.warnings += TemplateFieldCheck.warnings(
-        option: "--index", used: [indexField], known: knownFields)
+        option: "\(setting: .index)", used: [indexField], known: knownFields)
       allFields.insert(indexField)
     }
     // Frame numbers are counted before any filter, and only when a caption shows them.
@@ -152,11 +152,11 @@ package struct SheetPreparer {
     // Captions asking for fonts too large to make: the first one's place and size, and how many.
     var firstTooLargeFont: (place: String, size: Double)?
     var tooLargeFontCount = 0
-    var tagWarnings: [String] = []
+    var tagWarnings: [JobMessage] = []
     var nextBanner = 0
     // By index, so no item is copied on the way.
     for index in items.indices {
-      if let warning = items[index].tagWarning { tagWarnings.append(warning) }
+      if let warning = items[index].tagWarning { tagWarnings.append(JobMessage(warning)) }
       while nextBanner < banners.count && banners[nextBanner].position == index {
         entries.append(.banner(banners[nextBanner].content))
         nextBanner += 1
@@ -188,14 +188,14 @@ package struct SheetPreparer {
       + invalidMarkup.values.sorted().map { path in
         "the caption of \(path) is not valid Pango markup, so it is shown as plain text; write &amp; for &, &lt; for <"
       }
-    let cut =
+    let cut: [JobMessage] =
       longCaptions.first.map {
         [
           "\(longCaptions.count) caption\(longCaptions.count == 1 ? " was" : "s were") longer than \(Self.maxCaptionBytes) bytes and cut there (the first: \($0))"
         ]
       } ?? []
     // One line for all of them, naming the first: one template can make every caption so.
-    let large: [String] =
+    let large: [JobMessage] =
       firstTooLargeFont.map { place, size in
         let others = tooLargeFontCount > 1 ? " (and \(tooLargeFontCount - 1) more captions like it)" : ""
         return [

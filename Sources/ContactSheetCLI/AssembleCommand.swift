@@ -37,7 +37,7 @@ struct AssembleCommand: ParsableCommand {
     do {
       pages = try PDFAssembler(parts: parts).assemble(to: output)
     } catch let error as AssemblyError {
-      throw InputError(error.description)
+      throw InputError(JobMessage(error.description))
     } catch let error as RenderError {
       throw OutputError(description: error.description)
     }

@@ -104,7 +104,7 @@ struct CompareCommand: ParsableCommand {
       run = try comparer.compare(expected: expected, actual: actual)
       if let report { try ComparisonReport().render(run.summary, cards: run.cards, to: report) }
     } catch let error as ImageError {
-      throw InputError(error.description)
+      throw InputError(JobMessage(error.description))
     } catch let error as RenderError {
       throw OutputError(description: error.description)
     }

@@ -110,6 +110,7 @@ extension OutputError: StatusError {
 
 extension InputError: StatusError {
   var exitStatus: Int32 { ExitStatus.usage }
+  var commandMessage: String { text.flagText }
 }
 
 extension ResultsError: StatusError {

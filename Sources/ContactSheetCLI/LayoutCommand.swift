@@ -30,8 +30,8 @@ struct LayoutCommand: StyledCommand {
     job.events = TerminalEvents.events(progress: nil, quiet: false, timer: timer)
     var sheet = try job.prepare(readsEveryHeader: false)
     timer.lap("read")
-    for note in sheet.notes { Diagnostics.note(note) }
-    for warning in job.styleWarnings + sheet.warnings { Diagnostics.warn(warning) }
+    for note in sheet.notes { Diagnostics.note(note.flagText) }
+    for warning in job.styleWarnings + sheet.warnings.map(\.flagText) { Diagnostics.warn(warning) }
     // What the export needs of each item, kept instead of the items (each moved out, not
     // copied); the entries are handed over, and the layout lets go of them once measured.
     var exported: [ExportedItem] = []

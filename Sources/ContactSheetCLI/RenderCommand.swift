@@ -70,7 +70,7 @@ struct RenderCommand: StyledCommand {
     do {
       result = try job.render(to: output)
     } catch let error as UnreadableImages {
-      throw StrictFailure(description: error.description)
+      throw StrictFailure(description: error.text.flagText)
     }
     LibraryWarnings.show(quiet: quiet)
     if !quiet {

@@ -7,20 +7,25 @@ public enum PaddedComparison {
   /// The largest canvas padded to (both images and the diff are held at once: 600 MB).
   public static let maxPixels = 50_000_000
 
-  /// `compare` run on `expected` and `actual` padded by `pad` to the canvas both fit, with the
-  /// result's sizes set back to the images' own and ``ImageComparison/paddedTo`` to the canvas;
-  /// without a diff image when the canvas would exceed ``maxPixels``.
-  static func compare<Image>(
-    _ expected: Image, _ actual: Image, sizes: (expected: PixelSize, actual: PixelSize),
-    pad: (Image, PixelSize) -> Image, compare: (Image, Image) -> (ImageComparison, RasterImage?)
-  ) -> (comparison: ImageComparison, diff: RasterImage?) {
+  /// Nil when `expected` and `actual` are the same size (compare them as they are); otherwise
+  /// `compare` run on both padded to the canvas both fit, with the result's sizes set back to
+  /// the images' own and ``ImageComparison/paddedTo`` to the canvas; without a diff image when
+  /// the canvas would exceed ``maxPixels``.
+  static func ifSizesDiffer<Image: PaddableImage>(
+    _ expected: Image, _ actual: Image, compare: (Image, Image) -> (ImageComparison, RasterImage?)
+  ) -> (comparison: ImageComparison, diff: RasterImage?)? {
+    let sizes = (
+      expected: PixelSize(width: expected.width, height: expected.height),
+      actual: PixelSize(width: actual.width, height: actual.height)
+    )
+    guard sizes.expected != sizes.actual else { return nil }
     let canvas = PixelSize(
       width: max(sizes.expected.width, sizes.actual.width),
       height: max(sizes.expected.height, sizes.actual.height))
     guard canvas.width * canvas.height <= maxPixels else {
       return (.sizeMismatch(expected: sizes.expected, actual: sizes.actual), nil)
     }
-    var (comparison, diff) = compare(pad(expected, canvas), pad(actual, canvas))
+    var (comparison, diff) = compare(expected.padded(to: canvas), actual.padded(to: canvas))
     comparison.expectedSize = sizes.expected
     comparison.actualSize = sizes.actual
     comparison.paddedTo = canvas
@@ -42,7 +47,17 @@ extension PaddedComparison {
   }
 }
 
-extension RasterImage {
+/// An image that can be put at the top left of a larger transparent canvas.
+protocol PaddableImage {
+  /// Width in pixels.
+  var width: Int { get }
+  /// Height in pixels.
+  var height: Int { get }
+  /// This image at the top left of a transparent canvas of `size` (at least its own).
+  func padded(to size: PixelSize) -> Self
+}
+
+extension RasterImage: PaddableImage {
   /// This image at the top left of a transparent canvas of `size` (at least its own).
   func padded(to size: PixelSize) -> RasterImage {
     RasterImage(
@@ -51,7 +66,7 @@ extension RasterImage {
   }
 }
 
-extension StraightRGBAImage {
+extension StraightRGBAImage: PaddableImage {
   /// This image at the top left of a transparent canvas of `size` (at least its own).
   func padded(to size: PixelSize) -> StraightRGBAImage {
     StraightRGBAImage(

@@ -29,12 +29,10 @@ public enum PixelComparator {
     _ expected: RasterImage, _ actual: RasterImage, options: ComparisonOptions = ComparisonOptions(),
     makeDiffImage: Bool = false, precise: (expected: RGBA16Image, actual: RGBA16Image)? = nil
   ) -> (comparison: ImageComparison, diff: RasterImage?) {
-    let expectedSize = PixelSize(width: expected.width, height: expected.height)
-    let actualSize = PixelSize(width: actual.width, height: actual.height)
-    guard expectedSize == actualSize else {
-      return PaddedComparison.compare(
-        expected, actual, sizes: (expectedSize, actualSize), pad: { $0.padded(to: $1) },
-        compare: { compare($0, $1, options: options, makeDiffImage: makeDiffImage) })
+    if let padded = PaddedComparison.ifSizesDiffer(
+      expected, actual, compare: { compare($0, $1, options: options, makeDiffImage: makeDiffImage) })
+    {
+      return padded
     }
     let width = expected.width
     let height = expected.height
@@ -94,7 +92,9 @@ public enum PixelComparator {
     total.diffPixels += faintCounted
     let (regions, regionCount) = grid.regions(limit: ImageComparison.regionLimit)
     let comparison = ImageComparison(
-      expectedSize: expectedSize, actualSize: actualSize, diffPixels: total.diffPixels,
+      expectedSize: PixelSize(width: width, height: height),
+      actualSize: PixelSize(width: width, height: height),
+      diffPixels: total.diffPixels,
       antiAliasedPixels: total.antiAliasedPixels, comparedPixels: total.comparedPixels,
       diffRatio: total.comparedPixels > 0 ? Double(total.diffPixels) / Double(total.comparedPixels) : 0,
       largestDelta: (total.largestDelta / 35215).squareRoot(), regions: regions, regionCount: regionCount)

@@ -7,6 +7,7 @@ public struct GoldenPixels: Sendable {
   enum Kind: Sendable {
     case pixels(GoldenSubject)
     case encoded(Data)
+    case file(String)
   }
 
   let kind: Kind
@@ -24,10 +25,26 @@ public struct GoldenPixels: Sendable {
 
   /// A PNG, JPEG or WebP file's bytes; a recorded golden is a copy of them.
   public static func encoded(_ data: Data) -> GoldenPixels { GoldenPixels(kind: .encoded(data)) }
+
+  /// The PNG, JPEG or WebP file at `path`; a recorded golden is a copy of it.
+  public static func file(_ path: String) -> GoldenPixels { GoldenPixels(kind: .file(path)) }
 }
 
-/// A value a golden check can compare: `RasterImage`, `StraightRGBAImage` and `Data` (a PNG,
-/// JPEG or WebP file's bytes) are; a type of your own can be, by saying which pixels it holds.
+/// An image file (PNG, JPEG or WebP) checked as it is stored, by its path; a recorded golden
+/// is a copy of the file.
+public struct GoldenFile: GoldenComparable, Sendable, Hashable {
+  /// The file's path.
+  public var path: String
+
+  /// The image file at `path`.
+  public init(_ path: String) { self.path = path }
+
+  /// The file, by its path.
+  public var goldenPixels: GoldenPixels { .file(path) }
+}
+
+/// A value a golden check can compare: `RasterImage`, `StraightRGBAImage`, `Data` (a PNG,
+/// JPEG or WebP file's bytes) and ``GoldenFile`` are; a type of your own can be, by saying which pixels it holds.
 public protocol GoldenComparable {
   /// The pixels (or encoded data) the check compares with the golden.
   var goldenPixels: GoldenPixels { get }
@@ -61,6 +78,8 @@ extension GoldenStore {
       return withScratchFile(data) { path in
         verify(file: path, named: name, options: options, fileID: fileID, function: function)
       }
+    case .file(let path):
+      return verify(file: path, named: name, options: options, fileID: fileID, function: function)
     }
   }
 }

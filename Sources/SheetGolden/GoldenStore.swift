@@ -122,12 +122,13 @@ public struct GoldenStore: Sendable {
     }
   }
 
-  /// Checks `image` against the golden `name`.png, throwing `GoldenMismatch` on failure (the
-  /// test stops here, like `#require`).
+  /// Checks `image` (pixels, an image's bytes, or an image file: ``GoldenFile``) against the
+  /// golden `name`.png, throwing `GoldenMismatch` on failure (the test stops here, like
+  /// `#require`).
   ///
   /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
-  public func require(
-    _ image: RasterImage, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
+  public func require<Image: GoldenComparable>(
+    _ image: Image, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
     maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
     metric: ComparisonMetric = .house, fileID: String = #fileID, filePath: String = #filePath,
     line: Int = #line,
@@ -138,25 +139,8 @@ public struct GoldenStore: Sendable {
       threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
       maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, metric: metric)
     try required(
-      verify(image, named: name, options: options, fileID: fileID, function: function), at: location)
-  }
-
-  /// Checks the image file at `path` against the golden `name`.png; see `require(_:named:…)`.
-  ///
-  /// - Throws: `GoldenMismatch`, saying what changed and where the images are.
-  public func require(
-    file path: String, named name: String, threshold: Double = 0.1, maxDiffPixels: Int? = nil,
-    maxDiffRatio: Double? = nil, ignore: [PixelRect] = [], countAntiAliasing: Bool = false,
-    metric: ComparisonMetric = .house, fileID: String = #fileID, filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column, function: String = #function
-  ) throws {
-    let location = GoldenTestContext.Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    let options = ComparisonOptions(
-      threshold: threshold, countAntiAliasing: countAntiAliasing, ignoreRegions: ignore,
-      maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, metric: metric)
-    try required(
-      verify(file: path, named: name, options: options, fileID: fileID, function: function), at: location)
+      verify(image.goldenPixels, named: name, options: options, fileID: fileID, function: function),
+      at: location)
   }
 
   private func check(

@@ -70,27 +70,45 @@ public enum LayoutSetting: String, Hashable, Sendable, CaseIterable {
   case bannerPadding = "banner-padding"
 }
 
+/// A layout error's message: words, with the layout settings it names kept apart.
+public typealias LayoutMessage = SettingMessage<LayoutSetting>
+
 /// A message that names settings: written as a string, with `\(setting: .page)` where a
-/// setting is named, and spelt when it is shown.
-public struct LayoutMessage: Hashable, Sendable, ExpressibleByStringInterpolation {
+/// setting is named, and spelt when it is shown (a style key in the library, a flag on the
+/// command line).
+public struct SettingMessage<Setting: Hashable & Sendable>: Hashable, Sendable,
+  ExpressibleByStringInterpolation,
+  CustomStringConvertible
+where Setting: RawRepresentable, Setting.RawValue == String {
   enum Part: Hashable, Sendable {
     case text(String)
-    case setting(LayoutSetting)
+    case setting(Setting)
   }
 
-  var parts: [Part]
+  /// Words and settings, words never empty nor two pieces in a row: messages that read the
+  /// same compare equal however they were built.
+  private(set) var parts: [Part] = []
+
+  /// Adds `part`, joining words to words.
+  mutating func append(_ part: Part) {
+    switch (parts.last, part) {
+    case (_, .text(let text)) where text.isEmpty: return
+    case (.text(let last)?, .text(let text)): parts[parts.count - 1] = .text(last + text)
+    default: parts.append(part)
+    }
+  }
 
   /// A message of plain words.
-  public init(stringLiteral value: String) { parts = [.text(value)] }
+  public init(stringLiteral value: String) { append(.text(value)) }
 
   /// A message of the words in `text` (a string made elsewhere), naming no setting.
-  public init(_ text: String) { parts = [.text(text)] }
+  public init(_ text: String) { append(.text(text)) }
 
   /// A message built by interpolation.
-  public init(stringInterpolation: StringInterpolation) { parts = stringInterpolation.parts }
+  public init(stringInterpolation: StringInterpolation) { self = stringInterpolation.message }
 
   /// The message with each setting spelt by `spelling`.
-  public func spelt(_ spelling: (LayoutSetting) -> String) -> String {
+  public func spelt(_ spelling: (Setting) -> String) -> String {
     parts.map { part in
       switch part {
       case .text(let text): text
@@ -99,20 +117,41 @@ public struct LayoutMessage: Hashable, Sendable, ExpressibleByStringInterpolatio
     }.joined()
   }
 
+  /// The message with each setting spelt by its name (`rawValue`), as style files spell it.
+  public var description: String { spelt(\.rawValue) }
+
   /// The pieces of an interpolated message.
   public struct StringInterpolation: StringInterpolationProtocol {
-    var parts: [Part] = []
+    var message = SettingMessage("")
 
     /// Room for `literalCapacity` characters and `interpolationCount` values.
     public init(literalCapacity: Int, interpolationCount: Int) {}
 
     /// Words of the message.
-    public mutating func appendLiteral(_ literal: String) { parts.append(.text(literal)) }
+    public mutating func appendLiteral(_ literal: String) { message.append(.text(literal)) }
 
     /// A value shown as text (a size, a count).
-    public mutating func appendInterpolation<Value>(_ value: Value) { parts.append(.text("\(value)")) }
+    public mutating func appendInterpolation<Value>(_ value: Value) { message.append(.text("\(value)")) }
 
     /// A setting, spelt when the message is shown.
-    public mutating func appendInterpolation(setting: LayoutSetting) { parts.append(.setting(setting)) }
+    public mutating func appendInterpolation(setting: Setting) { message.append(.setting(setting)) }
+
+    /// Another message, its settings kept apart.
+    public mutating func appendInterpolation(_ other: SettingMessage) {
+      other.parts.forEach { message.append($0) }
+    }
+  }
+}
+
+extension Sequence {
+  /// The messages one after another, `separator` between each two, their settings kept apart.
+  public func joined<Setting>(separator: String) -> SettingMessage<Setting>
+  where Element == SettingMessage<Setting> {
+    var joined = SettingMessage<Setting>("")
+    for (index, message) in enumerated() {
+      if index > 0 { joined.append(.text(separator)) }
+      message.parts.forEach { joined.append($0) }
+    }
+    return joined
   }
 }

@@ -93,27 +93,9 @@ final class CardPainter {
     Cairo.setColor(cairo, style.cardBackground)
     cairo_fill(cairo)
     if let box = element.image {
-      let radius = innerRadius(frame: frame, box: box)
-      switch image {
-      case .ready(let raster, let jpeg, _):
-        let surface = raster.makeCairoSurface()
-        defer { cairo_surface_destroy(surface) }
-        if let jpeg { MimeData.attachJPEG(jpeg, to: surface) }
-        drawImage(
-          cairo, surface, size: (raster.width, raster.height), in: box, radius: radius, resolution: resolution
-        )
-      case .originalJPEG(let bytes, let width, let height):
-        // The pixels are never read: the PDF embeds the attached file as it is.
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
-        defer { cairo_surface_destroy(surface) }
-        MimeData.attachJPEG(bytes, to: surface)
-        drawImage(cairo, surface, size: (width, height), in: box, radius: radius, resolution: resolution)
-      case .failed(let error):
-        drawPlaceholder(cairo, in: box, radius: radius, reason: error.reason, name: error.path)
-      case nil:
-        drawPlaceholder(
-          cairo, in: box, radius: radius, reason: item.failure ?? "no image", name: item.path ?? "")
-      }
+      drawPrepared(
+        cairo, image, in: box, radius: innerRadius(frame: frame, box: box),
+        missing: (item.failure ?? "no image", item.path ?? ""), resolution: resolution)
     }
     if let badge = item.badge {
       drawBadge(
@@ -198,22 +180,32 @@ final class CardPainter {
     resolution: ImageResolution
   ) {
     guard let box = element.image else { return }
+    drawPrepared(cairo, image, in: box, radius: 0, missing: ("no image", path), resolution: resolution)
+  }
+
+  /// Draws `image` filling `box` with corners of `radius`; a placeholder saying why when it
+  /// failed, or giving `missing` (reason, name) when there is none.
+  private func drawPrepared(
+    _ cairo: OpaquePointer, _ image: PreparedImage?, in box: Rect, radius: Double,
+    missing: (reason: String, name: String), resolution: ImageResolution
+  ) {
     switch image {
     case .ready(let raster, let jpeg, _):
       let surface = raster.makeCairoSurface()
       defer { cairo_surface_destroy(surface) }
       if let jpeg { MimeData.attachJPEG(jpeg, to: surface) }
       drawImage(
-        cairo, surface, size: (raster.width, raster.height), in: box, radius: 0, resolution: resolution)
+        cairo, surface, size: (raster.width, raster.height), in: box, radius: radius, resolution: resolution)
     case .originalJPEG(let bytes, let width, let height):
+      // The pixels are never read: the PDF embeds the attached file as it is.
       let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
       defer { cairo_surface_destroy(surface) }
       MimeData.attachJPEG(bytes, to: surface)
-      drawImage(cairo, surface, size: (width, height), in: box, radius: 0, resolution: resolution)
+      drawImage(cairo, surface, size: (width, height), in: box, radius: radius, resolution: resolution)
     case .failed(let error):
-      drawPlaceholder(cairo, in: box, radius: 0, reason: error.reason, name: error.path)
+      drawPlaceholder(cairo, in: box, radius: radius, reason: error.reason, name: error.path)
     case nil:
-      drawPlaceholder(cairo, in: box, radius: 0, reason: "no image", name: path)
+      drawPlaceholder(cairo, in: box, radius: radius, reason: missing.reason, name: missing.name)
     }
   }
 

@@ -147,11 +147,14 @@ package struct PDFPart: Codable, Hashable, Sendable {
 }
 
 /// A fingerprint of everything that decides what a document's pages show: its layout (pages,
-/// elements, captions), each item's image file, link and badge, the render style, print marks
+/// elements, captions), each item's image file, link and badge, the render style and output
+/// settings, print marks
 /// and metadata. Two runs with the same inputs and options give the same fingerprint; shards
 /// of different documents do not.
 enum DocumentFingerprint {
-  static func of(_ document: SheetDocument, style: RenderStyle, marks: PrintMarks) -> String {
+  static func of(
+    _ document: SheetDocument, style: RenderStyle, output: OutputSettings, marks: PrintMarks
+  ) -> String {
     var bytes: [UInt8] = []
     func add(_ text: String) {
       bytes += Array(text.utf8)
@@ -168,7 +171,7 @@ enum DocumentFingerprint {
     var info = document.info
     let day = (info.creationDate.timeIntervalSince1970 / 86_400).rounded(.down)
     info.creationDate = Date(timeIntervalSince1970: day * 86_400)
-    add("\(style)|\(marks)|\(info)")
+    add("\(style)|\(output)|\(marks)|\(info)")
     for page in document.layout.pages {
       add(page.width)
       add(page.height)

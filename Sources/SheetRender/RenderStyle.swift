@@ -1,4 +1,3 @@
-import SheetImages
 import SheetText
 
 /// A soft drop shadow behind each card.
@@ -28,10 +27,10 @@ public struct ShadowStyle: Hashable, Sendable {
   }
 }
 
-/// How elements are painted: colours, corners, shadow, border, resolutions and image limits.
+/// How elements are painted: colours, corners, shadow and border.
 ///
 /// Paint only: the fonts and text styles come from the layout, which measured every text box
-/// with them.
+/// with them, and resolutions and limits are the output's (``OutputSettings``).
 public struct RenderStyle: Hashable, Sendable {
   /// Fill of the whole page behind the cards. Default `#f4f4f2`, a warm light grey.
   public var pageBackground: Color
@@ -52,14 +51,6 @@ public struct RenderStyle: Hashable, Sendable {
   public var shadow: ShadowStyle?
   /// A line around each card, or nil for none.
   public var border: Border?
-  /// Pixels per inch of PNG output.
-  public var dpi: Double
-  /// Pixels per inch at which images are embedded in PDF and SVG output; nil keeps originals.
-  public var ppi: Double?
-  /// Images whose header claims more pixels are refused before decoding.
-  public var maxPixels: Int = PixelLimit.default
-  /// JPEG quality (1…100) of photos embedded in PDF and SVG output.
-  public var jpegQuality: Int = 90
   /// Fill of each banner's frame (a band of colour behind its text), or nil for no fill and a
   /// hairline under the text. A banner whose frame touches the page's side edges runs on into
   /// a PDF's bleed.
@@ -69,10 +60,9 @@ public struct RenderStyle: Hashable, Sendable {
   /// How glyph edges are smoothed (grey by default).
   public var textAntialiasing: TextAntialiasing = .grey
 
-  /// A style with the given colours, corner radius, shadow, border and resolutions; each
-  /// parameter's default is documented on the property of the same name (PNG at 150 dpi, images in
-  /// PDF and SVG embedded at 300 ppi). `maxPixels`, `jpegQuality` and `headerFooterColor`
-  /// start at their declared defaults.
+  /// A style with the given colours, corner radius, shadow and border; each parameter's
+  /// default is documented on the property of the same name. `bannerFill`,
+  /// `headerFooterColor` and `textAntialiasing` start at their declared defaults.
   public init(
     pageBackground: Color = Color(parsing: "#f4f4f2")!,
     cardBackground: Color = .white,
@@ -82,9 +72,7 @@ public struct RenderStyle: Hashable, Sendable {
     placeholderColor: Color = Color(parsing: "#e2e2e2")!,
     cornerRadius: Double = 6,
     shadow: ShadowStyle? = ShadowStyle(),
-    border: Border? = nil,
-    dpi: Double = 150,
-    ppi: Double? = 300
+    border: Border? = nil
   ) {
     self.pageBackground = pageBackground
     self.cardBackground = cardBackground
@@ -95,8 +83,6 @@ public struct RenderStyle: Hashable, Sendable {
     self.cornerRadius = cornerRadius
     self.shadow = shadow
     self.border = border
-    self.dpi = dpi
-    self.ppi = ppi
   }
 }
 

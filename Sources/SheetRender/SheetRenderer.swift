@@ -33,8 +33,10 @@ public struct RenderProgress: Sendable, Hashable {
 /// let files = try renderer.render(document, to: "sheet.pdf")
 /// ```
 public struct SheetRenderer {
-  /// Colours, corners, shadow, border, resolutions and image limits.
+  /// Colours, corners, shadow and border.
   public var style: RenderStyle
+  /// Resolutions, the image size limit and JPEG quality.
+  public var output: OutputSettings
   /// When set, the first image that cannot be shown stops rendering with its `ImageError`
   /// and nothing is written (`--strict`); otherwise it becomes a placeholder card.
   public var stopOnImageFailure = false
@@ -57,10 +59,12 @@ public struct SheetRenderer {
   /// output is the same either way.
   package var thumbnailCache: ThumbnailCache?
 
-  /// A renderer painting in `style` (default `RenderStyle()`), replacing images that cannot be
-  /// shown with placeholder cards and reporting no progress until ``onProgress`` is set.
-  public init(style: RenderStyle = RenderStyle()) {
+  /// A renderer painting in `style` (default `RenderStyle()`) output made at `output`
+  /// (default `OutputSettings()`), replacing images that cannot be shown with placeholder
+  /// cards and reporting no progress until ``onProgress`` is set.
+  public init(style: RenderStyle = RenderStyle(), output: OutputSettings = OutputSettings()) {
     self.style = style
+    self.output = output
   }
 
   /// Renders `document` to `path` (format from its extension) and returns the files written.
@@ -88,16 +92,17 @@ public struct SheetRenderer {
       let hasCover = pages.first?.elements.contains { $0.kind == .cover } ?? false
       let part = self.pages.map { _ in
         PDFPart(
-          document: DocumentFingerprint.of(document, style: style, marks: printMarks), pageCount: pageCount,
+          document: DocumentFingerprint.of(document, style: style, output: output, marks: printMarks),
+          pageCount: pageCount,
           pageLabels: numbered, coverLabel: hasCover, info: document.info)
       }
       sink = try PDFSink(
-        path: path, info: document.info, ppi: style.ppi, marks: printMarks, pageLabels: numbered,
+        path: path, info: document.info, ppi: output.ppi, marks: printMarks, pageLabels: numbered,
         coverLabel: hasCover, documentPages: self.pages, part: part)
     case .png:
       sink = PNGSink(
-        path: path, dpi: style.dpi, pageCount: pageCount, bandRows: pngBandRows, documentPages: self.pages)
-    case .svg: sink = SVGSink(path: path, ppi: style.ppi, pageCount: pageCount, documentPages: self.pages)
+        path: path, dpi: output.dpi, pageCount: pageCount, bandRows: pngBandRows, documentPages: self.pages)
+    case .svg: sink = SVGSink(path: path, ppi: output.ppi, pageCount: pageCount, documentPages: self.pages)
     }
     let painter = CardPainter(
       style: style, textStyles: document.layout.textStyles,
@@ -229,8 +234,8 @@ public struct SheetRenderer {
   private func imageJob(_ plan: DrawPlan, _ pagesToDraw: PagesToDraw, resolution: ImageResolution)
     -> @Sendable (Int) -> ImageJob
   {
-    let maxPixels = style.maxPixels
-    let jpegQuality = style.jpegQuality
+    let maxPixels = output.maxPixels
+    let jpegQuality = output.jpegQuality
     let cache = thumbnailCache
     return { n in
       let card = plan.cardsInDrawingOrder[n]

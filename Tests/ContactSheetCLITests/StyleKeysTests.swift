@@ -85,7 +85,7 @@ struct StyleKeysTests {
     try defaults.validate()
     let adopted = try SheetSettings(style: MergedStyle([defaults]))
     let untouched = SheetSettings()
-    #expect(adopted.layout.columns == .count(4) && adopted.style.dpi == 150)
+    #expect(adopted.layout.columns == .count(4) && adopted.output.dpi == 150)
     #expect(adopted.style.shadow?.opacity == 0.22)
     #expect(adopted.layout == untouched.layout && adopted.style == untouched.style)
     #expect(adopted.printMarks == untouched.printMarks && adopted.cover == nil)

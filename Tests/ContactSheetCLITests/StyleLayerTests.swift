@@ -56,7 +56,7 @@ struct StyleLayerTests {
     #expect(layered.style.cornerRadius == 0)
     #expect(layered.inputs.caption == CaptionChoice("{stem}", source: "--caption"))
     #expect(layered.fonts == .pinned(["a.ttf", "b.ttf"]))
-    #expect(layered.layoutOptions.page == PageSize.named("a4") && layered.style.dpi == 150)
+    #expect(layered.layoutOptions.page == PageSize.named("a4") && layered.output.dpi == 150)
 
     let typed = try styled([
       manifest, "--preset", "proof", "--style", look, "--columns", "2", "--gutter", "1pt", "--no-shadow",

@@ -193,6 +193,25 @@ struct GoldenStoreTests {
     }
   }
 
+  @Test("an image file is checked by its path: recorded as a copy of its bytes, then matched or refused")
+  func goldenFile() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let grey = folder.appendingPathComponent("grey.png").path
+    let lighter = folder.appendingPathComponent("lighter.png").path
+    try TestImages.grey(90, width: 16, height: 16).writePNG(to: grey)
+    try TestImages.grey(140, width: 16, height: 16).writePNG(to: lighter)
+    #expect(throws: Never.self) {
+      try store(folder, recording: "missing").require(GoldenFile(grey), named: "file")
+    }
+    let recorded = store(folder).goldenPath("file")
+    #expect(FileManager.default.contents(atPath: recorded) == FileManager.default.contents(atPath: grey))
+    #expect(throws: Never.self) { try store(folder).require(GoldenFile(grey), named: "file") }
+    let error = #expect(throws: GoldenMismatch.self) {
+      try store(folder).require(GoldenFile(lighter), named: "file")
+    }
+    #expect(error?.description.contains("256") == true, "\(String(describing: error))")
+  }
+
   @Test("requireGolden keeps the failure's images and counts anti-aliasing when asked")
   func requireKeepsEvidence() throws {
     let folder = try FixturePaths.temporaryFolder()

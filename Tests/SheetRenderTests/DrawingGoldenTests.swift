@@ -96,8 +96,6 @@ struct DrawingGoldenTests {
     fixture.options.margins = EdgeInsets(all: 24)
     fixture.options.header = PageMarginText(text: "{title}||{date}")
     fixture.options.footer = PageMarginText(text: "Page {page} of {pages}")
-    var style = RenderStyle()
-    style.dpi = 144
     let names = ["rocket.jpg", "coffee.png", "grace_hopper.jpg", "horse.png", "chelsea.png", "coins.png"]
     let cards = (names + names.reversed()).map {
       SheetFixture.Card(FixturePaths.photo($0))
@@ -106,7 +104,7 @@ struct DrawingGoldenTests {
     let output = folder.appendingPathComponent("page.png").path
     let document = try fixture.document(
       cards, info: DocumentInfo(title: "Header test", creationDate: SheetFixture.fixedDate))
-    let written = try SheetRenderer(style: style).render(document, to: output)
+    let written = try SheetRenderer(output: OutputSettings(dpi: 144)).render(document, to: output)
     #expect(written.count == document.layout.pages.count && written.count >= 2)
     try Golden.check(written[0], named: "render-header-footer-1")
     try Golden.check(written[written.count - 1], named: "render-header-footer-last")

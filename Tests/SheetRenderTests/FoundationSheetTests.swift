@@ -25,7 +25,7 @@ struct FoundationSheetTests {
   func pngMatchesGolden() throws {
     let folder = try FixturePaths.temporaryFolder()
     let output = folder.appendingPathComponent("sheet.png").path
-    let renderer = SheetRenderer(style: RenderStyle(dpi: 144))
+    let renderer = SheetRenderer(output: OutputSettings(dpi: 144))
     let written = try renderer.render(try document(fonts: .testFonts), to: output)
     #expect(written == [output])
     try Golden.check(output, named: "foundation-sheet", channelTolerance: 2, maxDiffPixels: 0)

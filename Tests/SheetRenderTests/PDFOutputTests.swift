@@ -23,14 +23,14 @@ struct PDFOutputTests {
     ]
   }
 
-  private func render(_ style: RenderStyle = RenderStyle(), name: String = #function) throws -> String {
+  private func render(_ output: OutputSettings = OutputSettings(), name: String = #function) throws -> String
+  {
     var fixture = SheetFixture()
     fixture.options.page = .paper(width: 360, height: 300)
     fixture.options.footer = PageMarginText(text: "{title} · {page}/{pages}")
-    let output = try FixturePaths.temporaryFolder(name).appendingPathComponent("sheet.pdf").path
-    _ = try SheetRenderer(style: style).render(
-      try fixture.document(cards, info: info), to: output)
-    return output
+    let path = try FixturePaths.temporaryFolder(name).appendingPathComponent("sheet.pdf").path
+    _ = try SheetRenderer(output: output).render(try fixture.document(cards, info: info), to: path)
+    return path
   }
 
   /// `pdfimages -list` rows as (type, width, height, encoding, x-ppi).
@@ -84,9 +84,9 @@ struct PDFOutputTests {
     "--ppi 150 halves the embedded size; --ppi original embeds an untagged JPEG file's own bytes and converts one with a profile"
   )
   func ppi() throws {
-    let half = try images(try render(RenderStyle(ppi: 150))).filter { $0.encoding == "jpeg" }
+    let half = try images(try render(OutputSettings(ppi: 150))).filter { $0.encoding == "jpeg" }
     #expect(!half.isEmpty && half.allSatisfy { abs($0.ppi - 150) <= 1 })
-    let original = try render(RenderStyle(ppi: nil))
+    let original = try render(OutputSettings(ppi: nil))
     let rows = try images(original).filter { $0.encoding == "jpeg" }
     #expect(rows.contains { $0.width == 640 && $0.height == 427 })
     let folder = URL(fileURLWithPath: original).deletingLastPathComponent()

@@ -36,7 +36,7 @@ struct PipelineTests {
     fixture.options.header = PageMarginText(text: "{title} {page}")
     let document = try fixture.document(cards)
     let folder = try FixturePaths.temporaryFolder()
-    var renderer = SheetRenderer(style: RenderStyle(dpi: 144))
+    var renderer = SheetRenderer(output: OutputSettings(dpi: 144))
     let whole = folder.appendingPathComponent("whole.png").path
     _ = try renderer.render(document, to: whole)
     renderer.pngBandRows = 50

@@ -57,10 +57,9 @@ struct SheetFixture {
   func renderPNG(
     _ cards: [Card], style: RenderStyle = RenderStyle(), dpi: Double = 144, name: String = #function
   ) throws -> String {
-    var style = style
-    style.dpi = dpi
     let output = try FixturePaths.temporaryFolder(name).appendingPathComponent("sheet.png").path
-    _ = try SheetRenderer(style: style).render(try document(cards), to: output)
+    _ = try SheetRenderer(style: style, output: OutputSettings(dpi: dpi)).render(
+      try document(cards), to: output)
     return output
   }
 

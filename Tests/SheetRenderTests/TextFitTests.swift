@@ -79,8 +79,8 @@ struct TextFitTests {
     // White on white, nothing around the cards: every pixel that is not white is text.
     let renderer = SheetRenderer(
       style: RenderStyle(
-        pageBackground: .white, cardBackground: .white, cornerRadius: 0, shadow: nil, border: nil,
-        dpi: 72 * Self.scale))
+        pageBackground: .white, cardBackground: .white, cornerRadius: 0, shadow: nil, border: nil),
+      output: OutputSettings(dpi: 72 * Self.scale))
     var checked: [ElementKind: Int] = [:]
     var rendered = 0
     for page in layout.pages {

@@ -37,7 +37,7 @@ public enum Golden {
     fonts: [String] = FixturePaths.pinnedFontFiles
   ) throws {
     try store(fonts: fonts).require(
-      file: actualPath, named: name, threshold: threshold(channelTolerance: channelTolerance),
+      GoldenFile(actualPath), named: name, threshold: threshold(channelTolerance: channelTolerance),
       maxDiffPixels: maxDiffPixels)
   }
 

@@ -8,7 +8,7 @@ package enum TemplateFieldCheck {
 
   /// One warning per field of `used` that is not in `known`, naming the template (`option`)
   /// and the known field nearest in spelling.
-  package static func warnings(option: String, used: Set<String>, known: Set<String>) -> [String] {
+  package static func warnings(option: JobMessage, used: Set<String>, known: Set<String>) -> [JobMessage] {
     used.subtracting(known).sorted().map { field in
       let nearest = known.min { (distance(field, $0), $0) < (distance(field, $1), $1) }
       let suggestion = nearest.map { "; did you mean {\($0)}?" } ?? ""

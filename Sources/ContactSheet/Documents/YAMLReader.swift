@@ -9,7 +9,7 @@ package enum YAMLReader {
       var budget = InputLimits.yamlDocumentValues
       return try node(root, path: path, budget: &budget)
     } catch let error as YamlError {
-      throw InputError(describe(error, path: path))
+      throw InputError(JobMessage(describe(error, path: path)))
     }
   }
 

@@ -140,18 +140,20 @@ package enum CSVCatalogReader {
     mutating func begin(header: [String]) throws {
       self.header = header
       let columns = header.map { "'\($0)'" }.joined(separator: ", ")
-      func column(_ name: String, _ option: String) throws -> Int {
+      func column(_ name: String, _ setting: JobSetting) throws -> Int {
         guard let index = header.firstIndex(of: name) else {
           throw InputError(
-            "\(path):1: no column named '\(name)'; the columns are \(columns); choose one with \(option)")
+            setting,
+            "\(path):1: no column named '\(name)'; the columns are \(columns); choose one with \(setting: setting)"
+          )
         }
         return index
       }
-      imageIndex = try column(options.imageColumn, "--image-column")
-      sectionIndex = try options.sectionColumn.map { try column($0, "--section-column") }
-      groupIndex = try options.groupBy.map { try column($0, "--group-by") }
+      imageIndex = try column(options.imageColumn, .imageColumn)
+      sectionIndex = try options.sectionColumn.map { try column($0, .sectionColumn) }
+      groupIndex = try options.groupBy.map { try column($0, .groupBy) }
       linkIndex =
-        try options.linkColumn.map { try column($0, "--link-column") }
+        try options.linkColumn.map { try column($0, .linkColumn) }
         ?? CSVOptions.defaultLinkColumns.lazy.compactMap { name in
           header.firstIndex { $0.lowercased() == name }
         }.first
@@ -248,7 +250,7 @@ package enum CSVCatalogReader {
         let distinct = Set(sections).count
         if runs > distinct {
           catalog.warnings.append(
-            "\(path): the values of '\(sectionColumn)' are not grouped, so its \(distinct) values make \(runs) sections (one each time the value changes); add --group-by \(sectionColumn) to gather each value's rows, in order of first appearance"
+            "\(path): the values of '\(sectionColumn)' are not grouped, so its \(distinct) values make \(runs) sections (one each time the value changes); add \(setting: .groupBy) \(sectionColumn) to gather each value's rows, in order of first appearance"
           )
         }
       }

@@ -16,11 +16,11 @@ package struct Catalog {
   /// Where `captionTemplate` was written (`catalog.yaml:5:10`), for messages.
   package var captionSource: String?
   /// Warnings about the inputs as a whole (for example, a CSV whose sections are not grouped).
-  package var warnings: [String] = []
+  package var warnings: [JobMessage] = []
   /// Files that inputs name (images and manifests); the output must not overwrite them.
   package var inputFiles: [String] = []
   /// One line per folder scan that left files out, saying what and why.
-  package var scanReports: [String] = []
+  package var scanReports: [JobMessage] = []
 
   package var items: [CatalogItem] {
     entries.compactMap { if case .item(let item) = $0 { item } else { nil } }

@@ -150,8 +150,8 @@ package struct FolderScanner {
 
   /// The line that ends the scan of `folder`: what it skipped and why, and the subfolders
   /// it did not search. Nil when it took everything.
-  package static func report(_ result: Result, folder: String) -> String? {
-    var parts: [String] = []
+  package static func report(_ result: Result, folder: String) -> JobMessage? {
+    var parts: [JobMessage] = []
     if result.skipped.total > 0 {
       let count = result.skipped.total
       parts.append("skipped \(count) file\(count == 1 ? "" : "s"): \(result.skipped.summary)")
@@ -159,10 +159,11 @@ package struct FolderScanner {
     let unsearched = result.unsearchedFolders.count
     if unsearched > 0 {
       if result.images.isEmpty, result.unsearchedFolders.contains(where: holdsImages) {
-        parts.append("its images are all in subfolders: add -r to include them")
+        parts.append("its images are all in subfolders: add \(setting: .recursive) to include them")
       } else {
         parts.append(
-          "\(unsearched) subfolder\(unsearched == 1 ? "" : "s") not searched (add -r to include them)")
+          "\(unsearched) subfolder\(unsearched == 1 ? "" : "s") not searched (add \(setting: .recursive) to include them)"
+        )
       }
     }
     return parts.isEmpty ? nil : "\(folder): \(parts.joined(separator: "; "))"

@@ -1,15 +1,31 @@
 import Foundation
 import SheetSupport
 
-/// An input that cannot be used (a bad manifest, no images, an option out of range); the
-/// command ends with exit status 2.
+/// An input that cannot be used (a bad manifest, no images, a setting out of range); the
+/// command ends with exit status 2. The settings the message names are kept apart from its
+/// words: the library spells them as style files do (`section-by`), the command as its flags.
 public struct InputError: Error, CustomStringConvertible {
-  /// What is wrong, naming the file, row or option.
-  public var description: String
+  /// The setting at fault, when one is.
+  public var setting: JobSetting?
+  /// What is wrong and what would work, naming the file, row or setting.
+  public var text: JobMessage
 
-  package init(_ description: String) {
-    self.description = description
+  /// An error naming no setting, or naming its settings in `text` only.
+  package init(_ text: JobMessage) {
+    self.text = text
   }
+
+  /// An error about `setting`, which `text` names where it reads naturally.
+  package init(_ setting: JobSetting, _ text: JobMessage) {
+    self.setting = setting
+    self.text = text
+  }
+
+  /// What is wrong, each setting spelt by `spelling`.
+  public func description(spelling: (JobSetting) -> String) -> String { text.spelt(spelling) }
+
+  /// What is wrong, each setting spelt by its name.
+  public var description: String { text.description }
 }
 
 /// Reads input text files (manifests, CSV, styles, templates) with messages that say what

@@ -28,7 +28,7 @@ package enum InputLimits {
   package static let pathBytes = 4096
 
   /// The message for a run with more than ``items`` items.
-  package static func tooManyItems(_ source: String) -> String {
+  package static func tooManyItems(_ source: String) -> JobMessage {
     "\(source): more than \(items) items; a run takes at most \(items) (split the catalog into several runs)"
   }
 }

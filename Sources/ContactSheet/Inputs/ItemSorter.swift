@@ -21,11 +21,11 @@ public enum SortOrder: Hashable, Sendable {
     case let random where random.hasPrefix("random"):
       let seedText = random.dropFirst("random".count).drop { $0 == ":" }
       guard let seed = seedText.isEmpty ? 0 : UInt64(seedText) else {
-        throw InputError("--sort \(text): the seed must be a whole number, e.g. random:42")
+        throw InputError(.sort, "\(setting: .sort) \(text): the seed must be a whole number, e.g. random:42")
       }
       self = .random(seed: seed)
     default:
-      throw InputError("--sort \(text) is not a sort order; use one of: \(Self.help)")
+      throw InputError(.sort, "\(setting: .sort) \(text) is not a sort order; use one of: \(Self.help)")
     }
   }
 

@@ -7,10 +7,12 @@ public enum SectionBy: String, CaseIterable, Sendable {
   /// Each day the photos were taken (EXIF date, else the file's time).
   case date
 
-  /// Parses `--section-by`.
+  /// Parses the `section-by` setting.
   public init(parsing text: String) throws {
     guard let value = SectionBy(rawValue: text.lowercased()) else {
-      throw InputError("--section-by \(text): use dir (one section per folder) or date (one per day taken)")
+      throw InputError(
+        .sectionBy,
+        "\(setting: .sectionBy) \(text): use dir (one section per folder) or date (one per day taken)")
     }
     self = value
   }

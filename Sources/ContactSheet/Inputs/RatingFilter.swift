@@ -18,7 +18,7 @@ public struct RatingFilter: Sendable {
   /// Checks the values given on the command line.
   public init(minRating: Int?, labels: String?, includeRejected: Bool) throws {
     if let minRating, !(0...5).contains(minRating) {
-      throw InputError("--min-rating \(minRating): give a number of stars from 0 to 5")
+      throw InputError(.minRating, "\(setting: .minRating) \(minRating): give a number of stars from 0 to 5")
     }
     self.minRating = minRating
     self.labels = (labels ?? "").split(separator: ",").map {
@@ -52,7 +52,7 @@ public struct RatingFilter: Sendable {
 
   /// Removes the photos this filter leaves out from `entries`; returns a line saying what was
   /// left out (nil when nothing was).
-  package func apply(_ entries: inout [CatalogEntry]) -> String? {
+  package func apply(_ entries: inout [CatalogEntry]) -> JobMessage? {
     // Most runs leave nothing out: then the entries are only looked at, not rebuilt.
     let leavesOut = entries.contains { entry in
       guard case .item(let item) = entry else { return false }
@@ -67,13 +67,15 @@ public struct RatingFilter: Sendable {
     }
     let total = counts.values.reduce(0, +)
     guard total > 0 else { return nil }
-    let parts = Exclusion.allCases.compactMap { reason -> String? in
+    let parts = Exclusion.allCases.compactMap { reason -> JobMessage? in
       guard let count = counts[reason] else { return nil }
       switch reason {
-      case .rejected: return "\(count) rejected (--include-rejected keeps them)"
+      case .rejected: return "\(count) rejected (\(setting: .includeRejected) keeps them)"
       case .belowRating:
-        return "\(count) rated below \(minRating ?? 0) star\(minRating == 1 ? "" : "s") (--min-rating)"
-      case .otherLabel: return "\(count) without the label \(labels.joined(separator: " or ")) (--label)"
+        return
+          "\(count) rated below \(minRating ?? 0) star\(minRating == 1 ? "" : "s") (\(setting: .minRating))"
+      case .otherLabel:
+        return "\(count) without the label \(labels.joined(separator: " or ")) (\(setting: .label))"
       }
     }
     return "left out \(total) photo\(total == 1 ? "" : "s"): \(parts.joined(separator: ", "))"

@@ -20,7 +20,7 @@ package enum SkipReason: Hashable {
   case folderLoop
 
   /// `2 .psd (unsupported format)`; examples name a few of the files where that helps.
-  package func text(count: Int, examples: [String]) -> String {
+  package func text(count: Int, examples: [String]) -> JobMessage {
     let named =
       examples.isEmpty ? "" : " (\(examples.joined(separator: ", "))\(count > examples.count ? ", …" : ""))"
     switch self {
@@ -31,12 +31,12 @@ package enum SkipReason: Hashable {
     case .orphanSidecar: return "\(count) .xmp sidecar\(count == 1 ? "" : "s") without a photo"
     case .rawOfPair:
       return
-        "\(count) RAW file\(count == 1 ? "" : "s") shown as \(count == 1 ? "its" : "their") JPEG (--raw-jpeg raw or both to show them)"
+        "\(count) RAW file\(count == 1 ? "" : "s") shown as \(count == 1 ? "its" : "their") JPEG (\(setting: .rawJPEG) raw or both to show them)"
     case .notRegularFile: return "\(count) not a regular file (a pipe, device or socket)\(named)"
     case .folderLoop: return "\(count) link\(count == 1 ? "" : "s") back to a folder already scanned\(named)"
     case .jpegOfPair:
       return
-        "\(count) JPEG\(count == 1 ? "" : "s") of RAW+JPEG pairs shown as the RAW (--raw-jpeg jpeg or both to show them)"
+        "\(count) JPEG\(count == 1 ? "" : "s") of RAW+JPEG pairs shown as the RAW (\(setting: .rawJPEG) jpeg or both to show them)"
     }
   }
 
@@ -66,7 +66,7 @@ package struct SkipTally {
   }
 
   /// `2 .psd (unsupported format), 1 unreadable (a.jpg)`, most common first.
-  package var summary: String {
+  package var summary: JobMessage {
     order.enumerated().sorted { a, b in
       let (countA, countB) = (counts[a.element] ?? 0, counts[b.element] ?? 0)
       return countA != countB ? countA > countB : a.offset < b.offset

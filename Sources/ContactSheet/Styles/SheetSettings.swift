@@ -10,8 +10,10 @@ import SheetText
 public struct SheetSettings {
   /// Where things go.
   public var layout: LayoutOptions
-  /// How cards are painted, and the PNG resolution and PDF image resolution.
+  /// How cards are painted.
   public var style: RenderStyle
+  /// What the output is made at: the PNG resolution and the resolution of images in PDF and SVG.
+  public var output: OutputSettings
   /// Bleed and crop marks.
   public var printMarks: PrintMarks
   /// The cover asked for (`cover`, or a `cover-image` alone), if any.
@@ -46,6 +48,7 @@ public struct SheetSettings {
     let reader = StyleReader(style: style, spelling: spelling)
     layout = try reader.layoutOptions()
     self.style = forDrawing ? try reader.renderStyle() : RenderStyle()
+    output = forDrawing ? try reader.outputSettings() : OutputSettings()
     printMarks = forDrawing ? try reader.printMarks() : PrintMarks()
     cover = try reader.cover()
     metadata = try MetadataOverrides(

@@ -76,7 +76,8 @@ extension StyleReader {
     return templates.flatMap { key, template, known in
       template.map {
         TemplateFieldCheck.warnings(
-          option: spelling(key), used: TemplateFieldCheck.simpleFieldNames($0), known: Set(known))
+          option: JobMessage(spelling(key)), used: TemplateFieldCheck.simpleFieldNames($0), known: Set(known)
+        ).map(\.description)
       } ?? []
     }
   }

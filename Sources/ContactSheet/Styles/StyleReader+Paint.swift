@@ -3,11 +3,9 @@ import SheetLayout
 import SheetRender
 
 extension StyleReader {
-  /// How to paint: corners, border, shadow, colours, the banner fill, the PNG resolution and
-  /// the resolution of images in PDFs.
+  /// How to paint: corners, border, shadow, colours and the banner fill.
   func renderStyle() throws -> RenderStyle {
     var style = RenderStyle()
-    style.dpi = try dpi()
     style.cornerRadius = max(0, try length(required(StyleKeys.cornerRadius), StyleKeys.cornerRadius))
     if let border = try setText(StyleKeys.border) {
       // One value, so that the option never swallows the inputs typed after it.
@@ -26,17 +24,25 @@ extension StyleReader {
     style.pageBackground = try color(StyleKeys.background)
     style.cardBackground = try color(StyleKeys.cardColor)
     style.captionColor = try color(StyleKeys.captionColor)
+    style.bannerFill = try bannerFill()
+    return style
+  }
+
+  /// What the output is made at: the PNG resolution and the resolution of images in PDF and
+  /// SVG (the image limit and JPEG quality are not style keys: they keep their defaults).
+  func outputSettings() throws -> OutputSettings {
+    var output = OutputSettings()
+    output.dpi = try dpi()
     let ppi: String = try required(StyleKeys.ppi)
     if ppi.lowercased() == "original" {
-      style.ppi = nil
+      output.ppi = nil
     } else {
       guard let value = Double(ppi), value >= 10, value <= 2400 else {
         throw error(StyleKeys.ppi) { "\($0) \(ppi): give pixels per inch (10…2400) or 'original'" }
       }
-      style.ppi = value
+      output.ppi = value
     }
-    style.bannerFill = try bannerFill()
-    return style
+    return output
   }
 
   /// The bleed and crop marks asked for.

@@ -56,10 +56,11 @@ extension StyleLayer {
       }
       guard let key = StyleKeys.named(setting.key) else {
         let suggestion = KeySuggestion.nearest(to: setting.key, among: StyleKeys.all.map(\.name))
+        let hint =
+          suggestion.map { "; did you mean '\($0)'?" } ?? "; `contactsheet style --default` lists them all"
         throw InputError(
-          "\(setting.origin): '\(setting.key)' is not a style key (contactsheet has no --\(setting.key) option)"
-            + (suggestion.map { "; did you mean '\($0)'?" }
-              ?? "; `contactsheet style --default` lists them all"))
+          "\(setting.origin): '\(setting.key)' is not a style key (contactsheet has no --\(setting.key) option)\(hint)"
+        )
       }
       try setting.check(as: key)
     }

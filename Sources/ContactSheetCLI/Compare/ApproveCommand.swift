@@ -74,7 +74,7 @@ struct ApproveCommand: ParsableCommand {
         )
       }
     } catch {
-      throw InputError(error.description)
+      throw InputError(JobMessage(error.description))
     }
     var line = "\(written) golden\(written == 1 ? "" : "s") written, \(total - written - refused) kept"
     if refused > 0 { line += ", \(refused) refused" }

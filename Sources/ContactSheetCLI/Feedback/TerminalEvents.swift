@@ -6,9 +6,9 @@ enum TerminalEvents {
   static func events(progress: ProgressReporter?, quiet: Bool, timer: PhaseTimer? = nil) -> SheetEvents {
     var events = SheetEvents()
     events.warning = { message, imageReason in
-      Diagnostics.warn(message, kind: imageReason.map(Diagnostics.kind(ofReason:)))
+      Diagnostics.warn(message.flagText, kind: imageReason.map(Diagnostics.kind(ofReason:)))
     }
-    events.note = { note in if !quiet { Diagnostics.note(note) } }
+    events.note = { note in if !quiet { Diagnostics.note(note.flagText) } }
     events.progress = { stage, done, total, note in
       progress?.update(stage: stage.rawValue, done: done, total: total, note: note ?? "")
     }

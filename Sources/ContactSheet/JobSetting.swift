@@ -1,0 +1,62 @@
+import SheetLayout
+
+/// A setting of a job that a message can name, by the name style files and the command share
+/// (`section-by`); the command spells it as its flag (`--section-by`), the library as the name.
+public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The setting's name, as style files spell it.
+  public var rawValue: String
+
+  /// The setting named `rawValue`.
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// The layout setting `setting`, by the same name.
+  public init(_ setting: LayoutSetting) { rawValue = setting.rawValue }
+
+  /// The setting's name.
+  public var description: String { rawValue }
+
+  /// Where the output is written.
+  public static let output = JobSetting(rawValue: "output")
+  /// Whether folders are searched with their subfolders.
+  public static let recursive = JobSetting(rawValue: "recursive")
+  /// Which pages of the document are drawn.
+  public static let pages = JobSetting(rawValue: "pages")
+  /// Whether a failed image stops the run.
+  public static let strict = JobSetting(rawValue: "strict")
+  /// The most pixels an image may declare.
+  public static let maxPixels = JobSetting(rawValue: "max-pixels")
+  /// The order of the photos.
+  public static let sort = JobSetting(rawValue: "sort")
+  /// Sections of a proof: by folder or by day taken.
+  public static let sectionBy = JobSetting(rawValue: "section-by")
+  /// The fewest stars a photo must have.
+  public static let minRating = JobSetting(rawValue: "min-rating")
+  /// Whether rejected photos are kept.
+  public static let includeRejected = JobSetting(rawValue: "include-rejected")
+  /// The colour labels kept.
+  public static let label = JobSetting(rawValue: "label")
+  /// Which of a RAW+JPEG pair is shown.
+  public static let rawJPEG = JobSetting(rawValue: "raw-jpeg")
+  /// A catalog's column of image files.
+  public static let imageColumn = JobSetting(rawValue: "image-column")
+  /// A catalog's column of section names.
+  public static let sectionColumn = JobSetting(rawValue: "section-column")
+  /// A catalog's column of links.
+  public static let linkColumn = JobSetting(rawValue: "link-column")
+  /// The column a catalog's rows are gathered by.
+  public static let groupBy = JobSetting(rawValue: "group-by")
+  /// The field an index lists.
+  public static let index = JobSetting(rawValue: "index")
+  /// Whether cards carry a QR code of their link.
+  public static let qr = JobSetting(rawValue: "qr")
+  /// The number of columns.
+  public static let columns = JobSetting(.columns)
+  /// The padding inside cards.
+  public static let padding = JobSetting(.padding)
+  /// The page size.
+  public static let page = JobSetting(.page)
+}
+
+/// A message of a job (an input error, a warning, a note): words, with the settings it names
+/// kept apart, so that each caller spells them its way.
+public typealias JobMessage = SettingMessage<JobSetting>
