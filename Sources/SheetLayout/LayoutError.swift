@@ -138,7 +138,7 @@ where Setting: RawRepresentable, Setting.RawValue == String {
 
     /// Another message, its settings kept apart.
     public mutating func appendInterpolation(_ other: SettingMessage) {
-      other.parts.forEach { message.append($0) }
+      for part in other.parts { message.append(part) }
     }
   }
 }
@@ -150,7 +150,7 @@ extension Sequence {
     var joined = SettingMessage<Setting>("")
     for (index, message) in enumerated() {
       if index > 0 { joined.append(.text(separator)) }
-      message.parts.forEach { joined.append($0) }
+      for part in message.parts { joined.append(part) }
     }
     return joined
   }
