@@ -90,14 +90,7 @@ public enum PixelComparator {
     }
     var total = bands.reduce(into: BandResult()) { $0.add($1) }
     total.diffPixels += faintCounted
-    let (regions, regionCount) = grid.regions(limit: ImageComparison.regionLimit)
-    let comparison = ImageComparison(
-      expectedSize: PixelSize(width: width, height: height),
-      actualSize: PixelSize(width: width, height: height),
-      diffPixels: total.diffPixels,
-      antiAliasedPixels: total.antiAliasedPixels, comparedPixels: total.comparedPixels,
-      diffRatio: total.comparedPixels > 0 ? Double(total.diffPixels) / Double(total.comparedPixels) : 0,
-      largestDelta: (total.largestDelta / 35215).squareRoot(), regions: regions, regionCount: regionCount)
+    let comparison = total.comparison(width: width, height: height, grid: grid)
     let diff =
       makeDiffImage
       ? RasterImage(width: width, height: height, pixels: diffPixels, hasAlpha: false) : nil
@@ -117,6 +110,18 @@ struct BandResult {
     antiAliasedPixels += other.antiAliasedPixels
     comparedPixels += other.comparedPixels
     largestDelta = max(largestDelta, other.largestDelta)
+  }
+
+  /// The comparison of two `width`×`height` images these counts sum up, with the changed
+  /// regions `grid` found.
+  func comparison(width: Int, height: Int, grid: DiffGrid) -> ImageComparison {
+    let (regions, regionCount) = grid.regions(limit: ImageComparison.regionLimit)
+    let size = PixelSize(width: width, height: height)
+    return ImageComparison(
+      expectedSize: size, actualSize: size, diffPixels: diffPixels, antiAliasedPixels: antiAliasedPixels,
+      comparedPixels: comparedPixels,
+      diffRatio: comparedPixels > 0 ? Double(diffPixels) / Double(comparedPixels) : 0,
+      largestDelta: (largestDelta / 35215).squareRoot(), regions: regions, regionCount: regionCount)
   }
 }
 

@@ -65,14 +65,7 @@ public enum Pixelmatch {
       }
     }
     let total = bands.reduce(into: BandResult()) { $0.add($1) }
-    let (regions, regionCount) = grid.regions(limit: ImageComparison.regionLimit)
-    let comparison = ImageComparison(
-      expectedSize: PixelSize(width: width, height: height),
-      actualSize: PixelSize(width: width, height: height),
-      diffPixels: total.diffPixels,
-      antiAliasedPixels: total.antiAliasedPixels, comparedPixels: total.comparedPixels,
-      diffRatio: total.comparedPixels > 0 ? Double(total.diffPixels) / Double(total.comparedPixels) : 0,
-      largestDelta: (total.largestDelta / 35215).squareRoot(), regions: regions, regionCount: regionCount)
+    let comparison = total.comparison(width: width, height: height, grid: grid)
     guard makeDiffImage else { return (comparison, nil) }
     // pixelmatch's output is opaque R, G, B, A; a RasterImage is B, G, R, A.
     for index in stride(from: 0, to: diff.count, by: 4) { diff.swapAt(index, index + 2) }
