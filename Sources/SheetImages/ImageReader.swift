@@ -116,13 +116,21 @@ public enum ImageReader {
 
   /// Throws when the header claims more than `maxPixels` pixels.
   public static func checkPixelLimit(_ header: ImageHeader, maxPixels: Int, path: String) throws {
-    guard header.pixelCount <= maxPixels else {
-      let count = header.pixelCount == .max ? "too many" : "\(header.pixelCount)"
+    try checkPixelLimit(
+      width: header.width, height: header.height, pixelCount: header.pixelCount, maxPixels: maxPixels,
+      path: path)
+  }
+
+  /// Refuses a `width`×`height` image of `pixelCount` pixels (`.max` when the count overflows)
+  /// over `maxPixels`, naming `path`.
+  public static func checkPixelLimit(
+    width: Int, height: Int, pixelCount: Int, maxPixels: Int, path: String
+  ) throws {
+    guard pixelCount <= maxPixels else {
+      let count = pixelCount == .max ? "too many" : "\(pixelCount)"
       throw ImageError(
         path: path,
-        reason:
-          "\(header.width)×\(header.height) is \(count) pixels, more than the limit of \(maxPixels) (--max-pixels)"
-      )
+        reason: "\(width)×\(height) is \(count) pixels, more than the limit of \(maxPixels) (--max-pixels)")
     }
   }
 

@@ -95,7 +95,7 @@ final class CardPainter {
     if let box = element.image {
       drawPrepared(
         cairo, image, in: box, radius: innerRadius(frame: frame, box: box),
-        missing: (item.failure ?? "no image", item.path ?? ""), resolution: resolution)
+        missing: (item.failure ?? "no image", item.source?.name ?? ""), resolution: resolution)
     }
     if let badge = item.badge {
       drawBadge(

@@ -184,7 +184,9 @@ enum DocumentFingerprint {
       }
     }
     for (item, placed) in zip(document.items, document.layout.items) {
-      add("\(item.path ?? "")|\(item.failure ?? "")|\(item.link ?? "")|\(String(describing: item.badge))")
+      add(
+        "\(item.source?.identity ?? "")|\(item.failure ?? "")|\(item.link ?? "")|\(String(describing: item.badge))"
+      )
       add(placed.caption)
     }
     return SHA256.hex(SHA256.digest(bytes))

@@ -6,9 +6,8 @@ import SheetLayout
 
 /// What a worker thread is asked to prepare for one card.
 struct ImageJob: Sendable {
-  var path: String
-  /// The header read before layout, so the file is opened once more, to decode; nil reads it then.
-  var header: ImageHeader?
+  /// Where the picture comes from.
+  var source: any ImageSource
   /// The exact pixel size to resample to; nil keeps the original pixels (`--ppi original`).
   var pixelSize: PixelSize?
   /// Whether to attach JPEG bytes for vector output.
@@ -28,14 +27,17 @@ enum PreparedImage: Sendable {
   case originalJPEG(bytes: [UInt8], width: Int, height: Int)
   case failed(ImageError)
 
-  /// Decodes, orients, resamples (cropping the centre to the target's aspect ratio) and,
-  /// for vector output, encodes the job's image. A cache hit reads into `spare`'s storage,
-  /// and with a cache the decoded image's storage is given back to it once resampled (without
-  /// one nothing would take it).
+  /// Asks the job's source for its picture, then resamples it (cropping the centre to the
+  /// target's aspect ratio) and, for vector output, encodes it. A cache hit reads into
+  /// `spare`'s storage, and with a cache the decoded image's storage is given back to it once
+  /// resampled (without one nothing would take it).
   static func load(_ job: ImageJob, spare: SpareStorage? = nil) -> PreparedImage {
+    var context = DecodeContext(maxPixels: job.maxPixels)
+    context.cache = job.cache
+    context.spare = spare
     do {
-      guard let size = job.pixelSize else { return try loadOriginal(job) }
-      let loaded = try decode(job, placed: PixelSize(width: size.width, height: size.height), spare: spare)
+      guard let size = job.pixelSize else { return try loadOriginal(job, context: context) }
+      let loaded = try job.source.image(forCard: size, context: context)
       let decoded = loaded.image
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
       let raster = decoded.reduced(width: size.width, height: size.height, from: region)
@@ -46,64 +48,37 @@ enum PreparedImage: Sendable {
       let jpeg = job.wantsJPEG && !raster.hasAlpha ? try raster.jpegData(quality: job.jpegQuality) : nil
       return .ready(raster, jpeg: jpeg, warnings: loaded.warnings)
     } catch let error as ImageError {
-      return .failed(ImageError(path: job.path, reason: error.reason))
+      return .failed(ImageError(path: job.source.name, reason: error.reason))
     } catch {
-      return .failed(ImageError(path: job.path, reason: "\(error)"))
+      return .failed(ImageError(path: job.source.name, reason: "\(error)"))
     }
   }
 
-  /// The image decoded at the canonical ``ShrinkLevel`` for a card of `placed` pixels, through
-  /// the cache when there is one: with or without it, the same pixels. The file is opened once.
-  private static func decode(_ job: ImageJob, placed: PixelSize, spare: SpareStorage?) throws -> DecodedImage
-  {
-    if job.cache == nil, let header = job.header {
-      try ImageReader.checkPixelLimit(header, maxPixels: job.maxPixels, path: job.path)
-      let level = ShrinkLevel(
-        card: placed, width: header.width, height: header.height, previews: header.previewSizes)
-      return try ImageReader.load(
-        path: job.path, header: header, minimumSize: (level.minimumSize.width, level.minimumSize.height),
-        maxPixels: job.maxPixels)
-    }
-    let opened = try OpenedImageFile(path: job.path, header: job.header)
-    try ImageReader.checkPixelLimit(opened.header, maxPixels: job.maxPixels, path: job.path)
-    let level = ShrinkLevel(
-      card: placed, width: opened.header.width, height: opened.header.height,
-      previews: opened.header.previewSizes)
-    if let cache = job.cache {
-      return try cache.image(for: opened, level: level, maxPixels: job.maxPixels, spare: spare)
-    }
-    return try opened.load(
-      minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: job.maxPixels)
-  }
-
-  /// Upright JPEGs without a colour profile, within the size a card's image may have, keep
-  /// their own bytes (Cairo still makes a surface of their size); anything else is decoded (and
-  /// converted to sRGB) at most ``CardPainter/maxCardPixels`` pixels and
-  /// ``CardPainter/maxCardSide`` a side, and a larger image says at what size it is embedded.
-  /// Either way the file is opened once here (twice when no header came with the job).
-  private static func loadOriginal(_ job: ImageJob) throws -> PreparedImage {
-    let header = try job.header ?? ImageReader.header(path: job.path)
-    try ImageReader.checkPixelLimit(header, maxPixels: job.maxPixels, path: job.path)
-    let bound = CardPainter.capped(width: Double(header.width), height: Double(header.height))
-    let fits = bound.width == header.width && bound.height == header.height
-    if fits && header.format == .jpeg && header.orientation == .up && header.iccProfile == nil {
-      let bytes = try ImageReader.fileBytes(path: job.path, header: header)
-      return .originalJPEG(bytes: bytes, width: header.storedWidth, height: header.storedHeight)
-    }
-    // A larger image shrinks as it decodes, to the bound.
-    let loaded = try ImageReader.load(
-      path: job.path, header: header, minimumSize: (bound.width, bound.height), maxPixels: job.maxPixels)
-    var raster = loaded.image
-    var warnings = loaded.warnings
-    if !fits {
-      if raster.width != bound.width || raster.height != bound.height {
-        raster = raster.reduced(width: bound.width, height: bound.height)
+  /// The picture at its own size, at most ``CardPainter/maxCardPixels`` pixels and
+  /// ``CardPainter/maxCardSide`` a side: a JPEG file's own bytes when the source keeps them
+  /// (Cairo still makes a surface of their size), else pixels; a larger picture says at what
+  /// size it is embedded.
+  private static func loadOriginal(_ job: ImageJob, context: DecodeContext) throws -> PreparedImage {
+    let own = try job.source.pixelSize()
+    let capped = CardPainter.capped(width: Double(own.width), height: Double(own.height))
+    let bound = PixelSize(width: capped.width, height: capped.height)
+    switch try job.source.originalPicture(bound: bound, context: context) {
+    case .jpegFile(let bytes, let width, let height):
+      return .originalJPEG(bytes: bytes, width: width, height: height)
+    case .pixels(let loaded):
+      var raster = loaded.image
+      var warnings = loaded.warnings
+      if bound != own {
+        if raster.width != bound.width || raster.height != bound.height {
+          raster = raster.reduced(width: bound.width, height: bound.height)
+        }
+        warnings.append(
+          "is \(own.width)×\(own.height) pixels; --ppi original embeds it at \(bound.width)×\(bound.height), "
+            + "the most a card's image may be (16 million pixels, 32,767 a side)")
       }
-      warnings.append(
-        "is \(header.width)×\(header.height) pixels; --ppi original embeds it at \(bound.width)×\(bound.height), "
-          + "the most a card's image may be (16 million pixels, 32,767 a side)")
+      return .ready(
+        raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95), warnings: warnings)
     }
-    return .ready(raster, jpeg: raster.hasAlpha ? nil : try raster.jpegData(quality: 95), warnings: warnings)
   }
 
   /// The centred part of the source with the target's aspect ratio.

@@ -28,54 +28,66 @@ public struct SheetDocument: Sendable {
 
 /// Where one card's image comes from; its caption is the layout's (`PlacedItem.caption`).
 public struct RenderItem: Sendable, Hashable {
-  /// The image file, or nil for a card that only says why it has no image.
-  public var path: String?
+  /// Where the picture comes from: a file (``FileImageSource``), pixels in memory
+  /// (``RasterImageSource``) or a source of your own; nil for a card that only says why it
+  /// has no image.
+  public var source: (any ImageSource)?
   /// Why the image is missing, known before rendering (for example, unreadable at layout time).
   public var failure: String?
   /// A URI the card opens when clicked in a PDF.
   public var link: String?
-  /// The image's header, read once before layout; decoding takes it instead of reading the
-  /// header again. Nil when it was not read (the image's header is then read while decoding).
-  public var header: ImageHeader? {
-    get { headerBox?.value }
-    set { headerBox = newValue.map(Box.init) }
-  }
   /// Stars and a colour label drawn on the card (`--show-rating`); nil for none.
   public var badge: CardBadge?
-  /// The header, boxed: a document holds one render item per card, and a header inline would
-  /// make each several hundred bytes.
-  private var headerBox: Box<ImageHeader>?
 
-  /// A card showing the image at `path` (its caption is the layout's, as measured).
+  /// The image file, when the source is one; setting it makes the source that file.
+  public var path: String? {
+    get { (source as? FileImageSource)?.path }
+    set { source = newValue.map { FileImageSource(path: $0) } }
+  }
+
+  /// The image file's header, read once before layout, when the source is a file whose header
+  /// was read; decoding takes it instead of reading the header again.
+  public var header: ImageHeader? { (source as? FileImageSource)?.header }
+
+  /// A card showing the picture `source` gives (its caption is the layout's, as measured).
+  public init(
+    source: (any ImageSource)?, failure: String? = nil, link: String? = nil, badge: CardBadge? = nil
+  ) {
+    self.source = source
+    self.failure = failure
+    self.link = link
+    self.badge = badge
+  }
+
+  /// A card showing the image at `path` (its caption is the layout's, as measured), whose
+  /// header was read before layout when `header` is given.
   public init(
     path: String?, failure: String? = nil, link: String? = nil, header: ImageHeader? = nil,
     badge: CardBadge? = nil
   ) {
-    self.path = path
-    self.failure = failure
-    self.link = link
-    self.headerBox = header.map(Box.init)
-    self.badge = badge
+    self.init(
+      source: path.map { FileImageSource(path: $0, header: header) }, failure: failure, link: link,
+      badge: badge)
   }
 
   /// A card showing the image at `path`, whose header is in `sharedHeader` (a box other items
   /// of the same file may share).
   package init(path: String?, failure: String? = nil, link: String? = nil, sharedHeader: Box<ImageHeader>?) {
-    self.path = path
-    self.failure = failure
-    self.link = link
-    self.headerBox = sharedHeader
+    self.init(
+      source: path.map { FileImageSource(path: $0, sharedHeader: sharedHeader) }, failure: failure, link: link
+    )
   }
 
   /// Whether both items draw the same card.
   public static func == (left: RenderItem, right: RenderItem) -> Bool {
-    left.path == right.path && left.failure == right.failure && left.link == right.link
+    left.source?.identity == right.source?.identity && left.failure == right.failure
+      && left.link == right.link
       && left.header == right.header && left.badge == right.badge
   }
 
   /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(path)
+    hasher.combine(source?.identity)
     hasher.combine(failure)
     hasher.combine(link)
     hasher.combine(header)

@@ -152,7 +152,7 @@ public struct SheetRenderer {
                 if stopOnImageFailure { throw error }
                 warn(error)
               case .ready(_, _, let warnings):
-                let path = card.item.path ?? ""
+                let path = card.item.source?.name ?? ""
                 for warning in warnings { onImageWarning?(ImageError(path: path, reason: warning)) }
               case .originalJPEG: break
               }
@@ -253,7 +253,7 @@ public struct SheetRenderer {
       var wantsJPEG = false
       if case .embedded = resolution { wantsJPEG = true }
       return ImageJob(
-        path: item.path!, header: item.header, pixelSize: size, wantsJPEG: wantsJPEG,
+        source: item.source!, pixelSize: size, wantsJPEG: wantsJPEG,
         maxPixels: maxPixels, jpegQuality: jpegQuality, cache: cache)
     }
   }
@@ -331,6 +331,6 @@ private struct DrawPlan {
     guard element.kind == .card, element.image != nil, let index = element.item,
       document.items.indices.contains(index)
     else { return false }
-    return document.items[index].path != nil && document.items[index].failure == nil
+    return document.items[index].source != nil && document.items[index].failure == nil
   }
 }

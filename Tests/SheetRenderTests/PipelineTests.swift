@@ -12,7 +12,8 @@ struct PipelineTests {
   func orderAndWindow() {
     let jobs = (0..<60).map {
       ImageJob(
-        path: "/nonexistent/\($0).jpg", pixelSize: PixelSize(width: 8, height: 8), wantsJPEG: false,
+        source: FileImageSource(path: "/nonexistent/\($0).jpg"), pixelSize: PixelSize(width: 8, height: 8),
+        wantsJPEG: false,
         maxPixels: .max, jpegQuality: 90)
     }
     let pipeline = DecodePipeline(jobs: jobs, workers: 4, window: 5)
