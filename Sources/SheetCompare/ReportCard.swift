@@ -80,8 +80,11 @@ public struct ReportCard: Sendable {
       lines.append("environment changed: " + Markup.escape(environmentChanges.joined(separator: "; ")))
     }
     lines.append(Markup.escape(detail))
+    // An empty panel is a grey box: the caption says why.
+    let missing = panels.indices.filter { panels[$0] == nil }.map { placeholder(for: $0) }
     lines.append(
       "expected · actual · diff"
+        + (missing.isEmpty ? "" : " (\(missing.joined(separator: "; ")))")
         + (zoom.map { "; below, enlarged: \($0.readable)" } ?? ""))
     return lines.joined(separator: "\n")
   }

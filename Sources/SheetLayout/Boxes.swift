@@ -81,9 +81,10 @@ struct CardBox {
       qr = Rect(x: area.x, y: caption.maxY - qrCode, width: qrCode, height: qrCode)
       caption.height = max(0, caption.height - qrCode - captionGap)
     }
-    return LayoutElement(
-      kind: .card, item: item, column: column, frame: frame, image: image, caption: caption,
-      imageArea: image == area ? nil : area, scaledToFit: scaled ? true : nil, qrCode: qr)
+    return .card(
+      CardElement(
+        item: item, column: column, frame: frame, image: image, caption: caption,
+        imageArea: image == area ? nil : area, qrCode: qr, scaledToFit: scaled))
   }
 
   /// The largest rectangle of `aspect` (height ÷ width) centred in `box`.
@@ -138,8 +139,10 @@ struct BannerBox {
     let subtitle =
       subtitleHeight > 0
       ? Rect(x: title.x, y: title.maxY + Self.subtitleGap, width: title.width, height: subtitleHeight) : nil
-    return LayoutElement(
-      kind: .banner, frame: frame, caption: title, text: content.title,
-      subtitle: subtitle == nil ? nil : content.subtitle, subtitleFrame: subtitle, section: section)
+    return .banner(
+      BannerElement(
+        frame: frame, titleFrame: title, title: content.title,
+        subtitle: subtitle == nil ? nil : content.subtitle,
+        subtitleFrame: subtitle, section: section))
   }
 }

@@ -117,9 +117,10 @@ struct ContentsAndIndex {
         let frame = Rect(x: content.x, y: y, width: content.width, height: lineHeight)
         let page = line.page + offset
         elements.append(
-          LayoutElement(
-            kind: .entry, frame: frame, caption: frame, text: line.text, subtitle: String(page + 1),
-            target: ElementTarget(page: page, x: content.x, y: line.y)))
+          .entry(
+            EntryElement(
+              frame: frame, text: line.text, pageNumber: String(page + 1),
+              target: ElementTarget(page: page, x: content.x, y: line.y))))
         y += lineHeight
       }
       result.append(LayoutPage(width: options.page.width, height: pageHeight, elements: elements))

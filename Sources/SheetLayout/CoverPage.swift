@@ -62,7 +62,7 @@ struct CoverPage {
       let height = measurer.measure(MarginBox.sample(line), style: line.lineStyle, width: content.width)
         .height
       let frame = Rect(x: content.x, y: content.maxY - height, width: content.width, height: height)
-      elements.append(LayoutElement(kind: .footer, frame: frame, caption: frame, text: note))
+      elements.append(.footer(PageTextElement(frame: frame, text: note)))
       bottom = frame.y - line.gap
     }
     let width = Self.titleWidth(contentWidth: content.width)
@@ -83,7 +83,7 @@ struct CoverPage {
         )
       }
       let frame = Rect(x: content.x, y: content.y, width: content.width, height: height)
-      elements.append(LayoutElement(kind: .picture, frame: frame, image: frame))
+      elements.append(.picture(PictureElement(frame: frame)))
       top = frame.maxY
     }
     let room = bottom - top
@@ -100,9 +100,11 @@ struct CoverPage {
       Rect(x: x, y: titleBox.maxY + Self.ruleGap, width: width, height: subtitleHeight)
     }
     elements.append(
-      LayoutElement(
-        kind: .cover, frame: Rect(x: x, y: y, width: width, height: blockHeight), caption: titleBox,
-        text: cover.title, subtitle: subtitle, subtitleFrame: subtitleBox))
+      .cover(
+        CoverElement(
+          frame: Rect(x: x, y: y, width: width, height: blockHeight), titleFrame: titleBox,
+          title: cover.title,
+          subtitle: subtitle, subtitleFrame: subtitleBox)))
     return LayoutPage(width: pageWidth, height: pageHeight, elements: elements)
   }
 }

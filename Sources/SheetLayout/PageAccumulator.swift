@@ -68,14 +68,7 @@ struct PageAccumulator {
         x: 2 * content.x + content.width - rect.x - rect.width, y: rect.y, width: rect.width,
         height: rect.height)
     }
-    var mirrored = element
-    mirrored.frame = mirror(element.frame)
-    mirrored.image = element.image.map(mirror)
-    mirrored.imageArea = element.imageArea.map(mirror)
-    mirrored.caption = element.caption.map(mirror)
-    mirrored.subtitleFrame = element.subtitleFrame.map(mirror)
-    mirrored.column = element.column.map { geometry.count - 1 - $0 }
-    elements.append(mirrored)
+    elements.append(element.mirrored(by: mirror, columns: geometry.count))
   }
 
   /// Closes the current page.
@@ -133,10 +126,10 @@ struct PageAccumulator {
   private mutating func addMargins(skipping skipped: Int) {
     let count = pages.count
     for index in 0..<skipped {
-      for (position, element) in pages[index].elements.enumerated() where element.kind == .footer {
-        pages[index].elements[position].text = element.text.map {
-          PageMarginText(text: $0).text(page: index + 1, of: count)
-        }
+      for (position, element) in pages[index].elements.enumerated() {
+        guard case .footer(var note) = element else { continue }
+        note.text = PageMarginText(text: note.text).text(page: index + 1, of: count)
+        pages[index].elements[position] = .footer(note)
       }
     }
     guard header != nil || footer != nil else { return }
@@ -147,13 +140,13 @@ struct PageAccumulator {
         let frame = Rect(x: x, y: options.margins.top, width: width, height: header.height)
         let text = header.text.text(page: index + 1, of: count)
         pages[index].elements.insert(
-          LayoutElement(kind: .header, frame: frame, caption: frame, text: text), at: 0)
+          .header(PageTextElement(frame: frame, text: text)), at: 0)
       }
       if let footer {
         let y = pages[index].height - options.margins.bottom - footer.height
         let frame = Rect(x: x, y: y, width: width, height: footer.height)
         let text = footer.text.text(page: index + 1, of: count)
-        pages[index].elements.append(LayoutElement(kind: .footer, frame: frame, caption: frame, text: text))
+        pages[index].elements.append(.footer(PageTextElement(frame: frame, text: text)))
       }
     }
   }

@@ -82,7 +82,8 @@ final class CardPainter {
   }
 
   func drawCard(
-    _ cairo: OpaquePointer, element: LayoutElement, image: PreparedImage?, item: RenderItem, caption: String,
+    _ cairo: OpaquePointer, card element: CardElement, image: PreparedImage?, item: RenderItem,
+    caption: String,
     resolution: ImageResolution
   ) {
     let frame = element.frame
@@ -92,17 +93,12 @@ final class CardPainter {
     Cairo.roundedRectangle(cairo, frame, radius: style.cornerRadius)
     Cairo.setColor(cairo, style.cardBackground)
     cairo_fill(cairo)
-    if let box = element.image {
-      drawPrepared(
-        cairo, image, in: box, radius: innerRadius(frame: frame, box: box),
-        missing: (item.failure ?? "no image", item.source?.name ?? ""), resolution: resolution)
-    }
+    let imageRadius = innerRadius(frame: frame, box: element.image)
+    drawPrepared(
+      cairo, image, in: element.image, radius: imageRadius,
+      missing: (item.failure ?? "no image", item.source?.name ?? ""), resolution: resolution)
     if let badge = item.badge {
-      drawBadge(
-        cairo, badge, frame: frame, imageBox: element.image,
-        imageRadius: element.image.map {
-          innerRadius(frame: frame, box: $0)
-        } ?? 0)
+      drawBadge(cairo, badge, frame: frame, imageBox: element.image, imageRadius: imageRadius)
     }
     if let border = style.border, border.width > 0 {
       let inset = border.width / 2
@@ -116,9 +112,9 @@ final class CardPainter {
       cairo_set_line_width(cairo, border.width)
       cairo_stroke(cairo)
     }
-    if let captionBox = element.caption, !caption.isEmpty {
+    if !caption.isEmpty {
       Cairo.setColor(cairo, style.captionColor)
-      text.draw(caption, style: textStyles.caption, in: captionBox, cairo: cairo)
+      text.draw(caption, style: textStyles.caption, in: element.caption, cairo: cairo)
     }
     if let box = element.qrCode, let link = item.link, let code = QRCode(link) {
       code.draw(cairo, in: box)
@@ -128,7 +124,7 @@ final class CardPainter {
   /// Draws a banner on a page `pageWidth` points wide: its fill (when the style has one; the
   /// sides that touch the page's edges run on into the bleed) or a hairline under its text,
   /// then its title and subtitle.
-  func drawBanner(_ cairo: OpaquePointer, element: LayoutElement, pageWidth: Double) {
+  func drawBanner(_ cairo: OpaquePointer, banner element: BannerElement, pageWidth: Double) {
     let frame = element.frame
     if let fill = style.bannerFill {
       var box = frame
@@ -146,10 +142,8 @@ final class CardPainter {
       cairo_rectangle(cairo, frame.x, frame.maxY - 0.5, frame.width, 0.5)
       cairo_fill(cairo)
     }
-    if let title = element.text, let box = element.caption {
-      Cairo.setColor(cairo, style.bannerColor)
-      text.draw(title, style: textStyles.bannerTitle, in: box, cairo: cairo)
-    }
+    Cairo.setColor(cairo, style.bannerColor)
+    text.draw(element.title, style: textStyles.bannerTitle, in: element.titleFrame, cairo: cairo)
     if let subtitle = element.subtitle, let box = element.subtitleFrame {
       Cairo.setColor(cairo, style.bannerSubtitleColor)
       text.draw(subtitle, style: textStyles.bannerSubtitle, in: box, cairo: cairo)
@@ -157,12 +151,11 @@ final class CardPainter {
   }
 
   /// Draws the cover's title block: the title, a short centred rule, the subtitle.
-  func drawCover(_ cairo: OpaquePointer, element: LayoutElement) {
-    if let title = element.text, let box = element.caption {
-      Cairo.setColor(cairo, style.bannerColor)
-      text.draw(title, style: textStyles.coverTitle, in: box, cairo: cairo)
-    }
-    if let subtitle = element.subtitle, let box = element.subtitleFrame, let title = element.caption {
+  func drawCover(_ cairo: OpaquePointer, cover element: CoverElement) {
+    let title = element.titleFrame
+    Cairo.setColor(cairo, style.bannerColor)
+    text.draw(element.title, style: textStyles.coverTitle, in: title, cairo: cairo)
+    if let subtitle = element.subtitle, let box = element.subtitleFrame {
       let ruleWidth = 36.0
       Cairo.setColor(cairo, style.bannerColor, opacity: 0.6)
       cairo_rectangle(
@@ -176,11 +169,11 @@ final class CardPainter {
   /// Draws a picture that belongs to no card (the cover's) filling its frame, its centre kept;
   /// a placeholder saying why when it cannot be shown.
   func drawPicture(
-    _ cairo: OpaquePointer, element: LayoutElement, image: PreparedImage?, path: String,
+    _ cairo: OpaquePointer, picture element: PictureElement, image: PreparedImage?, path: String,
     resolution: ImageResolution
   ) {
-    guard let box = element.image else { return }
-    drawPrepared(cairo, image, in: box, radius: 0, missing: ("no image", path), resolution: resolution)
+    drawPrepared(
+      cairo, image, in: element.frame, radius: 0, missing: ("no image", path), resolution: resolution)
   }
 
   /// Draws `image` filling `box` with corners of `radius`; a placeholder saying why when it

@@ -187,6 +187,7 @@ enum DocumentFingerprint {
       add(
         "\(item.source?.identity ?? "")|\(item.failure ?? "")|\(item.link ?? "")|\(String(describing: item.badge))"
       )
+      if let bookmark = item.bookmark { add("bookmark \(bookmark)") }
       add(placed.caption)
     }
     return SHA256.hex(SHA256.digest(bytes))

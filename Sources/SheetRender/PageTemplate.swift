@@ -74,11 +74,11 @@ extension CardPainter {
   /// Draws a header or footer element: its text (page numbers already in) as a template
   /// whose parts are set in the style the layout measured it with, each part aligned as the
   /// template says and vertically centred in the element's frame.
-  func drawPageText(_ cairo: OpaquePointer, element: LayoutElement, fields: PageTemplate) {
-    guard let template = element.text else { return }
-    let lineStyle = element.kind == .footer ? textStyles.footer : textStyles.header
+  func drawPageText(_ cairo: OpaquePointer, _ element: PageTextElement, isFooter: Bool, fields: PageTemplate)
+  {
+    let lineStyle = isFooter ? textStyles.footer : textStyles.header
     let frame = element.frame
-    for (text, alignment) in fields.parts(template) {
+    for (text, alignment) in fields.parts(element.text) {
       var partStyle = lineStyle
       partStyle.alignment = alignment
       let height = self.text.measure(text, style: partStyle, width: frame.width).height
@@ -89,10 +89,9 @@ extension CardPainter {
   }
 
   /// Draws a line of a contents or index page: its text on the left, its page number on the right.
-  func drawEntry(_ cairo: OpaquePointer, element: LayoutElement) {
+  func drawEntry(_ cairo: OpaquePointer, entry element: EntryElement) {
     Cairo.setColor(cairo, style.captionColor)
-    let parts: [(String?, TextAlignment)] = [(element.text, .left), (element.subtitle, .right)]
-    for case (let text?, let alignment) in parts {
+    for (text, alignment) in [(element.text, TextAlignment.left), (element.pageNumber, .right)] {
       var partStyle = textStyles.entry
       partStyle.alignment = alignment
       self.text.draw(text, style: partStyle, in: element.frame, cairo: cairo)

@@ -38,6 +38,8 @@ public struct RenderItem: Sendable, Hashable {
   public var link: String?
   /// Stars and a colour label drawn on the card (`--show-rating`); nil for none.
   public var badge: CardBadge?
+  /// An entry of a PDF's outline going to the card (a review sheet's case); nil for none.
+  public var bookmark: String?
 
   /// The image file, when the source is one; setting it makes the source that file.
   public var path: String? {
@@ -51,12 +53,14 @@ public struct RenderItem: Sendable, Hashable {
 
   /// A card showing the picture `source` gives (its caption is the layout's, as measured).
   public init(
-    source: (any ImageSource)?, failure: String? = nil, link: String? = nil, badge: CardBadge? = nil
+    source: (any ImageSource)?, failure: String? = nil, link: String? = nil, badge: CardBadge? = nil,
+    bookmark: String? = nil
   ) {
     self.source = source
     self.failure = failure
     self.link = link
     self.badge = badge
+    self.bookmark = bookmark
   }
 
   /// A card showing the image at `path` (its caption is the layout's, as measured), whose
@@ -82,7 +86,7 @@ public struct RenderItem: Sendable, Hashable {
   public static func == (left: RenderItem, right: RenderItem) -> Bool {
     left.source?.identity == right.source?.identity && left.failure == right.failure
       && left.link == right.link
-      && left.header == right.header && left.badge == right.badge
+      && left.header == right.header && left.badge == right.badge && left.bookmark == right.bookmark
   }
 
   /// Hashes what `==` compares.
@@ -92,6 +96,7 @@ public struct RenderItem: Sendable, Hashable {
     hasher.combine(link)
     hasher.combine(header)
     hasher.combine(badge)
+    hasher.combine(bookmark)
   }
 }
 

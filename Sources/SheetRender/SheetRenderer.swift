@@ -139,9 +139,9 @@ public struct SheetRenderer {
           let span = plan.span(of: element, bands: pageBands)
           guard span.contains(bandIndex) else { continue }
           let hasJob = plan.isJob(nextJob, page: pageIndex, element: elementIndex)
-          switch element.kind {
-          case .card:
-            guard let index = element.item, let card = pagesToDraw.card(index) else { continue }
+          switch element {
+          case .card(let cardElement):
+            guard let card = pagesToDraw.card(cardElement.item) else { continue }
             if bandIndex == span.lowerBound && hasJob {
               let image = pipeline.take(nextJob)
               nextJob += 1
@@ -159,11 +159,14 @@ public struct SheetRenderer {
               kept[elementIndex] = image
             }
             painter.drawCard(
-              cairo, element: element, image: kept[elementIndex], item: card.item, caption: card.caption,
+              cairo, card: cardElement, image: kept[elementIndex], item: card.item, caption: card.caption,
               resolution: sink.imageResolution)
             if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
             if let link = card.item.link, !link.isEmpty { sink.addLink(.uri(link), rect: element.frame) }
-          case .picture:
+            if let bookmark = card.item.bookmark, bandIndex == span.lowerBound {
+              sink.addBookmark(bookmark, x: element.frame.x, y: element.frame.y)
+            }
+          case .picture(let picture):
             var image: PreparedImage?
             if bandIndex == span.lowerBound && hasJob {
               image = pipeline.take(nextJob)
@@ -177,25 +180,28 @@ public struct SheetRenderer {
               kept[elementIndex] = image
             }
             painter.drawPicture(
-              cairo, element: element, image: kept[elementIndex], path: coverImage,
+              cairo, picture: picture, image: kept[elementIndex], path: coverImage,
               resolution: sink.imageResolution)
             if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
-          case .cover:
-            painter.drawCover(cairo, element: element)
-            if let title = element.text, !title.isEmpty, bandIndex == span.lowerBound {
-              sink.addBookmark(title, x: element.frame.x, y: element.frame.y)
+          case .cover(let cover):
+            painter.drawCover(cairo, cover: cover)
+            if !cover.title.isEmpty, bandIndex == span.lowerBound {
+              sink.addBookmark(cover.title, x: cover.frame.x, y: cover.frame.y)
             }
-          case .banner:
-            painter.drawBanner(cairo, element: element, pageWidth: page.width)
-            if let title = element.text, !title.isEmpty, bandIndex == span.lowerBound {
-              sink.addBookmark(Markup.plainText(title), x: element.frame.x, y: element.frame.y)
+          case .banner(let banner):
+            painter.drawBanner(cairo, banner: banner, pageWidth: page.width)
+            if !banner.title.isEmpty, bandIndex == span.lowerBound {
+              sink.addBookmark(Markup.plainText(banner.title), x: banner.frame.x, y: banner.frame.y)
             }
-          case .header, .footer:
-            painter.drawPageText(cairo, element: element, fields: fields)
-          case .entry:
-            painter.drawEntry(cairo, element: element)
-            if let target = element.target, bandIndex == span.lowerBound {
-              sink.addLink(.page(target.page, x: target.x, y: target.y), rect: element.frame)
+          case .header(let text):
+            painter.drawPageText(cairo, text, isFooter: false, fields: fields)
+          case .footer(let text):
+            painter.drawPageText(cairo, text, isFooter: true, fields: fields)
+          case .entry(let entry):
+            painter.drawEntry(cairo, entry: entry)
+            if bandIndex == span.lowerBound {
+              let target = entry.target
+              sink.addLink(.page(target.page, x: target.x, y: target.y), rect: entry.frame)
             }
           }
         }

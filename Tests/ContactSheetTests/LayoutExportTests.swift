@@ -27,15 +27,36 @@ struct LayoutExportTests {
       }
     var layout = try WaterfallLayout(options: options).layout(entries, measurer: FixedMeasurer())
     #expect(layout.pages.contains { $0.elements.contains { $0.imageArea != nil } })
-    // One element with every field set: a field added to LayoutElement that the writer leaves
-    // out fails here (the Mirror check makes whoever adds one set it below).
+    // One element of every kind with every field set: a field added to an element that the
+    // writer leaves out fails here (the Mirror check makes whoever adds one set it below).
     let box = Rect(x: 1.5, y: 2.25, width: 3, height: 4.125)
-    let full = LayoutElement(
-      kind: .entry, item: 0, column: 1, frame: box, image: box, caption: box, text: "t", subtitle: "s",
-      subtitleFrame: box, imageArea: box, scaledToFit: true, section: "Tables", qrCode: box,
-      target: ElementTarget(page: 0, x: 5, y: 6.5))
-    #expect(Mirror(reflecting: full).children.allSatisfy { "\($0.value)" != "nil" })
-    layout.pages[0].elements.append(full)
+    let other = Rect(x: 7, y: 8.5, width: 9, height: 10.75)
+    let full: [LayoutElement] = [
+      .card(
+        CardElement(
+          item: 0, column: 1, frame: box, image: other, caption: box, imageArea: other, qrCode: box,
+          scaledToFit: true)),
+      .banner(
+        BannerElement(
+          frame: box, titleFrame: other, title: "t", subtitle: "s", subtitleFrame: box, section: "Tables")),
+      .header(PageTextElement(frame: box, text: "{page}")),
+      .footer(PageTextElement(frame: other, text: "{title}")),
+      .entry(
+        EntryElement(
+          frame: box, text: "Tables", pageNumber: "3", target: ElementTarget(page: 2, x: 5, y: 6.5))),
+      .cover(
+        CoverElement(frame: box, titleFrame: other, title: "Catalog", subtitle: "2026", subtitleFrame: box)),
+      .picture(PictureElement(frame: other)),
+    ]
+    #expect(Set(full.map(\.kind)) == Set(ElementKind.allCases))
+    for element in full {
+      let fields = Mirror(reflecting: Mirror(reflecting: element).children.first!.value).children
+      #expect(fields.allSatisfy { "\($0.value)" != "nil" }, "\(element)")
+    }
+    // The card takes the place of item 0's own card, so that the item table stays true.
+    let first = layout.items[0]
+    layout.pages[first.page].elements[first.element] = full[0]
+    layout.pages[0].elements += full.dropFirst()
 
     let items = (0..<9).map { CatalogItem(path: "photos/p\($0).jpg") }
     let sheet = PreparedSheet(entries: entries, items: items, catalog: Catalog())

@@ -222,6 +222,11 @@ struct ScaleLimitTests {
         .rating == nil)
   }
 
+  @Test("a layout element, of any kind, takes at most 200 bytes (a million cards are held at once)")
+  func elementSize() {
+    #expect(MemoryLayout<LayoutElement>.stride <= 200, "\(MemoryLayout<LayoutElement>.stride)")
+  }
+
   @Test("the export keeps each item's source, size, problem, rating and label in 40 bytes")
   func exportedItems() {
     #expect(MemoryLayout<ExportedItem>.stride == 40)

@@ -75,7 +75,7 @@ struct FolderAndPDFTests {
     #expect(!FileManager.default.fileExists(atPath: diffs.appendingPathComponent("same.diff.png").path))
   }
 
-  @Test("a report from a folder with two failures: one page, a bookmark per failure")
+  @Test("a report from a folder with two failures: one page, the summary's bookmark and one per failure")
   func report() throws {
     let root = try FixturePaths.temporaryFolder()
     let (expected, actual) = try folders(in: root, missingAndExtra: false)
@@ -85,13 +85,14 @@ struct FolderAndPDFTests {
     #expect(result.standardError.contains("report: \(report)"))
     #expect(try ProcessRunner.pdfInfo(report)["Pages"] == "1")
     #expect(
-      try PDFRasterizer(path: report).bookmarks == [
+      try PDFRasterizer(path: report).bookmarks.dropFirst() == [
         .init(title: "b.png", page: 1), .init(title: "sub/c.png", page: 1),
       ])
-    // Matching folders give a report with its banner and no cards.
+    #expect(try PDFRasterizer(path: report).bookmarks.first?.title.contains("2 different") == true)
+    // Matching folders give a report with its banner (the one bookmark) and no cards.
     let clean = root.appendingPathComponent("clean.pdf").path
     #expect(try compare([expected.path, expected.path, "--report", clean]).status == 0)
-    #expect(try PDFRasterizer(path: clean).bookmarks.isEmpty)
+    #expect(try PDFRasterizer(path: clean).bookmarks.map(\.page) == [1])
     try PDFCheck.requireValid(clean)
   }
 
@@ -174,10 +175,10 @@ struct ReportPagesTests {
     let pages = try #require(Int(try ProcessRunner.pdfInfo(report)["Pages"] ?? ""))
     let bookmarks = try PDFRasterizer(path: report).bookmarks
     #expect(pages >= 2)
-    #expect(bookmarks.map(\.title) == (1...12).map { "case \($0)" })
+    #expect(bookmarks.map(\.title) == ["12 files compared: 12 different"] + (1...12).map { "case \($0)" })
     #expect(bookmarks.first?.page == 1)
     #expect(bookmarks.last?.page == pages)
     let order = bookmarks.compactMap(\.page)
-    #expect(order == order.sorted() && order.count == 12)
+    #expect(order == order.sorted() && order.count == 13)
   }
 }

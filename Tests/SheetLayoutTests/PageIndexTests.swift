@@ -29,7 +29,7 @@ struct PageIndexTests {
       Rect(x: 0, y: 50, width: 10, height: 100), Rect(x: 20, y: 0, width: 5, height: 5),
     ]
     let page = LayoutPage(
-      width: 100, height: 200, elements: frames.map { LayoutElement(kind: .card, frame: $0) })
+      width: 100, height: 200, elements: frames.map { .picture(PictureElement(frame: $0)) })
     let index = PageIndex(page)
     #expect(index.indices(in: Rect(x: 0, y: 60, width: 100, height: 1)) == [0, 2])
     #expect(index.indices(in: Rect(x: 5, y: 12, width: 1, height: 1)) == [0, 1])

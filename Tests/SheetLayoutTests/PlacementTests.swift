@@ -56,6 +56,27 @@ struct PlacementTests {
     #expect(placed[3].caption == Rect(x: 120, y: 179, width: 90, height: 10))
   }
 
+  @Test("right to left mirrors every box of a card, its QR code included")
+  func rightToLeftQRCode() throws {
+    var options = testOptions()
+    options.qrCodeSize = 40
+    let linked = (0..<4).map {
+      LayoutEntry.item(LayoutItem(pixelWidth: 100, pixelHeight: 100, link: "https://example.com/\($0)"))
+    }
+    let leftToRight = cards(try layOut(linked, options).pages[0])
+    options.direction = .rtl
+    let rightToLeft = cards(try layOut(linked, options).pages[0])
+    #expect(rightToLeft.count == 4)
+    for (ltr, rtl) in zip(leftToRight, rightToLeft) {
+      let qr = try #require(rtl.qrCode)
+      #expect(
+        qr.x >= rtl.frame.x && qr.maxX <= rtl.frame.maxX && qr.y >= rtl.frame.y && qr.maxY <= rtl.frame.maxY)
+      // Mirrored in the content box (10…320): the code's right edge sits where its left one was.
+      let mirroredX = 2 * 10 + 310 - ltr.qrCode!.maxX
+      #expect(abs(qr.x - mirroredX) < 1e-9)
+    }
+  }
+
   @Test("sub-tolerance differences between column bottoms go to the first column")
   func levelTolerance() throws {
     // 100×100 and 1000×1004 pixels: images 90 and 90.36 pt tall, 0.36 pt apart (< 0.5).

@@ -113,7 +113,9 @@ struct PageReleaseTests {
     let firstCard = try #require(twice.layout.pages[0].elements.firstIndex { $0.kind == .card })
     let secondPage = try #require(twice.layout.pages.indices.first { $0 > 0 })
     let other = try #require(twice.layout.pages[secondPage].elements.firstIndex { $0.kind == .card })
-    twice.layout.pages[secondPage].elements[other].item = twice.layout.pages[0].elements[firstCard].item
+    var card = try #require(twice.layout.pages[secondPage].elements[other].card)
+    card.item = try #require(twice.layout.pages[0].elements[firstCard].item)
+    twice.layout.pages[secondPage].elements[other] = .card(card)
     #expect(throws: RenderError.self) { try SheetRenderer().render(twice, to: output) }
     var (short, _, _) = try Self.document(count: 3)
     short.items.removeLast()

@@ -157,31 +157,34 @@ private struct TextPiece {
   var hairline: Rect?
 
   static func pieces(of element: LayoutElement, items: [PlacedItem]) -> [TextPiece] {
-    switch element.kind {
-    case .card:
-      guard let item = element.item, let box = element.caption, !items[item].caption.isEmpty else {
-        return []
-      }
-      var card = element
-      card.image = nil
+    switch element {
+    case .card(var card):
+      guard !items[card.item].caption.isEmpty else { return [] }
+      // The image (a placeholder here) is moved off the page: only the caption inks it.
+      card.image = Rect(x: 0, y: -10_000, width: 1, height: 1)
       card.imageArea = nil
-      return [TextPiece(name: "caption \(item)", text: items[item].caption, element: card, box: box)]
-    case .banner:
-      let frame = element.frame
+      return [
+        TextPiece(
+          name: "caption \(card.item)", text: items[card.item].caption, element: .card(card),
+          box: card.caption)
+      ]
+    case .banner(let banner):
+      let frame = banner.frame
       let hairline = Rect(x: frame.x - 1, y: frame.maxY - 1.5, width: frame.width + 2, height: 2.5)
-      var pieces: [TextPiece] = []
-      if let title = element.text, let box = element.caption {
-        var alone = element
-        alone.subtitle = nil
-        alone.subtitleFrame = nil
+      var titleAlone = banner
+      titleAlone.subtitle = nil
+      titleAlone.subtitleFrame = nil
+      var pieces = [
+        TextPiece(
+          name: "banner title", text: banner.title, element: .banner(titleAlone), box: banner.titleFrame,
+          hairline: hairline)
+      ]
+      if let subtitle = banner.subtitle, let box = banner.subtitleFrame {
+        var alone = banner
+        alone.title = ""
         pieces.append(
-          TextPiece(name: "banner title", text: title, element: alone, box: box, hairline: hairline))
-      }
-      if let subtitle = element.subtitle, let box = element.subtitleFrame {
-        var alone = element
-        alone.text = nil
-        pieces.append(
-          TextPiece(name: "banner subtitle", text: subtitle, element: alone, box: box, hairline: hairline))
+          TextPiece(
+            name: "banner subtitle", text: subtitle, element: .banner(alone), box: box, hairline: hairline))
       }
       return pieces
     case .header, .footer, .entry:
