@@ -1,9 +1,10 @@
 import SheetLayout
 
-/// A setting of a job that a message can name, by the name style files and the command share
-/// (`section-by`); the command spells it as its flag (`--section-by`), the library as the name.
+/// A setting of a job that a message can name, by the name of the command's long option without
+/// its dashes (`section-by`; style keys are named the same): the command spells it as its flag
+/// (`--section-by`), the library as the name.
 public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-  /// The setting's name, as style files spell it.
+  /// The setting's name: the long option's, without its dashes.
   public var rawValue: String
 
   /// The setting named `rawValue`.
@@ -23,8 +24,6 @@ public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let pages = JobSetting(rawValue: "pages")
   /// Whether a failed image stops the run.
   public static let strict = JobSetting(rawValue: "strict")
-  /// The most pixels an image may declare.
-  public static let maxPixels = JobSetting(rawValue: "max-pixels")
   /// The order of the photos.
   public static let sort = JobSetting(rawValue: "sort")
   /// Sections of a proof: by folder or by day taken.

@@ -101,7 +101,7 @@ extension StatusError {
 /// The layout's settings are named by their flags here, and by their style keys in the library.
 extension LayoutError: StatusError {
   var exitStatus: Int32 { ExitStatus.usage }
-  var commandMessage: String { description(spelling: { "--\($0.rawValue)" }) }
+  var commandMessage: String { description(spelling: { JobSetting($0).flag }) }
 }
 
 extension OutputError: StatusError {

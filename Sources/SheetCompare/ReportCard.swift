@@ -99,12 +99,19 @@ public struct ReportCard: Sendable {
   }
 
   private static func shrunk(_ image: RasterImage) -> RasterImage {
-    let longest = max(image.width, image.height)
-    guard longest > panelSize else { return image }
-    let scale = Double(panelSize) / Double(longest)
-    return image.resampled(
-      width: max(1, Int((Double(image.width) * scale).rounded())),
-      height: max(1, Int((Double(image.height) * scale).rounded())))
+    max(image.width, image.height) > panelSize ? image.fitted(width: panelSize, height: panelSize) : image
+  }
+}
+
+extension RasterImage {
+  /// The image as large as fits `width`×`height`, its shape kept (resampled when not already so).
+  package func fitted(width: Int, height: Int) -> RasterImage {
+    let scale = min(Double(width) / Double(self.width), Double(height) / Double(self.height))
+    let size = (
+      max(1, min(width, Int((Double(self.width) * scale).rounded()))),
+      max(1, min(height, Int((Double(self.height) * scale).rounded())))
+    )
+    return size == (self.width, self.height) ? self : resampled(width: size.0, height: size.1)
   }
 }
 

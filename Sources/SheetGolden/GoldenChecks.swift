@@ -2,8 +2,8 @@ import Foundation
 import SheetDiff
 import SheetPixels
 
-/// Checks `image` (a `RasterImage`, a `StraightRGBAImage`, or PNG, JPEG or WebP `Data`) against
-/// the golden `name`.png in the `Goldens` folder beside the calling test
+/// Checks `image` (a `RasterImage`, a `StraightRGBAImage`, PNG, JPEG or WebP `Data`, or a
+/// `GoldenFile`) against the golden `name`.png in the `Goldens` folder beside the calling test
 /// file (or `goldens`), like `#expect`: a failure is recorded as an issue at the caller's line,
 /// with the expected, actual and diff images attached, and the test goes on.
 ///

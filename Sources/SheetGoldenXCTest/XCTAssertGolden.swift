@@ -6,8 +6,8 @@ import XCTest
 
 // Named in XCTest's way (XCTAssertEqual, XCTFail), which XCTest users look for.
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// Checks `image` (a `RasterImage`, a `StraightRGBAImage`, or PNG, JPEG or WebP `Data`) against
-/// the golden `name`.png in the `Goldens` folder beside the calling test
+/// Checks `image` (a `RasterImage`, a `StraightRGBAImage`, PNG, JPEG or WebP `Data`, or a
+/// `GoldenFile`) against the golden `name`.png in the `Goldens` folder beside the calling test
 /// file (or `goldens`) for XCTest: a failure is reported with `XCTFail` at the caller's line and
 /// the test goes on. The expected, actual and diff images are files in the folder the message
 /// names (corelibs XCTest has no attachments).

@@ -41,6 +41,15 @@ public enum ImageReader {
     path: String, header: ImageHeader? = nil, minimumSize: (width: Int, height: Int)? = nil,
     maxPixels: Int = .max
   ) throws -> DecodedImage {
+    try load(path: path, header: header, minimumSize: minimumSize, maxPixels: maxPixels, spare: nil)
+  }
+
+  /// As ``load(path:header:minimumSize:maxPixels:)``, a JPEG decoded into `spare`'s storage
+  /// when it holds some (a worker thread's, already paged in).
+  package static func load(
+    path: String, header: ImageHeader?, minimumSize: (width: Int, height: Int)?, maxPixels: Int,
+    spare: SpareStorage?
+  ) throws -> DecodedImage {
     let file = try ImageFile(path: path)
     try checkUnchanged(file, header: header)
     // Without a header the file is read whole once, for the header and the decoder alike.
@@ -52,14 +61,16 @@ public enum ImageReader {
         bytes = all
         return try self.header(of: HeaderBytes(bytes: all), path: path, stamp: file.stamp)
       }()
-    return try decode(file, header: header, bytes: bytes, minimumSize: minimumSize, maxPixels: maxPixels)
+    return try decode(
+      file, header: header, bytes: bytes, minimumSize: minimumSize, maxPixels: maxPixels, spare: spare)
   }
 
   /// Decodes the open `file` whose `header` was read; `bytes`, when given, are its whole
-  /// contents already read (otherwise each codec reads what it needs).
+  /// contents already read (otherwise each codec reads what it needs). A JPEG is decoded into
+  /// `spare`'s storage when there is one.
   static func decode(
     _ file: ImageFile, header: ImageHeader, bytes: [UInt8]?, minimumSize: (width: Int, height: Int)?,
-    maxPixels: Int
+    maxPixels: Int, spare: SpareStorage? = nil
   ) throws -> DecodedImage {
     let path = file.path
     func allBytes() throws -> [UInt8] { try bytes ?? file.readAll() }
@@ -76,7 +87,7 @@ public enum ImageReader {
         try allBytes(), size: size, frame: frame, path: path, minimumSize: stored, warnings: &warnings,
         manageCMYK: header.iccProfile.map { profile in
           { ColorManagement.convertCMYK(&$0, profile: profile, inverted: $1) }
-        })
+        }, storage: spare.map { spare in { spare.takeZeroed(count: $0) } })
     case .png:
       image = try PNGCodec.decode(try allBytes(), expectedSize: size, path: path, minimumSize: stored)
     case .webp(let hasAlpha, let isAnimated):

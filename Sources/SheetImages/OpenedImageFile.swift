@@ -55,8 +55,11 @@ package final class OpenedImageFile {
   /// the bytes ``bytes()`` gives (libtiff and LibRaw read the same open file).
   ///
   /// - Throws: ``ImageError`` when nothing could be decoded or the image is over `maxPixels`.
-  package func load(minimumSize: (width: Int, height: Int)?, maxPixels: Int) throws -> DecodedImage {
+  /// A JPEG is decoded into `spare`'s storage when there is one.
+  package func load(
+    minimumSize: (width: Int, height: Int)?, maxPixels: Int, spare: SpareStorage? = nil
+  ) throws -> DecodedImage {
     try ImageReader.decode(
-      file, header: header, bytes: try bytes(), minimumSize: minimumSize, maxPixels: maxPixels)
+      file, header: header, bytes: try bytes(), minimumSize: minimumSize, maxPixels: maxPixels, spare: spare)
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One worker thread's spare pixel array: the storage of an image the thread is done with,
 /// handed to the next image it reads, so that image's pages are already the process's.
 ///
@@ -27,6 +29,16 @@ package final class SpareStorage {
       array.removeLast(array.count - count)
     } else {
       array.append(contentsOf: repeatElement(0, count: count - array.count))
+    }
+    return array
+  }
+
+  /// An array of exactly `count` zero bytes: the kept storage, cleared, when it is large
+  /// enough (its pages are already the process's), else a new array.
+  package func takeZeroed(count: Int) -> [UInt8] {
+    var array = take(count: count)
+    array.withUnsafeMutableBytes { bytes in
+      if let base = bytes.baseAddress { memset(base, 0, bytes.count) }
     }
     return array
   }

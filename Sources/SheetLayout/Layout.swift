@@ -46,8 +46,8 @@ public struct Layout: Codable, Hashable, Sendable {
     let described = try container.decodeIfPresent([ItemDescription].self, forKey: .items) ?? []
     var table: [Int: PlacedItem] = [:]
     for (pageIndex, page) in pages.enumerated() {
-      for (elementIndex, element) in page.elements.enumerated() where element.kind == .card {
-        guard let item = element.item else { continue }
+      for (elementIndex, element) in page.elements.enumerated() {
+        guard let item = element.card?.item else { continue }
         let description = described.indices.contains(item) ? described[item] : ItemDescription()
         table[item] = PlacedItem(
           source: description.source, width: description.width ?? 0, height: description.height ?? 0,

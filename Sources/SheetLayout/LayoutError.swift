@@ -117,7 +117,8 @@ where Setting: RawRepresentable, Setting.RawValue == String {
     }.joined()
   }
 
-  /// The message with each setting spelt by its name (`rawValue`), as style files spell it.
+  /// The message with each setting spelt by its name (`rawValue`: a style key, or a long
+  /// option's name without its dashes).
   public var description: String { spelt(\.rawValue) }
 
   /// The pieces of an interpolated message.

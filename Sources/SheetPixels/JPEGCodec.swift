@@ -16,7 +16,7 @@ package enum JPEGCodec {
   package static func decode(
     _ bytes: [UInt8], size: (width: Int, height: Int), frame: JPEGFrame, path: String,
     minimumSize: (width: Int, height: Int)?, warnings: inout [String],
-    manageCMYK: ((inout [UInt8], _ inverted: Bool) -> Bool)? = nil
+    manageCMYK: ((inout [UInt8], _ inverted: Bool) -> Bool)? = nil, storage: ((Int) -> [UInt8])? = nil
   ) throws -> RasterImage {
     // A progressive file is decoded from coefficients held for the whole image, whatever the
     // scale asked for (2 bytes a sample): checked before libjpeg allocates them.
@@ -39,7 +39,7 @@ package enum JPEGCodec {
     let width = Int(scaled(Int32(size.width), factor))
     let height = Int(scaled(Int32(size.height), factor))
     let cmyk = frame.components == 4
-    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    var pixels = storage?(width * height * 4) ?? [UInt8](repeating: 0, count: width * height * 4)
     let format = cmyk ? TJPF_CMYK : TJPF_BGRA
     let status = bytes.withUnsafeBufferPointer { source in
       pixels.withUnsafeMutableBufferPointer { target in

@@ -60,7 +60,7 @@ public struct FileImageSource: ImageSource, Hashable {
         card: placed, width: header.width, height: header.height, previews: header.previewSizes)
       return try ImageReader.load(
         path: path, header: header, minimumSize: (level.minimumSize.width, level.minimumSize.height),
-        maxPixels: context.maxPixels)
+        maxPixels: context.maxPixels, spare: context.spare)
     }
     let opened = try OpenedImageFile(path: path, header: header)
     try ImageReader.checkPixelLimit(opened.header, maxPixels: context.maxPixels, path: path)
@@ -71,12 +71,14 @@ public struct FileImageSource: ImageSource, Hashable {
       return try cache.image(for: opened, level: level, maxPixels: context.maxPixels, spare: context.spare)
     }
     return try opened.load(
-      minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: context.maxPixels)
+      minimumSize: (level.minimumSize.width, level.minimumSize.height), maxPixels: context.maxPixels,
+      spare: context.spare)
   }
 
   /// An upright JPEG without a colour profile, within `bound`, as its own bytes; anything else
   /// decoded (and converted to sRGB), shrinking as it decodes when larger than `bound`. The
-  /// file is opened once here (twice when no header was read before).
+  /// file is opened once here (twice when no header was read before, as ``pixelSize()`` then
+  /// read it too).
   public func originalPicture(bound: PixelSize, context: DecodeContext) throws -> OriginalPicture {
     let header = try header ?? ImageReader.header(path: path)
     try ImageReader.checkPixelLimit(header, maxPixels: context.maxPixels, path: path)

@@ -147,9 +147,8 @@ package struct PDFPart: Codable, Hashable, Sendable {
 }
 
 /// A fingerprint of everything that decides what a document's pages show: its layout (pages,
-/// elements, captions), each item's image file, link and badge, the render style and output
-/// settings, print marks
-/// and metadata. Two runs with the same inputs and options give the same fingerprint; shards
+/// elements, captions), each item's image source (its identity), link, badge and bookmark, the
+/// render style and output settings, print marks and metadata. Two runs with the same inputs and options give the same fingerprint; shards
 /// of different documents do not.
 enum DocumentFingerprint {
   static func of(

@@ -28,9 +28,9 @@ enum PreparedImage: Sendable {
   case failed(ImageError)
 
   /// Asks the job's source for its picture, then resamples it (cropping the centre to the
-  /// target's aspect ratio) and, for vector output, encodes it. A cache hit reads into
-  /// `spare`'s storage, and with a cache the decoded image's storage is given back to it once
-  /// resampled (without one nothing would take it).
+  /// target's aspect ratio) and, for vector output, encodes it. A cache hit or a JPEG decode
+  /// reads into `spare`'s storage, and the decoded image's storage is given back to it once
+  /// resampled.
   static func load(_ job: ImageJob, spare: SpareStorage? = nil) -> PreparedImage {
     var context = DecodeContext(maxPixels: job.maxPixels)
     context.cache = job.cache
@@ -42,7 +42,7 @@ enum PreparedImage: Sendable {
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
       let raster = decoded.reduced(width: size.width, height: size.height, from: region)
       // A card exactly the decoded size is the decoded image itself: its storage is drawn.
-      if job.cache != nil && (raster.width != decoded.width || raster.height != decoded.height) {
+      if raster.width != decoded.width || raster.height != decoded.height {
         spare?.give(decoded.pixels)
       }
       let jpeg = job.wantsJPEG && !raster.hasAlpha ? try raster.jpegData(quality: job.jpegQuality) : nil

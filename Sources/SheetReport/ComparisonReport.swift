@@ -9,7 +9,8 @@ import SheetText
 
 /// The review sheet for a failed comparison: a PDF laid out by ContactSheet's waterfall with a
 /// summary banner on top and one card per failure (expected, actual and diff side by side,
-/// captioned with the name and the pixel counts), and a bookmark per failure. Drawn by
+/// captioned with the name and the pixel counts), and a bookmark for the summary and for each
+/// failure. Drawn by
 /// `SheetRenderer`, each card's panels one picture (``ReportPanels``) embedded without loss.
 public struct ComparisonReport {
   /// Page, margins, one column, and the caption and banner text styles.
@@ -76,7 +77,8 @@ public struct ComparisonReport {
         title: banner.title, subtitle: banner.subtitle, subtitleFrame: subtitleFrame))
     return Layout(
       pages: [LayoutPage(width: page.width, height: height, elements: [element])],
-      metrics: LayoutMetrics(whitespace: 1, columnSpread: 0, maxDisplacement: 0, scaledToFit: 0))
+      metrics: LayoutMetrics(whitespace: 1, columnSpread: 0, maxDisplacement: 0, scaledToFit: 0),
+      textStyles: TextStyles(options: options), fonts: fonts)
   }
 
   static func banner(_ summary: ComparisonSummary) -> BannerContent {

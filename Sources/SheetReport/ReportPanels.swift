@@ -60,10 +60,15 @@ private struct Canvas {
 
   /// Fills the rectangle with an opaque grey.
   mutating func fill(x: Int, y: Int, width: Int, height: Int, grey: UInt8) {
-    for row in max(0, y)..<min(self.height, y + height) {
-      for column in max(0, x)..<min(self.width, x + width) {
-        let at = (row * self.width + column) * 4
-        pixels.replaceSubrange(at..<(at + 4), with: [grey, grey, grey, 255])
+    let columns = max(0, x)..<min(self.width, x + width)
+    guard !columns.isEmpty else { return }
+    let canvasWidth = self.width
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      for row in max(0, y)..<min(self.height, y + height) {
+        for column in columns {
+          let at = (row * canvasWidth + column) * 4
+          (buffer[at], buffer[at + 1], buffer[at + 2], buffer[at + 3]) = (grey, grey, grey, 255)
+        }
       }
     }
   }
@@ -87,16 +92,6 @@ private struct Canvas {
 }
 
 extension RasterImage {
-  /// The image as large as fits `width`×`height`, its shape kept (resampled when not already so).
-  fileprivate func fitted(width: Int, height: Int) -> RasterImage {
-    let scale = min(Double(width) / Double(self.width), Double(height) / Double(self.height))
-    let size = (
-      max(1, min(width, Int((Double(self.width) * scale).rounded()))),
-      max(1, min(height, Int((Double(self.height) * scale).rounded())))
-    )
-    return size == (self.width, self.height) ? self : resampled(width: size.0, height: size.1)
-  }
-
   /// The image enlarged as far as fits `width`×`height`, its shape kept, each source pixel a
   /// square of pixels (nearest neighbour), so single changed pixels stay visible.
   fileprivate func enlargedSquare(width: Int, height: Int) -> RasterImage {
@@ -105,13 +100,17 @@ extension RasterImage {
     let outWidth = max(1, min(width, Int(Double(self.width) * scale)))
     let outHeight = max(1, min(height, Int(Double(self.height) * scale)))
     var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-    for row in 0..<outHeight {
-      let sourceRow = min(self.height - 1, Int(Double(row) / scale))
-      for column in 0..<outWidth {
-        let sourceColumn = min(self.width - 1, Int(Double(column) / scale))
-        let from = sourceRow * stride + sourceColumn * 4
-        let to = (row * outWidth + column) * 4
-        out.replaceSubrange(to..<(to + 4), with: pixels[from..<(from + 4)])
+    let sourceColumns = (0..<outWidth).map { min(self.width - 1, Int(Double($0) / scale)) }
+    pixels.withUnsafeBufferPointer { source in
+      out.withUnsafeMutableBufferPointer { target in
+        for row in 0..<outHeight {
+          let sourceRow = min(self.height - 1, Int(Double(row) / scale)) * stride
+          for (column, sourceColumn) in sourceColumns.enumerated() {
+            let from = sourceRow + sourceColumn * 4
+            let to = (row * outWidth + column) * 4
+            for channel in 0..<4 { target[to + channel] = source[from + channel] }
+          }
+        }
       }
     }
     return RasterImage(width: outWidth, height: outHeight, pixels: out, hasAlpha: hasAlpha)

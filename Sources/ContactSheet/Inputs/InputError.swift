@@ -3,7 +3,7 @@ import SheetSupport
 
 /// An input that cannot be used (a bad manifest, no images, a setting out of range); the
 /// command ends with exit status 2. The settings the message names are kept apart from its
-/// words: the library spells them as style files do (`section-by`), the command as its flags.
+/// words: the library spells them by name (`section-by`), the command as its flags.
 public struct InputError: Error, CustomStringConvertible {
   /// The setting at fault, when one is.
   public var setting: JobSetting?
