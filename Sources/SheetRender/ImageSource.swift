@@ -34,7 +34,7 @@ public struct DecodeContext {
   public var maxPixels: Int
   /// Where decoded files are kept between runs, for sources that are files.
   package var cache: ThumbnailCache?
-  /// Storage a cached image may be read into.
+  /// A worker's spare storage, which a cached image or a JPEG may be read into.
   package var spare: SpareStorage?
 
   /// A context refusing pictures of more than `maxPixels` pixels.
