@@ -255,9 +255,24 @@ int cpng_writer_close(cpng_writer *writer, int complete, char *error, size_t err
   return status;
 }
 
+static cpng_writer *open_writer(const char *path, int width, int height, cpng_rows rows, int level,
+                                const uint8_t *palette_rgb, int palette_size, int srgb,
+                                double pixels_per_inch, char *error, size_t error_size);
+
 cpng_writer *cpng_writer_open(const char *path, int width, int height, cpng_rows rows, int level,
                               const uint8_t *palette_rgb, int palette_size, char *error,
                               size_t error_size) {
+  return open_writer(path, width, height, rows, level, palette_rgb, palette_size, 0, 0, error, error_size);
+}
+
+cpng_writer *cpng_writer_open_srgb(const char *path, int width, int height, cpng_rows rows, int level,
+                                   double pixels_per_inch, char *error, size_t error_size) {
+  return open_writer(path, width, height, rows, level, NULL, 0, 1, pixels_per_inch, error, error_size);
+}
+
+static cpng_writer *open_writer(const char *path, int width, int height, cpng_rows rows, int level,
+                                const uint8_t *palette_rgb, int palette_size, int srgb,
+                                double pixels_per_inch, char *error, size_t error_size) {
   cpng_writer *writer = calloc(1, sizeof *writer);
   if (!writer) return copy_error(error, error_size, "out of memory"), NULL;
   writer->rows = rows;
@@ -303,6 +318,11 @@ cpng_writer *cpng_writer_open(const char *path, int width, int height, cpng_rows
       palette[i] = (png_color){palette_rgb[i * 3], palette_rgb[i * 3 + 1], palette_rgb[i * 3 + 2]};
     }
     png_set_PLTE(png, writer->info, palette, count);
+  }
+  if (srgb) png_set_sRGB_gAMA_and_cHRM(png, writer->info, PNG_sRGB_INTENT_PERCEPTUAL);
+  if (pixels_per_inch > 0 && pixels_per_inch < 1e6) {
+    png_uint_32 per_metre = (png_uint_32)(pixels_per_inch / 0.0254 + 0.5);
+    png_set_pHYs(png, writer->info, per_metre, per_metre, PNG_RESOLUTION_METER);
   }
   png_write_info(png, writer->info);
   if (rows == CPNG_ROWS_BGRX) {

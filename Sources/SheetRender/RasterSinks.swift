@@ -53,8 +53,8 @@ final class PNGSink: PageSink {
     var error = [CChar](repeating: 0, count: 256)
     let temporary = output.temporaryPath(for: page.final)
     guard
-      let stream = cpng_writer_open(
-        temporary, Int32(page.width), Int32(page.height), CPNG_ROWS_BGRX, Self.compressionLevel, nil, 0,
+      let stream = cpng_writer_open_srgb(
+        temporary, Int32(page.width), Int32(page.height), CPNG_ROWS_BGRX, Self.compressionLevel, scale * 72,
         &error, 256)
     else { throw RenderError("cannot write \(page.final): \(Self.text(error))") }
     self.stream = stream

@@ -70,6 +70,12 @@ cpng_writer *cpng_writer_open(const char *path, int width, int height, cpng_rows
                               const uint8_t *palette_rgb, int palette_size, char *error,
                               size_t error_size);
 
+/// As cpng_writer_open, the file also saying it is sRGB (an sRGB chunk, with the gAMA and cHRM
+/// that stand for it) and, when `pixels_per_inch` is over 0, its resolution (a pHYs chunk in
+/// pixels per metre), so that it opens at its print size.
+cpng_writer *cpng_writer_open_srgb(const char *path, int width, int height, cpng_rows rows, int level,
+                                   double pixels_per_inch, char *error, size_t error_size);
+
 /// Appends `count` rows, `stride` bytes apart.
 int cpng_writer_write_rows(cpng_writer *writer, const uint8_t *data, int count, size_t stride);
 
