@@ -40,6 +40,9 @@ let package = Package(
     .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     // libpng's reader and streaming writer, whose setjmp error handling must stay in C.
     .target(name: "CPNG", dependencies: ["CLibPNG"]),
+    // libjpeg's streaming writer for JPEG pages (setjmp again).
+    .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .target(name: "CJPEG", dependencies: ["CLibJPEG"]),
     // More photo formats and colour management: HEIF/AVIF, camera RAW, TIFF (with a shim for its
     // variadic TIFFGetField and va_list error handlers), LittleCMS, and zlib for PNG's iCCP.
     .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
@@ -88,7 +91,7 @@ let package = Package(
     .target(
       name: "SheetRender",
       dependencies: [
-        "CPangoCairo", "CPNG", "CQPDF", "CQREncode", "SheetSupport", "SheetLayout", "SheetText",
+        "CPangoCairo", "CPNG", "CJPEG", "CQPDF", "CQREncode", "SheetSupport", "SheetLayout", "SheetText",
         "SheetImages", "SheetCache",
       ]),
     // Comparison, split by job: the metric (light), golden tests on it (light: no Pango, poppler

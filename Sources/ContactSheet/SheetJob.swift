@@ -260,7 +260,8 @@ public struct SheetJob {
   /// Refuses an output whose format the name does not tell.
   package static func checkOutputFormat(_ output: String) throws {
     guard OutputFormat(path: output) != nil else {
-      throw InputError(.output, "\(setting: .output) \(output): the output must end in .pdf, .png or .svg")
+      throw InputError(
+        .output, "\(setting: .output) \(output): the output must end in \(OutputFormat.extensionsText)")
     }
   }
 

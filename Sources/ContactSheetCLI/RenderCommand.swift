@@ -20,7 +20,7 @@ struct RenderCommand: StyledCommand {
 
   @Option(
     name: .shortAndLong,
-    help: "Output file: .pdf, or .png/.svg (OUT-001.png, … when there are several pages).")
+    help: "Output file: .pdf, or .png/.jpg/.svg (OUT-001.png, … when there are several pages).")
   var output: String
 
   @Flag(name: .shortAndLong, help: "Print only warnings and errors: no progress bar, no summary.")

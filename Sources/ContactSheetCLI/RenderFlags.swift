@@ -21,6 +21,7 @@ struct RenderFlags: ParsableArguments {
   @Option(help: StyleKeys.cardColor.argumentHelp) var cardColor: String?
   @Option(help: StyleKeys.captionColor.argumentHelp) var captionColor: String?
   @Option(help: StyleKeys.ppi.argumentHelp) var ppi: String?
+  @Option(help: StyleKeys.jpegQuality.argumentHelp) var jpegQuality: Int?
   @Option(help: StyleKeys.title.argumentHelp) var title: String?
   @Option(help: StyleKeys.author.argumentHelp) var author: String?
   @Option(help: StyleKeys.subject.argumentHelp) var subject: String?

@@ -3,10 +3,37 @@ import CPangoCairo
 import Foundation
 import SheetSupport
 
-/// One PNG file per page, at `dpi`. A page taller than `bandRows` pixels (a long continuous
-/// sheet) is drawn and written a band at a time, so memory does not grow with its length.
-final class PNGSink: PageSink {
+/// How raster pages are stored: PNG (lossless), or baseline JPEG at a quality (for labs).
+/// Both say they are sRGB and give their resolution, so they open at their print size.
+enum RasterPageFormat {
+  case png
+  case jpeg(quality: Int)
+
+  /// Creates the file at `path` for a `width`×`height` page at `pixelsPerInch`.
+  func open(path: String, width: Int, height: Int, pixelsPerInch: Double) throws -> RasterPageFile {
+    switch self {
+    case .png: try PNGPageFile(path: path, width: width, height: height, pixelsPerInch: pixelsPerInch)
+    case .jpeg(let quality):
+      try JPEGPageFile(
+        path: path, width: width, height: height, quality: quality, pixelsPerInch: pixelsPerInch)
+    }
+  }
+}
+
+/// A page file taking B, G, R, X rows (Cairo RGB24) a band at a time.
+protocol RasterPageFile: AnyObject {
+  /// Appends `count` rows, `stride` bytes apart.
+  func write(rows: UnsafePointer<UInt8>, count: Int, stride: Int) throws
+  /// Finishes the file when `complete` (else abandons it) and closes it.
+  func close(complete: Bool) throws
+}
+
+/// One PNG or JPEG file per page, at `dpi`. A page taller than `bandRows` pixels (a long
+/// continuous sheet) is drawn and written a band at a time, so memory does not grow with its
+/// length.
+final class RasterSink: PageSink {
   let imageResolution: ImageResolution
+  private let format: RasterPageFormat
   private let names: PageFileNames
   private let pageCount: Int
   private let scale: Double
@@ -14,7 +41,7 @@ final class PNGSink: PageSink {
   private let output = AtomicOutput()
   private var surface: OpaquePointer?
   private var cairo: OpaquePointer?
-  private var stream: OpaquePointer?
+  private var file: RasterPageFile?
   private var page: (width: Int, height: Int, final: String) = (0, 0, "")
   private var bandIndex = 0
   private var written: [String] = []
@@ -24,8 +51,12 @@ final class PNGSink: PageSink {
   /// Pages of a document of `pageCount` pages named after `path`; `documentPages` names the
   /// document page (from 0) of each page drawn when only some are (they keep their numbers,
   /// and no other page file is removed).
-  init(path: String, dpi: Double, pageCount: Int, bandRows: Int = 2048, documentPages: [Int]? = nil) {
+  init(
+    path: String, format: RasterPageFormat, dpi: Double, pageCount: Int, bandRows: Int = 2048,
+    documentPages: [Int]? = nil
+  ) {
     names = PageFileNames(path: path)
+    self.format = format
     self.pageCount = pageCount
     self.documentPages = documentPages
     scale = dpi / 72
@@ -35,7 +66,7 @@ final class PNGSink: PageSink {
 
   deinit {
     releaseSurface()
-    if let stream { cpng_writer_close(stream, 0, nil, 0) }
+    try? file?.close(complete: false)
   }
 
   func bands(pageHeight: Double) -> [PageBand] {
@@ -50,14 +81,13 @@ final class PNGSink: PageSink {
       Int((width * scale).rounded()), Int((height * scale).rounded()),
       names.name(page: documentPages?[written.count] ?? written.count, of: pageCount)
     )
-    var error = [CChar](repeating: 0, count: 256)
-    let temporary = output.temporaryPath(for: page.final)
-    guard
-      let stream = cpng_writer_open_srgb(
-        temporary, Int32(page.width), Int32(page.height), CPNG_ROWS_BGRX, Self.compressionLevel, scale * 72,
-        &error, 256)
-    else { throw RenderError("cannot write \(page.final): \(Self.text(error))") }
-    self.stream = stream
+    do {
+      file = try format.open(
+        path: output.temporaryPath(for: page.final), width: page.width, height: page.height,
+        pixelsPerInch: scale * 72)
+    } catch let error as RenderError {
+      throw RenderError("cannot write \(page.final): \(error.description)")
+    }
     let surface = cairo_image_surface_create(
       CAIRO_FORMAT_RGB24, Int32(page.width), Int32(min(page.height, bandRows)))!
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -78,10 +108,13 @@ final class PNGSink: PageSink {
   func endPage() throws {
     try writeBand()
     releaseSurface()
-    var error = [CChar](repeating: 0, count: 256)
-    let status = stream.map { cpng_writer_close($0, 1, &error, 256) } ?? 0
-    stream = nil
-    guard status == 0 else { throw RenderError("cannot write \(page.final): \(Self.text(error))") }
+    let file = self.file
+    self.file = nil
+    do {
+      try file?.close(complete: true)
+    } catch let error as RenderError {
+      throw RenderError("cannot write \(page.final): \(error.description)")
+    }
     written.append(page.final)
   }
 
@@ -90,9 +123,6 @@ final class PNGSink: PageSink {
       removing: documentPages == nil ? names.staleFiles(keeping: written.count) : [])
     return written
   }
-
-  /// zlib level for page files: 3 writes about 3× faster than 6 for a few per cent more bytes.
-  static let compressionLevel: Int32 = 3
 
   /// A context on the band surface whose user space is the page in points.
   private func startBand() -> OpaquePointer {
@@ -106,15 +136,16 @@ final class PNGSink: PageSink {
 
   /// Appends the current band's rows to the file.
   private func writeBand() throws {
-    guard let cairo, let surface, let stream else { return }
+    guard let cairo, let surface, let file else { return }
     try Cairo.check(cairo, "cannot draw \(names.path)")
     cairo_surface_flush(surface)
     let rows = min(bandRows, page.height - bandIndex * bandRows)
-    guard rows > 0 else { return }
-    let status = cpng_writer_write_rows(
-      stream, cairo_image_surface_get_data(surface), Int32(rows), Int(cairo_image_surface_get_stride(surface))
-    )
-    guard status == 0 else { throw RenderError("cannot write \(page.final)") }
+    guard rows > 0, let data = cairo_image_surface_get_data(surface) else { return }
+    do {
+      try file.write(rows: data, count: rows, stride: Int(cairo_image_surface_get_stride(surface)))
+    } catch let error as RenderError {
+      throw RenderError("cannot write \(page.final): \(error.description)")
+    }
   }
 
   private func releaseSurface() {
@@ -122,10 +153,6 @@ final class PNGSink: PageSink {
     if let surface { cairo_surface_destroy(surface) }
     cairo = nil
     surface = nil
-  }
-
-  private static func text(_ error: [CChar]) -> String {
-    String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
 

@@ -41,7 +41,7 @@ public struct SheetRenderer {
   /// and nothing is written (`--strict`); otherwise it becomes a placeholder card.
   public var stopOnImageFailure = false
   /// Rows of a PNG page drawn at once: taller pages are drawn in bands of this many rows.
-  var pngBandRows = 2048
+  var rasterBandRows = 2048
   /// Bleed and crop marks around each PDF page (other outputs are drawn at trim size).
   public var printMarks = PrintMarks()
   /// The pages to draw (from 0, ascending, each once), for rendering a document in parts; nil
@@ -77,7 +77,7 @@ public struct SheetRenderer {
     _ document: consuming SheetDocument, to path: String, warn: (ImageError) -> Void = { _ in }
   ) throws -> [String] {
     guard let format = OutputFormat(path: path) else {
-      throw RenderError("cannot tell the output format of \(path): use .pdf, .png or .svg")
+      throw RenderError("cannot tell the output format of \(path): use \(OutputFormat.extensionsText)")
     }
     try DrawPlan.checkOneCardPerItem(document)
     let pageCount = document.layout.pages.count
@@ -99,9 +99,10 @@ public struct SheetRenderer {
       sink = try PDFSink(
         path: path, info: document.info, ppi: output.ppi, marks: printMarks, pageLabels: numbered,
         coverLabel: hasCover, documentPages: self.pages, part: part)
-    case .png:
-      sink = PNGSink(
-        path: path, dpi: output.dpi, pageCount: pageCount, bandRows: pngBandRows, documentPages: self.pages)
+    case .png, .jpeg:
+      sink = RasterSink(
+        path: path, format: format == .png ? .png : .jpeg(quality: output.jpegQuality), dpi: output.dpi,
+        pageCount: pageCount, bandRows: rasterBandRows, documentPages: self.pages)
     case .svg: sink = SVGSink(path: path, ppi: output.ppi, pageCount: pageCount, documentPages: self.pages)
     }
     let painter = CardPainter(

@@ -91,7 +91,7 @@ struct ErrorCommandTests {
     #expect(preset.standardError.contains("proof, catalog, pinterest"))
     let format = try render([photo, "-o", "/tmp/unused.gif"])
     #expect(format.status == 2)
-    #expect(format.standardError.contains(".pdf, .png or .svg"))
+    #expect(format.standardError.contains(".pdf, .png, .jpg or .svg"))
   }
 
   @Test("the output may not overwrite an input")

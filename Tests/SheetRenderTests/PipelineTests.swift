@@ -40,7 +40,7 @@ struct PipelineTests {
     var renderer = SheetRenderer(output: OutputSettings(dpi: 144))
     let whole = folder.appendingPathComponent("whole.png").path
     _ = try renderer.render(document, to: whole)
-    renderer.pngBandRows = 50
+    renderer.rasterBandRows = 50
     let banded = folder.appendingPathComponent("banded.png").path
     _ = try renderer.render(document, to: banded)
     let expected = try ImageReader.decode(path: whole)

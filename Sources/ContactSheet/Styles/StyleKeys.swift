@@ -155,6 +155,9 @@ package enum StyleKeys {
     "ppi",
     help: "Pixels per inch of images embedded in PDF and SVG, or 'original' to embed the files as they are.",
     default: "300", valueName: "n|original")
+  package static let jpegQuality = StyleKey(
+    "jpeg-quality", .option, Int.self,
+    help: "JPEG quality (1–100) of .jpg pages and of photos embedded in PDF and SVG.", default: "90")
   package static let title = StyleKey(
     "title",
     help: "Document title: PDF metadata and {title} in --header and --footer. Overrides the manifest's.")
@@ -184,7 +187,8 @@ package enum StyleKeys {
     balance,
     header, footer, qr, contents, index, cover, coverImage, coverSubtitle, coverNote, bannerStyle, bannerFill,
     dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,
-    shadowColor, noShadow, showRating, background, cardColor, captionColor, ppi, title, author, subject,
+    shadowColor, noShadow, showRating, background, cardColor, captionColor, ppi, jpegQuality, title, author,
+    subject,
     keywords, bleed, cropMarks, fontFile,
   ]
 

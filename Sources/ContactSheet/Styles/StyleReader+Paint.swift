@@ -28,11 +28,16 @@ extension StyleReader {
     return style
   }
 
-  /// What the output is made at: the PNG resolution and the resolution of images in PDF and
-  /// SVG (the image limit and JPEG quality are not style keys: they keep their defaults).
+  /// What the output is made at: the raster page resolution, the resolution of images in PDF
+  /// and SVG, and JPEG quality (the image limit is a run option, not a style key).
   func outputSettings() throws -> OutputSettings {
     var output = OutputSettings()
     output.dpi = try dpi()
+    let quality: Int = try required(StyleKeys.jpegQuality)
+    guard (1...100).contains(quality) else {
+      throw error(StyleKeys.jpegQuality) { "\($0) must be between 1 and 100 (got \(quality))" }
+    }
+    output.jpegQuality = quality
     let ppi: String = try required(StyleKeys.ppi)
     if ppi.lowercased() == "original" {
       output.ppi = nil
