@@ -48,6 +48,8 @@ public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let index = JobSetting(rawValue: "index")
   /// Whether cards carry a QR code of their link.
   public static let qr = JobSetting(rawValue: "qr")
+  /// The fewest pixels per inch a picture in a PDF may print at without a warning.
+  public static let minPPI = JobSetting(rawValue: "min-ppi")
   /// The number of columns.
   public static let columns = JobSetting(.columns)
   /// The padding inside cards.

@@ -28,6 +28,8 @@ public struct SheetJob {
   public var output: OutputSettings
   /// Bleed and crop marks (PDF only).
   public var printMarks = PrintMarks()
+  /// When set, a PDF is written as PDF/X-4 printing on this intent (`pdfx`).
+  public var outputIntent: OutputIntent?
   /// The cover page, if one is wanted.
   public var cover: CoverRequest?
   /// Metadata that wins over the inputs' own (a manifest's title, author…).
@@ -98,6 +100,7 @@ public struct SheetJob {
     style = settings.style
     output = settings.output
     printMarks = settings.printMarks
+    outputIntent = settings.outputIntent
     cover = settings.cover
     metadata = settings.metadata
     showRating = settings.showRating
@@ -208,6 +211,7 @@ public struct SheetJob {
     let document = SheetDocument(
       layout: consume layout, items: consume renderItems, info: info, coverImage: cover?.image)
     let imagesWithWarnings = WarnedImages()
+    var lowResolution = 0
     // Why each card is a placeholder: unreadable headers first, then files that failed to decode.
     var placeholderReasons = failures.map { $0.1.reason }
     let written: [String]
@@ -220,7 +224,17 @@ public struct SheetJob {
         events.warning("\(warning.path): \(warning.reason)", nil)
         imagesWithWarnings.add(warning.path)
       }
+      let forPrint = printMarks != PrintMarks() || outputIntent != nil
+      let minimum = self.output.minimumPPI ?? (forPrint ? OutputSettings.printMinimumPPI : 0)
+      if OutputFormat(path: output) == .pdf && minimum > 0 {
+        renderer.onImagePlaced = { placed in
+          guard placed.effectivePPI < minimum else { return }
+          lowResolution += 1
+          events.warning(Self.lowResolutionWarning(placed, minimum: minimum), nil)
+        }
+      }
       renderer.printMarks = printMarks
+      renderer.outputIntent = outputIntent
       renderer.pages = drawnPages
       var trimmedAt = 0
       renderer.onProgress = { state in
@@ -247,7 +261,18 @@ public struct SheetJob {
     }
     return RenderResult(
       images: imageCount, pages: drawnPages?.count ?? pageCount, placeholderReasons: placeholderReasons,
-      withWarnings: imagesWithWarnings.count, files: written)
+      withWarnings: imagesWithWarnings.count, lowResolution: lowResolution, files: written)
+  }
+
+  /// `NAME prints at 110 ppi on page 3 (451×300 pixels over 104.1×69.4 mm); print wants at
+  /// least 200 (min-ppi)`.
+  static func lowResolutionWarning(_ placed: PlacedImage, minimum: Double) -> JobMessage {
+    let millimetres = { (points: Double) in String(format: "%.1f", points / 72 * 25.4) }
+    let pixels = "\(placed.shownPixels.width)×\(placed.shownPixels.height) pixels"
+    let size = "\(millimetres(placed.box.width))×\(millimetres(placed.box.height)) mm"
+    let ppi = Int(placed.effectivePPI.rounded(.down))
+    return
+      "\(placed.name) prints at \(ppi) ppi on page \(placed.page + 1) (\(pixels) over \(size)); print wants at least \(Int(minimum)) (\(setting: .minPPI))"
   }
 
   /// Refuses an output whose format the name does not tell (`.pdf`, `.png`, `.svg`), or whose
@@ -297,6 +322,8 @@ public struct RenderResult: Sendable {
   public var placeholderReasons: [String]
   /// Images drawn despite a problem (a truncated file shown in part).
   public var withWarnings: Int
+  /// Pictures in a PDF that print below ``OutputSettings/minimumPPI``, each warned of.
+  public var lowResolution: Int
   /// The files written: one PDF, or one PNG or SVG per page.
   public var files: [String]
 }

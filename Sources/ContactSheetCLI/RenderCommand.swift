@@ -111,6 +111,8 @@ struct Summary {
   var placeholderReasons: [String]
   /// Images drawn despite a problem (a truncated file shown in part).
   var withWarnings = 0
+  /// Pictures in a PDF printing below `--min-ppi`.
+  var lowResolution = 0
   var files: [String]
   var seconds: Double
 
@@ -131,6 +133,7 @@ struct Summary {
     self.init(
       images: result.images, pages: result.pages, placeholderReasons: result.placeholderReasons,
       withWarnings: result.withWarnings, files: result.files, seconds: seconds)
+    lowResolution = result.lowResolution
   }
 
   var text: String {
@@ -142,7 +145,8 @@ struct Summary {
       placeholders == 0
       ? ""
       : ", \(placeholders) placeholder\(placeholders == 1 ? "" : "s") (\(Self.causes(placeholderReasons)))"
-    let warningText = withWarnings == 0 ? "" : ", \(withWarnings) with warnings"
+    var warningText = withWarnings == 0 ? "" : ", \(withWarnings) with warnings"
+    if lowResolution > 0 { warningText += ", \(lowResolution) under --min-ppi" }
     return
       "\(images) image\(images == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s")\(placeholderText)\(warningText) → \(target) (\(CaptionFields.humanSize(bytes))) in \(String(format: "%.2f", seconds)) s"
   }

@@ -22,10 +22,14 @@ struct RenderFlags: ParsableArguments {
   @Option(help: StyleKeys.captionColor.argumentHelp) var captionColor: String?
   @Option(help: StyleKeys.ppi.argumentHelp) var ppi: String?
   @Option(help: StyleKeys.jpegQuality.argumentHelp) var jpegQuality: Int?
+  @Option(name: .customLong("min-ppi"), help: StyleKeys.minPPI.argumentHelp) var minPPI: Double?
   @Option(help: StyleKeys.title.argumentHelp) var title: String?
   @Option(help: StyleKeys.author.argumentHelp) var author: String?
   @Option(help: StyleKeys.subject.argumentHelp) var subject: String?
   @Option(help: StyleKeys.keywords.argumentHelp) var keywords: String?
   @Option(help: StyleKeys.bleed.argumentHelp) var bleed: String?
   @Flag(help: StyleKeys.cropMarks.argumentHelp) var cropMarks = false
+  @Flag(help: StyleKeys.pdfx.argumentHelp) var pdfx = false
+  @Option(help: StyleKeys.outputIntent.argumentHelp) var outputIntent: String?
+  @Option(help: StyleKeys.icc.argumentHelp) var icc: String?
 }

@@ -12,8 +12,16 @@ public struct OutputSettings: Hashable, Sendable {
   /// Images whose header claims more pixels are refused before decoding. Default
   /// `PixelLimit.default` (200 million).
   public var maxPixels: Int
-  /// JPEG quality (1…100) of photos embedded in PDF and SVG output. Default 90.
+  /// JPEG quality (1…100) of JPEG pages and of photos embedded in PDF and SVG output.
+  /// Default 90.
   public var jpegQuality: Int
+  /// The fewest pixels per inch a picture in a PDF may print at (its own pixels over its
+  /// placed size, ``PlacedImage/effectivePPI``) before a job warns of it; 0 warns of none.
+  /// Default nil: ``printMinimumPPI`` for a PDF made for print (with a bleed or crop marks),
+  /// no warnings for one made for the screen.
+  public var minimumPPI: Double?
+  /// What print shops ask for at the least: 200 pixels per inch.
+  public static let printMinimumPPI = 200.0
 
   /// Output at `dpi` for PNG, images embedded at `ppi`, refused above `maxPixels`, embedded
   /// as JPEG at `jpegQuality`.

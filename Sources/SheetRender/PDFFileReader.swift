@@ -62,6 +62,39 @@ final class PDFFileReader {
 
   /// The object `id` (its latest version), or an error naming the file.
   func object(_ id: Int) throws -> PDFValue {
+    guard let offset = try offset(of: id) else {
+      throw RenderError("cannot read \(path): object \(id) is not in use in its cross-reference table")
+    }
+    return try head(of: id, at: offset, firstRead: 4096).value
+  }
+
+  /// The start of an object as written in the file: where it is, its first bytes, its value
+  /// (a stream's dictionary) and the index in `bytes` just after that value.
+  struct ObjectHead {
+    var offset: UInt64
+    var bytes: [UInt8]
+    var value: PDFValue
+    var valueEnd: Int
+  }
+
+  /// Calls `body` with the head of every object in use, in ascending number (its latest
+  /// version), reading about 1 KB of each: a pass over the whole file in flat memory.
+  func forEachObjectHead(_ body: (Int, ObjectHead) throws -> Void) throws {
+    let ids = subsections.flatMap { [$0.first..<($0.first + $0.count)] }.sorted {
+      $0.lowerBound < $1.lowerBound
+    }
+    var previous = -1
+    for range in ids {
+      for id in range where id > previous {
+        previous = id
+        guard let offset = try offset(of: id) else { continue }
+        try body(id, try head(of: id, at: offset, firstRead: 1024))
+      }
+    }
+  }
+
+  /// Where the latest version of object `id` starts; nil when it is free.
+  private func offset(of id: Int) throws -> UInt64? {
     guard let subsection = subsections.first(where: { (0..<$0.count).contains(id - $0.first) }) else {
       throw RenderError("cannot read \(path): object \(id) is not in its cross-reference table")
     }
@@ -69,10 +102,20 @@ final class PDFFileReader {
       decoding: try Self.read(file, at: subsection.offset + UInt64(20 * (id - subsection.first)), count: 20),
       as: UTF8.self)
     let fields = entry.split(whereSeparator: \.isWhitespace)
-    guard fields.count == 3, fields[2] == "n", let offset = UInt64(fields[0]), offset < size else {
-      throw RenderError("cannot read \(path): object \(id) is not in use in its cross-reference table")
+    guard fields.count == 3, let offset = UInt64(fields[0]) else {
+      throw RenderError("cannot read \(path): object \(id) has a broken cross-reference entry")
     }
-    var count = 4096
+    guard fields[2] == "n" else { return nil }
+    guard offset < size else {
+      throw RenderError("cannot read \(path): object \(id) lies beyond the end of the file")
+    }
+    return offset
+  }
+
+  /// Object `id`'s head, read from `offset`, `firstRead` bytes at first and more while its value
+  /// runs on.
+  private func head(of id: Int, at offset: UInt64, firstRead: Int) throws -> ObjectHead {
+    var count = firstRead
     while true {
       let bytes = try Self.read(file, at: offset, count: count)
       var parser = PDFParser(bytes)
@@ -82,7 +125,8 @@ final class PDFFileReader {
         }
         _ = try parser.integer()
         try parser.expect("obj")
-        return try parser.value()
+        let value = try parser.value()
+        return ObjectHead(offset: offset, bytes: bytes, value: value, valueEnd: parser.position)
       } catch let error as PDFParser.SyntaxError {
         guard error.truncated, offset + UInt64(count) < size else {
           throw RenderError("cannot read \(path): object \(id): \(error.message)")

@@ -1,5 +1,6 @@
 import CQPDF
 import Foundation
+import SheetImages
 import SheetLayout
 import SheetSupport
 
@@ -59,9 +60,34 @@ struct PDFFinisher {
   var coverLabel = false
   /// When set, written into the document catalog as the part's facts (see ``PDFPart``).
   var part: PDFPart?
+  /// When set, the file is made a PDF/X-4 file printing on this intent, with `info` as its
+  /// metadata (see ``PDFXMetadata``).
+  var pdfx: (intent: OutputIntent, info: DocumentInfo)?
 
   /// Whether Cairo's file needs any of this.
-  var isNeeded: Bool { !links.isEmpty || trimInset > 0 || pageLabels || part != nil }
+  var isNeeded: Bool { !links.isEmpty || trimInset > 0 || pageLabels || part != nil || pdfx != nil }
+
+  /// The objects a PDF/X-4 file gains, numbered from `first`.
+  private struct PDFXObjects {
+    let first: Int
+    /// `[/ICCBased sRGB]`: what the file's RGB is.
+    var colourSpace: Int { first }
+    var sRGBProfile: Int { first + 1 }
+    var destinationProfile: Int { first + 2 }
+    var metadata: Int { first + 3 }
+    static let count = 4
+  }
+
+  /// An object the update rewrites.
+  private enum Changed {
+    /// A page (its index in the file), with the number of its first link annotation.
+    case page(Int, firstAnnotation: Int)
+    /// A page's resource dictionary, which gains a `DefaultRGB` (PDF/X).
+    case resources
+    case catalog
+    /// The Info dictionary (PDF/X).
+    case info
+  }
 
   /// Adds the links, boxes, labels and part facts to the PDF at `path` as an incremental
   /// update (``PDFIncrementalUpdate``), reading from the file only the page tree and the
@@ -74,7 +100,7 @@ struct PDFFinisher {
     guard pages.count == pageHeights.count, pages.count == documentPages.count else {
       throw RenderError("cannot finish the PDF: it has \(pages.count) pages, \(pageHeights.count) were drawn")
     }
-    let trailer = try PDFIncrementalUpdate.Trailer(reader.trailer, path: path)
+    var trailer = try PDFIncrementalUpdate.Trailer(reader.trailer, path: path)
     // The file's pages come in ascending document order: a page's index in the file is found
     // by binary search, with nothing kept per page.
     func fileIndex(_ page: Int) -> Int? {
@@ -100,39 +126,90 @@ struct PDFFinisher {
     }
     let annotationCount = annotationCounts.reduce(0) { $0 + Int($1) }
     let partID = part == nil ? nil : trailer.size + annotationCount
+    let pdfxObjects = pdfx.map { _ in
+      PDFXObjects(first: trailer.size + annotationCount + (part == nil ? 0 : 1))
+    }
+    let metadata = pdfx.map { PDFXMetadata(info: $0.info, seed: "\(reader.startXref) \(pages.count)") }
     var rootExtra = ""
     if pageLabels { rootExtra += " /PageLabels \(PDFTarget.pageLabels(documentPages, cover: coverLabel))" }
     if let partID { rootExtra += " \(PDFPart.catalogKey) \(partID) 0 R" }
+    if let pdfx, let pdfxObjects {
+      let intent = pdfx.intent
+      var entries = "/Type /OutputIntent /S /GTS_PDFX"
+      entries += " /OutputConditionIdentifier \(PDFXMetadata.textString(intent.identifier))"
+      entries += " /OutputCondition \(PDFXMetadata.textString(intent.condition))"
+      entries += " /Info \(PDFXMetadata.textString(intent.condition))"
+      if let registry = intent.registry { entries += " /RegistryName \(PDFXMetadata.textString(registry))" }
+      entries += " /DestOutputProfile \(pdfxObjects.destinationProfile) 0 R"
+      rootExtra += " /OutputIntents [<< \(entries) >>] /Metadata \(pdfxObjects.metadata) 0 R"
+      if trailer.id == nil, let metadata { trailer.id = metadata.trailerID }
+      try PDFRGBTagging.tag(path: path, reader: reader, colourSpace: pdfxObjects.colourSpace)
+    }
+    let writesBoxes = trimInset > 0 || pdfx != nil
 
     var update = try PDFIncrementalUpdate(path: path, previous: reader.startXref)
     // The changed objects first, in ascending number: pages with boxes or links (with the
-    // number of their first link), the catalog.
-    var changed: [(id: Int, generation: Int, page: Int?, firstAnnotation: Int)] = []
+    // number of their first link), their resources (PDF/X), the catalog, the Info dictionary.
+    var changed: [(id: Int, generation: Int, kind: Changed)] = []
     var nextAnnotation = trailer.size
+    var resources: Set<Int> = []
     for (index, page) in pages.enumerated() {
-      if trimInset > 0 || annotationCounts[index] > 0 {
-        changed.append((page.id, page.generation, index, nextAnnotation))
+      if writesBoxes || annotationCounts[index] > 0 {
+        changed.append((page.id, page.generation, .page(index, firstAnnotation: nextAnnotation)))
       }
       nextAnnotation += Int(annotationCounts[index])
+      if pdfx != nil, case .reference(let id, let generation)? = try reader.object(page.id)["Resources"],
+        resources.insert(id).inserted
+      {
+        changed.append((id, generation, .resources))
+      }
     }
     if !rootExtra.isEmpty, case .reference(let id, let generation)? = reader.trailer["Root"] {
-      changed.append((id, generation, nil, 0))
+      changed.append((id, generation, .catalog))
     }
+    if pdfx != nil, case .reference(let id, let generation)? = reader.trailer["Info"] {
+      changed.append((id, generation, .info))
+    }
+    // `DefaultRGB`: the content's own RGB (text, fills) is sRGB too.
+    let defaultRGB = pdfxObjects?.colourSpace
     for object in changed.sorted(by: { $0.id < $1.id }) {
       let dictionary = try reader.object(object.id)
       guard case .dictionary = dictionary else {
         throw RenderError("cannot finish \(path): object \(object.id) is not a dictionary")
       }
-      guard let index = object.page else {
+      let index: Int
+      let firstAnnotation: Int
+      switch object.kind {
+      case .catalog:
         var replaced: Set<String> = []
         if pageLabels { replaced.insert("PageLabels") }
         if part != nil { replaced.insert(String(PDFPart.catalogKey.dropFirst())) }
+        if pdfx != nil { replaced.formUnion(["OutputIntents", "Metadata"]) }
         let kept = dictionary.removing(replaced)
         try update.add(id: object.id, generation: object.generation, dictionary: kept, adding: rootExtra)
         continue
+      case .info:
+        try update.add(
+          id: object.id, generation: object.generation,
+          dictionary: dictionary.removing(PDFXMetadata.infoKeys),
+          adding: metadata?.infoEntries ?? "")
+        continue
+      case .resources:
+        try update.add(
+          id: object.id, generation: object.generation,
+          dictionary: defaultRGB.map(dictionary.addingDefaultRGB) ?? dictionary)
+        continue
+      case .page(let pageIndex, let first):
+        index = pageIndex
+        firstAnnotation = first
       }
       var extra = ""
-      if trimInset > 0 {
+      var page = dictionary
+      if let defaultRGB, case .dictionary = dictionary["Resources"] {
+        page = dictionary.removing(["Resources"])
+        extra += " /Resources \(dictionary["Resources"]!.addingDefaultRGB(defaultRGB).unparsed)"
+      }
+      if writesBoxes {
         guard case .array(let media)? = dictionary["MediaBox"], media.count == 4, let width = media[2].number
         else {
           throw RenderError("cannot finish \(path): page \(index + 1) has no /MediaBox")
@@ -140,12 +217,12 @@ struct PDFFinisher {
         extra += boxes(width: width, height: pageHeights[index])
       }
       if annotationCounts[index] > 0 {
-        let ids = object.firstAnnotation..<(object.firstAnnotation + Int(annotationCounts[index]))
+        let ids = firstAnnotation..<(firstAnnotation + Int(annotationCounts[index]))
         extra += " /Annots [\(ids.map { "\($0) 0 R" }.joined(separator: " "))]"
       }
       try update.add(
         id: object.id, generation: object.generation,
-        dictionary: dictionary.removing(["Annots", "TrimBox", "BleedBox"]), adding: extra)
+        dictionary: page.removing(["Annots", "TrimBox", "BleedBox"]), adding: extra)
     }
     var id = trailer.size
     try links.readBack { link in
@@ -169,14 +246,28 @@ struct PDFFinisher {
       id += 1
     }
     if let part, let partID { try update.addStream(id: partID, data: try part.encoded()) }
+    if let pdfx, let pdfxObjects, let metadata {
+      try update.add(
+        id: pdfxObjects.colourSpace, body: Array("[/ICCBased \(pdfxObjects.sRGBProfile) 0 R]".utf8))
+      try update.addStream(id: pdfxObjects.sRGBProfile, data: Data(SRGBProfile.bytes), entries: "/N 3")
+      try update.addStream(
+        id: pdfxObjects.destinationProfile, data: Data(pdfx.intent.profile),
+        entries: "/N \(pdfx.intent.components)")
+      try update.addStream(
+        id: pdfxObjects.metadata, data: metadata.xmp(), entries: "/Type /Metadata /Subtype /XML")
+    }
     try update.finish(trailer: trailer)
   }
 
   /// ` /BleedBox […] /TrimBox […]` for a page `width` by `height` points: the trim box is the
-  /// page as laid out, the bleed box the trim box and the bleed.
+  /// page as laid out, the bleed box the trim box and the bleed. Each is rounded inwards to
+  /// hundredths of a point, so that it never reaches past the box around it (PDF/X checks
+  /// TrimBox ⊆ BleedBox ⊆ MediaBox exactly).
   private func boxes(width: Double, height: Double) -> String {
     let box = { (inset: Double) in
-      String(format: "[%.2f %.2f %.2f %.2f]", inset, inset, width - inset, height - inset)
+      String(
+        format: "[%.2f %.2f %.2f %.2f]", (inset * 100).rounded(.up) / 100, (inset * 100).rounded(.up) / 100,
+        ((width - inset) * 100).rounded(.down) / 100, ((height - inset) * 100).rounded(.down) / 100)
     }
     return " /BleedBox \(box(trimInset - bleed)) /TrimBox \(box(trimInset))"
   }

@@ -63,9 +63,11 @@ struct PDFIncrementalUpdate {
     return "(" + escaped + ")"
   }
 
-  /// Writes a stream object numbered `id` holding `data` unfiltered.
-  mutating func addStream(id: Int, data: Data) throws {
-    var body = Array("<< /Length \(data.count) >>\nstream\n".utf8)
+  /// Writes a stream object numbered `id` holding `data` unfiltered, its dictionary holding
+  /// `entries` (text such as `/N 3`) besides its length.
+  mutating func addStream(id: Int, data: Data, entries: String = "") throws {
+    let extra = entries.isEmpty ? "" : entries + " "
+    var body = Array("<< \(extra)/Length \(data.count) >>\nstream\n".utf8)
     body += data
     body += Array("\nendstream".utf8)
     try add(id: id, body: body)

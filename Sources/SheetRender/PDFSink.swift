@@ -32,11 +32,12 @@ package final class PDFSink: PageSink {
   /// labels the document's first page (the cover) "Cover" and numbers the next one 2.
   /// `documentPages` names the document page (from 0) each page drawn shows, when the file
   /// holds only some of them; `part` then records the document's facts for those pages
-  /// (see ``PDFPart``), so that parts can be joined.
+  /// (see ``PDFPart``), so that parts can be joined. With `outputIntent`, the file is PDF/X-4
+  /// printing on it.
   package init(
     path: String, info: DocumentInfo, ppi: Double?, marks: PrintMarks = PrintMarks(),
     pageLabels: Bool = false, coverLabel: Bool = false,
-    documentPages: [Int]? = nil, part: PDFPart? = nil
+    documentPages: [Int]? = nil, part: PDFPart? = nil, outputIntent: OutputIntent? = nil
   ) throws {
     self.path = path
     self.marks = marks
@@ -48,6 +49,7 @@ package final class PDFSink: PageSink {
     finisher.pageLabels = pageLabels
     finisher.coverLabel = coverLabel
     finisher.part = part
+    finisher.pdfx = outputIntent.map { ($0, info) }
     surface = cairo_pdf_surface_create(temporary, 595, 842)
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {

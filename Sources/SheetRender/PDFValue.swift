@@ -42,6 +42,24 @@ indirect enum PDFValue: Equatable {
     return .dictionary(entries.filter { !keys.contains($0.key) })
   }
 
+  /// A resource dictionary whose `/ColorSpace` subdictionary says device RGB is the colour
+  /// space object `id` (`/DefaultRGB id 0 R`); the subdictionary is made when missing, and
+  /// one given by reference is replaced (Cairo writes none).
+  func addingDefaultRGB(_ id: Int) -> PDFValue {
+    guard case .dictionary(var entries) = self else { return self }
+    let entry = (key: "DefaultRGB", value: PDFValue.reference(id: id, generation: 0))
+    if let index = entries.firstIndex(where: { $0.key == "ColorSpace" }),
+      case .dictionary(var spaces) = entries[index].value
+    {
+      spaces.removeAll { $0.key == "DefaultRGB" }
+      entries[index].value = .dictionary(spaces + [entry])
+    } else {
+      entries.removeAll { $0.key == "ColorSpace" }
+      entries.append((key: "ColorSpace", value: .dictionary([entry])))
+    }
+    return .dictionary(entries)
+  }
+
   /// The text libqpdf's `unparse` gives: dictionary keys sorted and null entries left out,
   /// `<< /Key value >>` and `[ a b ]` with single spaces, integers in decimal, reals as written.
   var unparsed: String {

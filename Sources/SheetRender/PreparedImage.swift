@@ -10,8 +10,10 @@ struct ImageJob: Sendable {
   var source: any ImageSource
   /// The exact pixel size to resample to; nil keeps the original pixels (`--ppi original`).
   var pixelSize: PixelSize?
-  /// Whether to attach JPEG bytes for vector output.
-  var wantsJPEG: Bool
+  /// Whether the image is embedded in vector output (PDF, SVG): it is attached as JPEG bytes,
+  /// and never resampled to more pixels than the picture has (a print shop's preflight would
+  /// see invented resolution).
+  var isEmbedded: Bool
   var maxPixels: Int
   var jpegQuality: Int
   /// Where decoded images are kept between runs; nil decodes every image.
@@ -40,12 +42,13 @@ enum PreparedImage: Sendable {
       let loaded = try job.source.image(forCard: size, context: context)
       let decoded = loaded.image
       let region = fillRegion(source: (decoded.width, decoded.height), target: (size.width, size.height))
-      let raster = decoded.reduced(width: size.width, height: size.height, from: region)
+      let target = job.isEmbedded ? size.atMost(region) : size
+      let raster = decoded.reduced(width: target.width, height: target.height, from: region)
       // A card exactly the decoded size is the decoded image itself: its storage is drawn.
       if raster.width != decoded.width || raster.height != decoded.height {
         spare?.give(decoded.pixels)
       }
-      let jpeg = job.wantsJPEG && !raster.hasAlpha ? try raster.jpegData(quality: job.jpegQuality) : nil
+      let jpeg = job.isEmbedded && !raster.hasAlpha ? try raster.jpegData(quality: job.jpegQuality) : nil
       return .ready(raster, jpeg: jpeg, warnings: loaded.warnings)
     } catch let error as ImageError {
       return .failed(ImageError(path: job.source.name, reason: error.reason))
@@ -94,6 +97,18 @@ enum PreparedImage: Sendable {
       let height = sourceWidth / targetAspect
       return PixelRegion(x: 0, y: (sourceHeight - height) / 2, width: sourceWidth, height: height)
     }
+  }
+}
+
+extension PixelSize {
+  /// This size, shrunk (keeping its shape) to hold no more pixels than `region` has: the
+  /// picture is never enlarged.
+  func atMost(_ region: PixelRegion) -> PixelSize {
+    let shrink = min(1, region.width / Double(width), region.height / Double(height))
+    guard shrink < 1 else { return self }
+    return PixelSize(
+      width: max(1, Int((Double(width) * shrink).rounded())),
+      height: max(1, Int((Double(height) * shrink).rounded())))
   }
 }
 

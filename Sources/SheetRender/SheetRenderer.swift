@@ -44,6 +44,10 @@ public struct SheetRenderer {
   var rasterBandRows = 2048
   /// Bleed and crop marks around each PDF page (other outputs are drawn at trim size).
   public var printMarks = PrintMarks()
+  /// When set, a PDF is written as PDF/X-4 (ISO 15930-7) printing on this intent: its profile
+  /// embedded, XMP metadata, a trim box on every page, RGB tagged as sRGB. Not for documents
+  /// drawn in parts (``pages``).
+  public var outputIntent: OutputIntent?
   /// The pages to draw (from 0, ascending, each once), for rendering a document in parts; nil
   /// draws them all. The layout is the whole document's, so a page comes out as in a full run:
   /// PNG and SVG files keep their page numbers, and a PDF part carries what
@@ -55,6 +59,10 @@ public struct SheetRenderer {
   /// file shows the part that decoded; a multi-page TIFF its first page), as an ``ImageError``
   /// whose reason says what the picture shows.
   public var onImageWarning: ((ImageError) -> Void)?
+  /// Called on the drawing thread for each picture drawn into PDF or SVG output, saying where
+  /// it went and the resolution it prints at there (not called for placeholders, nor for PNG
+  /// and JPEG pages, whose pictures are device pixels).
+  public var onImagePlaced: ((PlacedImage) -> Void)?
   /// Where decoded images are kept between runs (`--cache`); nil decodes every image. The
   /// output is the same either way.
   package var thumbnailCache: ThumbnailCache?
@@ -96,9 +104,12 @@ public struct SheetRenderer {
           pageCount: pageCount,
           pageLabels: numbered, coverLabel: hasCover, info: document.info)
       }
+      if outputIntent != nil && self.pages != nil {
+        throw RenderError("PDF/X is written for a whole document, not for a part of one (--pages)")
+      }
       sink = try PDFSink(
         path: path, info: document.info, ppi: output.ppi, marks: printMarks, pageLabels: numbered,
-        coverLabel: hasCover, documentPages: self.pages, part: part)
+        coverLabel: hasCover, documentPages: self.pages, part: part, outputIntent: outputIntent)
     case .png, .jpeg:
       sink = RasterSink(
         path: path, format: format == .png ? .png : .jpeg(quality: output.jpegQuality), dpi: output.dpi,
@@ -158,6 +169,9 @@ public struct SheetRenderer {
               case .originalJPEG: break
               }
               kept[elementIndex] = image
+              reportPlacement(
+                image, source: card.item.source, box: cardElement.image, page: pageIndex,
+                resolution: sink.imageResolution)
             }
             painter.drawCard(
               cairo, card: cardElement, image: kept[elementIndex], item: card.item, caption: card.caption,
@@ -179,6 +193,9 @@ public struct SheetRenderer {
                 warn(error)
               }
               kept[elementIndex] = image
+              reportPlacement(
+                image, source: FileImageSource(path: coverImage), box: picture.frame, page: pageIndex,
+                resolution: sink.imageResolution)
             }
             painter.drawPicture(
               cairo, picture: picture, image: kept[elementIndex], path: coverImage,
@@ -213,6 +230,16 @@ public struct SheetRenderer {
       onProgress?(progress)
     }
     return try sink.finish()
+  }
+
+  /// Tells ``onImagePlaced`` where `image` went, when the output embeds pictures.
+  private func reportPlacement(
+    _ image: PreparedImage?, source: (any ImageSource)?, box: Rect?, page: Int, resolution: ImageResolution
+  ) {
+    guard let onImagePlaced, let box, case .embedded = resolution,
+      let placed = PlacedImage(image, source: source, box: box, page: page)
+    else { return }
+    onImagePlaced(placed)
   }
 
   /// The pages to draw: ``pages``, checked against the document's `count`, or all of them.
@@ -257,10 +284,10 @@ public struct SheetRenderer {
         let pixels = CardPainter.pixelSize(of: element.image!, resolution: resolution, original: nil)
         size = PixelSize(width: pixels.width, height: pixels.height)
       }
-      var wantsJPEG = false
-      if case .embedded = resolution { wantsJPEG = true }
+      var isEmbedded = false
+      if case .embedded = resolution { isEmbedded = true }
       return ImageJob(
-        source: item.source!, pixelSize: size, wantsJPEG: wantsJPEG,
+        source: item.source!, pixelSize: size, isEmbedded: isEmbedded,
         maxPixels: maxPixels, jpegQuality: jpegQuality, cache: cache)
     }
   }

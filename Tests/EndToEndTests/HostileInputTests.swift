@@ -75,7 +75,10 @@ struct HostileInputTests {
   @Test("4: a page of 100000×100000 mm is refused; a 5000 mm page at 1200 ppi is drawn in bounded memory")
   func hugePage() throws {
     let (_, path) = try output()
-    let photo = FixturePaths.photo("coffee.png")
+    let (folder, _) = try output()
+    let photo = folder.appendingPathComponent("camera.jpg").path
+    // 5600×3600: more than a card's image may hold (a smaller photo is embedded at its own size).
+    try FixturePaths.writeCameraSizedJPEG(from: "coffee.png", to: photo, width: 5600, height: 3600)
     let refused = try run(["render", photo, "-o", path, "--page", "100000x100000mm"])
     #expect(refused.status == 2)
     #expect(refused.standardError.contains("longer than the largest PDF page side"))

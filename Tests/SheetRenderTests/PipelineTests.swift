@@ -13,7 +13,7 @@ struct PipelineTests {
     let jobs = (0..<60).map {
       ImageJob(
         source: FileImageSource(path: "/nonexistent/\($0).jpg"), pixelSize: PixelSize(width: 8, height: 8),
-        wantsJPEG: false,
+        isEmbedded: false,
         maxPixels: .max, jpegQuality: 90)
     }
     let pipeline = DecodePipeline(jobs: jobs, workers: 4, window: 5)

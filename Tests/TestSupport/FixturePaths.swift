@@ -21,9 +21,12 @@ public enum FixturePaths {
   }
   /// Writes at `path` a JPEG the size of a small camera's photo (3200×2400, 4:3), the fixture
   /// photo `name` enlarged: the fixtures are a few hundred pixels, which decode at full size
-  /// for any card, and the thumbnail cache keeps only photos it shrinks.
-  public static func writeCameraSizedJPEG(from name: String, to path: String) throws {
-    let image = try ImageReader.decode(path: photo(name)).resampled(width: 3200, height: 2400)
+  /// for any card, and the thumbnail cache keeps only photos it shrinks. Another `width` and
+  /// `height` make a larger camera's.
+  public static func writeCameraSizedJPEG(
+    from name: String, to path: String, width: Int = 3200, height: Int = 2400
+  ) throws {
+    let image = try ImageReader.decode(path: photo(name)).resampled(width: width, height: height)
     try? FileManager.default.removeItem(atPath: path)
     guard FileManager.default.createFile(atPath: path, contents: Data(try image.jpegData(quality: 90))) else {
       throw CocoaError(.fileWriteUnknown)

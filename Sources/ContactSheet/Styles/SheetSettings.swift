@@ -16,6 +16,8 @@ public struct SheetSettings {
   public var output: OutputSettings
   /// Bleed and crop marks.
   public var printMarks: PrintMarks
+  /// The printing condition of a PDF/X file (`pdfx`); nil for a plain PDF.
+  public var outputIntent: OutputIntent?
   /// The cover asked for (`cover`, or a `cover-image` alone), if any.
   public var cover: CoverRequest?
   /// Metadata that wins over the inputs' own.
@@ -50,6 +52,7 @@ public struct SheetSettings {
     self.style = forDrawing ? try reader.renderStyle() : RenderStyle()
     output = forDrawing ? try reader.outputSettings() : OutputSettings()
     printMarks = forDrawing ? try reader.printMarks() : PrintMarks()
+    outputIntent = forDrawing ? try reader.outputIntent() : nil
     cover = try reader.cover()
     metadata = try MetadataOverrides(
       title: reader.setText(StyleKeys.title), author: reader.setText(StyleKeys.author),

@@ -158,6 +158,11 @@ package enum StyleKeys {
   package static let jpegQuality = StyleKey(
     "jpeg-quality", .option, Int.self,
     help: "JPEG quality (1–100) of .jpg pages and of photos embedded in PDF and SVG.", default: "90")
+  package static let minPPI = StyleKey(
+    "min-ppi", .option, Double.self,
+    help:
+      "PDF: warn of each picture that prints at fewer pixels per inch than this (its own pixels over its size on the page); 0: no warnings. Default: 200 for a PDF made for print (--bleed or --crop-marks), none otherwise."
+  )
   package static let title = StyleKey(
     "title",
     help: "Document title: PDF metadata and {title} in --header and --footer. Overrides the manifest's.")
@@ -169,6 +174,18 @@ package enum StyleKeys {
     help:
       "PDF: extend each page by this much (e.g. 3mm) with the background running into it; sets the TrimBox and BleedBox.",
     default: "0pt")
+  package static let pdfx = StyleKey(
+    "pdfx", .flag,
+    help:
+      "PDF: write PDF/X-4 for print shops (needs --output-intent): the printing condition's profile embedded, XMP metadata, a trim box on every page, RGB tagged as sRGB."
+  )
+  package static let outputIntent = StyleKey(
+    "output-intent",
+    help:
+      "PDF/X: the printing condition, a registered name (FOGRA39, FOGRA51, FOGRA52, FOGRA47, GRACoL2013, SWOP2013C3) with its profile in --icc, or an ICC output profile file.",
+    valueName: "name|file.icc")
+  package static let icc = StyleKey(
+    "icc", help: "PDF/X: the ICC output profile of the --output-intent named.", valueName: "file.icc")
   package static let cropMarks = StyleKey(
     "crop-marks", .flag, help: "PDF: draw crop marks outside the trim box (and the bleed), at each corner.")
 
@@ -187,9 +204,10 @@ package enum StyleKeys {
     balance,
     header, footer, qr, contents, index, cover, coverImage, coverSubtitle, coverNote, bannerStyle, bannerFill,
     dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,
-    shadowColor, noShadow, showRating, background, cardColor, captionColor, ppi, jpegQuality, title, author,
+    shadowColor, noShadow, showRating, background, cardColor, captionColor, ppi, jpegQuality, minPPI, title,
+    author,
     subject,
-    keywords, bleed, cropMarks, fontFile,
+    keywords, bleed, cropMarks, pdfx, outputIntent, icc, fontFile,
   ]
 
   /// Options of `render` and `layout` that belong to a run (what to read, where to write, how

@@ -1,6 +1,7 @@
 import Foundation
 import SheetLayout
 import SheetRender
+import SheetSupport
 
 extension StyleReader {
   /// How to paint: corners, border, shadow, colours and the banner fill.
@@ -38,6 +39,12 @@ extension StyleReader {
       throw error(StyleKeys.jpegQuality) { "\($0) must be between 1 and 100 (got \(quality))" }
     }
     output.jpegQuality = quality
+    if let minimumPPI = try value(StyleKeys.minPPI, as: Double.self) {
+      guard (0...2400).contains(minimumPPI) else {
+        throw error(StyleKeys.minPPI) { "\($0) must be between 0 (no warnings) and 2400 (got \(minimumPPI))" }
+      }
+      output.minimumPPI = minimumPPI
+    }
     let ppi: String = try required(StyleKeys.ppi)
     if ppi.lowercased() == "original" {
       output.ppi = nil
@@ -48,6 +55,59 @@ extension StyleReader {
       output.ppi = value
     }
     return output
+  }
+
+  /// The printing condition of a PDF/X file, read from its profile; nil without `pdfx`.
+  func outputIntent() throws -> OutputIntent? {
+    let intent = try setText(StyleKeys.outputIntent)
+    let icc = try setText(StyleKeys.icc)
+    guard try flag(StyleKeys.pdfx) else {
+      guard intent == nil && icc == nil else {
+        throw error(StyleKeys.pdfx) { _ in
+          "\(spelling(StyleKeys.outputIntent)) and \(spelling(StyleKeys.icc)) are for PDF/X: add \(spelling(StyleKeys.pdfx))"
+        }
+      }
+      return nil
+    }
+    let names = OutputIntent.registered.map(\.name).joined(separator: ", ")
+    guard let intent, !intent.isEmpty else {
+      throw error(StyleKeys.outputIntent) {
+        "\(spelling(StyleKeys.pdfx)) needs \($0): a printing condition (\(names)) with its profile in \(spelling(StyleKeys.icc)), or an ICC output profile file"
+      }
+    }
+    let isRegistered = OutputIntent.registered.contains { $0.name.lowercased() == intent.lowercased() }
+    let profilePath: String
+    if isRegistered {
+      guard let icc, !icc.isEmpty else {
+        throw error(StyleKeys.icc) {
+          "\(spelling(StyleKeys.outputIntent)) \(intent) needs its ICC profile: \($0) FILE.icc (Debian ships none; the ECI, Fogra and IDEAlliance publish them)"
+        }
+      }
+      profilePath = icc
+    } else {
+      guard icc == nil else {
+        throw error(StyleKeys.icc) {
+          "\($0) goes with a registered \(spelling(StyleKeys.outputIntent)) (\(names)); \(intent) is not one"
+        }
+      }
+      profilePath = intent
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.contents(profilePath, limit: 64 << 20)
+    } catch {
+      let reason = error.isMissing ? "no such file" : error.reason
+      throw self.error(isRegistered ? StyleKeys.icc : StyleKeys.outputIntent) {
+        isRegistered
+          ? "\($0) \(profilePath): \(reason)"
+          : "\($0) \(intent) is neither a printing condition (\(names)) nor a profile file that can be read: \(reason)"
+      }
+    }
+    do {
+      return try OutputIntent(name: isRegistered ? intent : nil, profile: bytes, profileName: profilePath)
+    } catch let failure as RenderError {
+      throw error(isRegistered ? StyleKeys.icc : StyleKeys.outputIntent) { "\($0): \(failure.description)" }
+    }
   }
 
   /// The bleed and crop marks asked for.

@@ -45,10 +45,12 @@ extension RenderFlags: StyleAdopting {
       StyleBinding(StyleKeys.background, \.background),
       StyleBinding(StyleKeys.cardColor, \.cardColor), StyleBinding(StyleKeys.captionColor, \.captionColor),
       StyleBinding(StyleKeys.ppi, \.ppi), StyleBinding(StyleKeys.jpegQuality, \.jpegQuality),
+      StyleBinding(StyleKeys.minPPI, \.minPPI),
       StyleBinding(StyleKeys.title, \.title),
       StyleBinding(StyleKeys.author, \.author), StyleBinding(StyleKeys.subject, \.subject),
       StyleBinding(StyleKeys.keywords, \.keywords), StyleBinding(StyleKeys.bleed, \.bleed),
-      StyleBinding(StyleKeys.cropMarks, \.cropMarks),
+      StyleBinding(StyleKeys.cropMarks, \.cropMarks), StyleBinding(StyleKeys.pdfx, \.pdfx),
+      StyleBinding(StyleKeys.outputIntent, \.outputIntent), StyleBinding(StyleKeys.icc, \.icc),
     ]
   }
 }
