@@ -96,6 +96,8 @@ let package = Package(
       ]),
     // Comparison, split by job: the metric (light), golden tests on it (light: no Pango, poppler
     // or renderer), file/folder/PDF comparison, and the review report drawn by SheetRender.
+    // Checks any PDF against PDF/X-4's and PDF/UA-1's machine-checkable rules (`preflight`).
+    .target(name: "SheetPreflight", dependencies: ["CQPDF", "SheetSupport"]),
     .target(name: "SheetDiff", dependencies: ["SheetPixels", "SheetSupport"]),
     .target(name: "SheetGolden", dependencies: ["SheetDiff", "SheetPixels", "SheetSupport"]),
     // XCTest glue kept apart, so SheetGolden never links XCTest.
@@ -125,7 +127,7 @@ let package = Package(
       name: "ContactSheetCLI",
       dependencies: [
         "ContactSheet", "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetDiff",
-        "SheetCompare", "SheetReport", "SheetXMP", "SheetCache",
+        "SheetCompare", "SheetReport", "SheetXMP", "SheetCache", "SheetPreflight",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Yams", package: "Yams"),
       ]),

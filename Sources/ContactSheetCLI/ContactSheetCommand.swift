@@ -19,7 +19,7 @@ public struct ContactSheetCommand: ParsableCommand {
     version: "0.2.0",
     subcommands: [
       RenderCommand.self, LayoutCommand.self, StyleCommand.self, CompareGroupCommand.self,
-      ApproveCommand.self, PlanCommand.self, AssembleCommand.self,
+      ApproveCommand.self, PlanCommand.self, AssembleCommand.self, PreflightCommand.self,
     ])
 
   /// The root command with no options; ArgumentParser creates it when parsing.

@@ -1,0 +1,216 @@
+/// Reads a page's content streams for what preflight needs: where each image is placed (its
+/// transformation, so its effective resolution) and whether RGB is used by colour operators.
+/// Not a renderer: text, paths and most operators are skipped unread.
+struct ContentScanner {
+  /// An image drawn: the image XObject, the page it is on, and its pixels per inch.
+  struct Placement {
+    var image: PDFObject
+    var ppi: Double
+  }
+
+  private(set) var placements: [Placement] = []
+  /// Whether `rg`, `RG` or a `/DeviceRGB` colour space was used in content whose resources
+  /// give no `DefaultRGB`.
+  private(set) var usesUntaggedRGB = false
+  private var visitedForms: Set<String> = []
+
+  /// Scans `page`'s content.
+  mutating func scan(page: PDFObject) {
+    scan(
+      content: page.pageContent(), resources: page["Resources"], matrix: .identity, depth: 0,
+      defaultRGB: false)
+  }
+
+  private mutating func scan(
+    content: [UInt8], resources: PDFObject?, matrix: Matrix, depth: Int, defaultRGB: Bool
+  ) {
+    let defaultRGB = defaultRGB || resources?["ColorSpace"]?["DefaultRGB"] != nil
+    var tokenizer = ContentTokenizer(content)
+    var operands: [ContentTokenizer.Token] = []
+    var stack: [Matrix] = []
+    var current = matrix
+    while let token = tokenizer.next() {
+      guard case .operator(let op) = token else {
+        operands.append(token)
+        if operands.count > 64 { operands.removeFirst() }
+        continue
+      }
+      switch op {
+      case "q": stack.append(current)
+      case "Q": current = stack.popLast() ?? current
+      case "cm":
+        let numbers = operands.suffix(6).compactMap(\.number)
+        if numbers.count == 6 {
+          current = Matrix(numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]).then(
+            current)
+        }
+      case "rg", "RG":
+        if !defaultRGB { usesUntaggedRGB = true }
+      case "cs", "CS":
+        if case .name("DeviceRGB")? = operands.last, !defaultRGB { usesUntaggedRGB = true }
+      case "Do":
+        guard case .name(let name)? = operands.last, let object = resources?["XObject"]?[name] else { break }
+        switch object["Subtype"]?.name {
+        case "Image":
+          guard object["ImageMask"]?.bool != true, let width = object["Width"]?.number,
+            let height = object["Height"]?.number
+          else { break }
+          let (across, down) = current.unitSquareSides
+          guard across > 0.01, down > 0.01 else { break }
+          placements.append(Placement(image: object, ppi: min(width / (across / 72), height / (down / 72))))
+          if object["ColorSpace"]?.name == "DeviceRGB" && !defaultRGB { usesUntaggedRGB = true }
+        case "Form":
+          let key = object.reference ?? name
+          guard depth < 12, !visitedForms.contains(key), let data = object.streamData() else { break }
+          visitedForms.insert(key)
+          let numbers = object["Matrix"]?.items.compactMap(\.number) ?? []
+          let form =
+            numbers.count == 6
+            ? Matrix(numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]) : .identity
+          scan(
+            content: data, resources: object["Resources"] ?? resources, matrix: form.then(current),
+            depth: depth + 1,
+            defaultRGB: defaultRGB)
+          visitedForms.remove(key)
+        default: break
+        }
+      default: break
+      }
+      operands.removeAll(keepingCapacity: true)
+    }
+  }
+}
+
+/// A PDF transformation matrix `[a b c d e f]`.
+struct Matrix {
+  var a, b, c, d, e, f: Double
+  static let identity = Matrix(1, 0, 0, 1, 0, 0)
+
+  init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double) {
+    (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
+  }
+
+  /// This transformation followed by `other` (PDF's `cm` order: the new matrix times the CTM).
+  func then(_ other: Matrix) -> Matrix {
+    Matrix(
+      a * other.a + b * other.c, a * other.b + b * other.d, c * other.a + d * other.c,
+      c * other.b + d * other.d,
+      e * other.a + f * other.c + other.e, e * other.b + f * other.d + other.f)
+  }
+
+  /// The lengths, in points, of the unit square's two sides once transformed: an image's
+  /// placed width and height.
+  var unitSquareSides: (Double, Double) { ((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot()) }
+}
+
+/// Splits content stream bytes into operands and operators (ISO 32000 §7.8.2), skipping
+/// strings, arrays, dictionaries and inline image data.
+struct ContentTokenizer {
+  enum Token {
+    case number(Double)
+    case name(String)
+    case other
+    case `operator`(String)
+
+    var number: Double? { if case .number(let value) = self { value } else { nil } }
+  }
+
+  private let bytes: [UInt8]
+  private var position = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  private static let whitespace: Set<UInt8> = [0, 9, 10, 12, 13, 32]
+  private static let delimiters: Set<UInt8> = Set("()<>[]{}/%".utf8)
+
+  mutating func next() -> Token? {
+    skipWhitespace()
+    guard position < bytes.count else { return nil }
+    let byte = bytes[position]
+    switch byte {
+    case UInt8(ascii: "/"):
+      position += 1
+      let start = position
+      while position < bytes.count, !Self.whitespace.contains(bytes[position]),
+        !Self.delimiters.contains(bytes[position])
+      {
+        position += 1
+      }
+      return .name(String(decoding: bytes[start..<position], as: UTF8.self))
+    case UInt8(ascii: "("):
+      skipLiteralString()
+      return .other
+    case UInt8(ascii: "<"):
+      if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "<") {
+        position += 2
+        return .other  // dictionary contents come as tokens of their own, then ">>"
+      }
+      while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
+      position += 1
+      return .other
+    case UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+      position +=
+        byte == UInt8(ascii: ">") && position + 1 < bytes.count && bytes[position + 1] == byte ? 2 : 1
+      return .other
+    default:
+      let start = position
+      while position < bytes.count, !Self.whitespace.contains(bytes[position]),
+        !Self.delimiters.contains(bytes[position])
+      {
+        position += 1
+      }
+      if position == start {
+        position += 1
+        return .other
+      }
+      let text = String(decoding: bytes[start..<position], as: UTF8.self)
+      if let value = Double(text) { return .number(value) }
+      if text == "ID" { skipInlineImage() }
+      return .operator(text)
+    }
+  }
+
+  private mutating func skipWhitespace() {
+    while position < bytes.count {
+      if Self.whitespace.contains(bytes[position]) {
+        position += 1
+      } else if bytes[position] == UInt8(ascii: "%") {
+        while position < bytes.count, bytes[position] != 10, bytes[position] != 13 { position += 1 }
+      } else {
+        return
+      }
+    }
+  }
+
+  private mutating func skipLiteralString() {
+    var depth = 0
+    while position < bytes.count {
+      let byte = bytes[position]
+      position += 1
+      if byte == UInt8(ascii: "\\") {
+        position += 1
+      } else if byte == UInt8(ascii: "(") {
+        depth += 1
+      } else if byte == UInt8(ascii: ")") {
+        depth -= 1
+        if depth == 0 { return }
+      }
+    }
+  }
+
+  /// Skips an inline image's data, up to `EI` standing alone.
+  private mutating func skipInlineImage() {
+    position += 1
+    while position + 1 < bytes.count {
+      if bytes[position] == UInt8(ascii: "E"), bytes[position + 1] == UInt8(ascii: "I"),
+        position > 0, Self.whitespace.contains(bytes[position - 1]),
+        position + 2 >= bytes.count || Self.whitespace.contains(bytes[position + 2])
+      {
+        position += 2
+        return
+      }
+      position += 1
+    }
+    position = bytes.count
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `contactsheet preflight` passes our PDF/X output, and sees each rule broken in a copy that
+/// breaks it (made by pikepdf: `Fixtures/pdf/break-pdf.py`), with exit statuses 0, 1 and 2.
+@Suite("preflight")
+struct PreflightTests {
+  private func preflight(_ arguments: [String]) throws -> ProcessResult {
+    try ProcessRunner.run(FixturePaths.binary, ["preflight"] + arguments)
+  }
+
+  /// A clean PDF/X-4 file of the fixture photos, with links and a contents page.
+  private func cleanPDFX(in folder: URL) throws -> String {
+    let output = folder.appendingPathComponent("clean.pdf").path
+    let photos = ["rocket.jpg", "coffee.png", "chelsea.png"].map(FixturePaths.photo)
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["render"] + photos + [
+        "-o", output, "--pdfx", "--output-intent", "FOGRA39", "--icc", PDFXTests.cmykProfile, "--bleed",
+        "3mm",
+        "--title", "Preflight", "--min-ppi", "0",
+      ])
+    #expect(result.status == 0, "\(result.standardError)")
+    return output
+  }
+
+  @Test("our PDF/X-4 file has no PDF/X findings; the same file breaking one rule has that rule's finding")
+  func rules() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let clean = try cleanPDFX(in: folder)
+    let passed = try preflight(["--pdfx", "--min-ppi", "50", clean])
+    #expect(passed.status == 0, "\(passed.standardOutput)")
+    #expect(passed.standardOutput.contains("no findings"))
+    let broken = folder.appendingPathComponent("broken")
+    try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+    let script = FixturePaths.fixtures.appendingPathComponent("pdf/break-pdf.py").path
+    let made = try ProcessRunner.run("/usr/bin/python3", [script, clean, broken.path])
+    #expect(made.status == 0, "\(made.standardError)")
+    let expected: [(file: String, finding: String)] = [
+      ("output-intent", "PDF/X-4 output-intent: no /OutputIntents entry of subtype /GTS_PDFX"),
+      ("output-intent-profile", "embeds no /DestOutputProfile"),
+      ("trapped", "PDF/X-4 trapped, object"),
+      ("pdfx-version", "PDF/X-4 pdfx-version"),
+      ("metadata", "PDF/X-4 metadata: the catalog has no XMP /Metadata stream"),
+      ("boxes", "PDF/X-4 boxes, page 1"),
+      ("boxes-bleed", "reaches past the /MediaBox"),
+      ("fonts", "PDF/X-4 fonts, object"),
+      ("colour", "PDF/X-4 colour, page 1"),
+      ("encryption", "PDF/X-4 encryption"),
+      ("link-description", "PDF/UA-1 link-description, page 1, object"),
+      ("alt-text", "PDF/UA-1 alt-text, object"),
+    ]
+    for (file, finding) in expected {
+      let path = broken.appendingPathComponent(file + ".pdf").path
+      let result = try preflight(["--min-ppi", "50", path])
+      #expect(result.status == 1, "\(file): \(result.standardOutput)")
+      #expect(result.standardOutput.contains(finding), "\(file): \(result.standardOutput)")
+    }
+    // The tab order rule is seen with the link.
+    let link = try preflight(["--pdfua", broken.appendingPathComponent("link-description.pdf").path])
+    #expect(link.standardOutput.contains("PDF/UA-1 tab-order, page 1"))
+  }
+
+  @Test(
+    "image resolution: each image under --min-ppi is named with its page, object and ppi, as pdfimages says")
+  func imageResolution() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let clean = try cleanPDFX(in: folder)
+    let result = try preflight(["--pdfx", "--min-ppi", "2000", clean])
+    #expect(result.status == 1)
+    let lines = result.standardOutput.split(separator: "\n").filter { $0.contains("image-resolution") }
+    let listing = try ProcessRunner.run("pdfimages", ["-list", clean]).standardOutput
+    let photos = listing.split(separator: "\n").dropFirst(2).filter { $0.contains(" jpeg ") }
+    #expect(lines.count == photos.count && !photos.isEmpty)
+    for row in photos {
+      let fields = row.split(separator: " ")
+      let object = "object \(fields[10]) 0 R"
+      let ppi = Int(fields[12])!
+      let line = try #require(lines.first { $0.contains(object) }, "\(object) in \(lines)")
+      #expect(line.contains("prints at \(ppi) ppi") || line.contains("prints at \(ppi - 1) ppi"), "\(line)")
+    }
+  }
+
+  @Test("a plain PDF is not PDF/X nor tagged; a file that is not a PDF exits 2")
+  func plainAndUnreadable() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let plain = folder.appendingPathComponent("plain.pdf").path
+    _ = try ProcessRunner.run(FixturePaths.binary, ["render", FixturePaths.photo("rocket.jpg"), "-o", plain])
+    let result = try preflight([plain])
+    #expect(result.status == 1)
+    for rule in [
+      "PDF/X-4 output-intent", "PDF/X-4 trailer-id", "PDF/X-4 boxes, page 1", "PDF/X-4 colour, page 1",
+      "PDF/UA-1 tagged", "PDF/UA-1 language", "PDF/UA-1 title", "PDF/UA-1 identification",
+    ] {
+      #expect(result.standardOutput.contains(rule), "\(rule) in \(result.standardOutput)")
+    }
+    let junk = folder.appendingPathComponent("junk.pdf")
+    try Data("not a pdf\n".utf8).write(to: junk)
+    let unreadable = try preflight([junk.path])
+    #expect(unreadable.status == 2)
+    #expect(unreadable.standardError.contains("is not a readable PDF"))
+    #expect(!unreadable.standardError.contains("/proc/self/fd"))
+  }
+}
