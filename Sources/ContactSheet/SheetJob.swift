@@ -30,6 +30,10 @@ public struct SheetJob {
   public var printMarks = PrintMarks()
   /// When set, a PDF is written as PDF/X-4 printing on this intent (`pdfx`).
   public var outputIntent: OutputIntent?
+  /// The language of the text: a PDF's `/Lang`.
+  public var language = "en"
+  /// The words ContactSheet prints itself (headings, labels, placeholders, the default title).
+  public var words = BuiltInWords.language("en")
   /// The cover page, if one is wanted.
   public var cover: CoverRequest?
   /// Metadata that wins over the inputs' own (a manifest's title, author…).
@@ -95,12 +99,16 @@ public struct SheetJob {
     if inputs.indexField == nil { inputs.indexField = settings.indexField }
     self.inputs = inputs
     layoutOptions = settings.layout
-    if inputs.indexField != nil && layoutOptions.indexTitle == nil { layoutOptions.indexTitle = "Index" }
+    if inputs.indexField != nil && layoutOptions.indexTitle == nil {
+      layoutOptions.indexTitle = settings.words.index
+    }
     fonts = settings.fonts
     style = settings.style
     output = settings.output
     printMarks = settings.printMarks
     outputIntent = settings.outputIntent
+    language = settings.language
+    words = settings.words
     cover = settings.cover
     metadata = settings.metadata
     showRating = settings.showRating
@@ -123,7 +131,7 @@ public struct SheetJob {
   /// The document's metadata: the inputs', with ``metadata`` winning.
   package func documentInfo(_ catalog: Catalog) -> DocumentInfo {
     var info = DocumentInfo(
-      title: catalog.title ?? "Contact sheet", author: catalog.author, subject: catalog.subject,
+      title: catalog.title ?? words.untitled, author: catalog.author, subject: catalog.subject,
       keywords: catalog.keywords)
     metadata.apply(to: &info)
     return info
@@ -235,6 +243,8 @@ public struct SheetJob {
       }
       renderer.printMarks = printMarks
       renderer.outputIntent = outputIntent
+      renderer.words = words.render
+      renderer.language = language
       renderer.pages = drawnPages
       var trimmedAt = 0
       renderer.onProgress = { state in

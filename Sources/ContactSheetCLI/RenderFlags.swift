@@ -29,6 +29,14 @@ struct RenderFlags: ParsableArguments {
   @Option(help: StyleKeys.keywords.argumentHelp) var keywords: String?
   @Option(help: StyleKeys.bleed.argumentHelp) var bleed: String?
   @Flag(help: StyleKeys.cropMarks.argumentHelp) var cropMarks = false
+  @Option(help: StyleKeys.lang.argumentHelp) var lang: String?
+  @Option(help: StyleKeys.textContents.argumentHelp) var textContents: String?
+  @Option(help: StyleKeys.textIndex.argumentHelp) var textIndex: String?
+  @Option(help: StyleKeys.textCover.argumentHelp) var textCover: String?
+  @Option(help: StyleKeys.textUntitled.argumentHelp) var textUntitled: String?
+  @Option(help: StyleKeys.textPages.argumentHelp) var textPages: String?
+  @Option(help: StyleKeys.textNoImage.argumentHelp) var textNoImage: String?
+  @Option(help: StyleKeys.textCannotShow.argumentHelp) var textCannotShow: String?
   @Flag(help: StyleKeys.pdfx.argumentHelp) var pdfx = false
   @Option(help: StyleKeys.outputIntent.argumentHelp) var outputIntent: String?
   @Option(help: StyleKeys.icc.argumentHelp) var icc: String?

@@ -13,6 +13,8 @@ final class CardPainter {
   private var shadowMasks: [Double: ShadowMask] = [:]
   /// How far, in points, fills that touch the page's edges run past them (a PDF's bleed).
   var bleed = 0.0
+  /// The placeholders' words.
+  var words = RenderWords()
 
   init(style: RenderStyle, textStyles: TextStyles, text: TextEngine) {
     self.style = style
@@ -291,7 +293,8 @@ final class CardPainter {
     cairo_fill(cairo)
     let readable = PathBytes.readable(name)  // A name's bytes that are not UTF-8 show as U+FFFD.
     let fileName = readable.split(separator: "/").last.map(String.init) ?? readable
-    let message = fileName.isEmpty ? "No image\n\(reason)" : "Cannot show \(fileName)\n\(reason)"
+    let message =
+      fileName.isEmpty ? "\(words.noImage)\n\(reason)" : "\(words.cannotShow) \(fileName)\n\(reason)"
     let inset = min(8, box.width / 8)
     let textBox = Rect(
       x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset)

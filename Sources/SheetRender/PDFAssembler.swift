@@ -67,6 +67,7 @@ package struct PDFAssembler {
         target.addLinks(Self.byPage(facts.flatMap(\.links), page: \.page))
         target.setOutline(Self.byPage(facts.flatMap(\.bookmarks), page: \.page))
         if whole.pageLabels { target.setPageLabels(cover: whole.coverLabel) }
+        if let language = whole.language { target.setLanguage(language) }
         setInfo(whole.info, producer: Self.producer(handles[0].data), in: destination.data)
         try destination.write(to: temporary, minimumVersion: "1.5")
       }

@@ -21,6 +21,9 @@ package struct PDFLink: Codable, Hashable, Sendable {
   package var rect: Rect
   /// Where it goes.
   package var target: Target
+  /// What it is, for a screen reader (the annotation's `/Contents`): the card's or entry's
+  /// text; nil for none.
+  package var contents: String? = nil
 }
 
 /// An entry of the document's outline (a section's bookmark).
@@ -56,8 +59,12 @@ struct PDFFinisher {
   var bleed: Double = 0
   /// When set, the PDF's page labels: decimal numbers, each page numbered as in the document.
   var pageLabels = false
-  /// With `pageLabels`: the document's first page (the cover) is labelled "Cover"; the next is 2.
-  var coverLabel = false
+  /// With `pageLabels`: the label of the document's first page, a cover ("Cover" in English;
+  /// the next page is 2); nil when there is no cover.
+  var coverLabel: String?
+  /// The language of the document's text (BCP 47), written as the catalog's `/Lang`, with
+  /// `/DisplayDocTitle` so that viewers show the title, not the file name; nil writes neither.
+  var language: String?
   /// When set, written into the document catalog as the part's facts (see ``PDFPart``).
   var part: PDFPart?
   /// When set, the file is made a PDF/X-4 file printing on this intent, with `info` as its
@@ -65,7 +72,9 @@ struct PDFFinisher {
   var pdfx: (intent: OutputIntent, info: DocumentInfo)?
 
   /// Whether Cairo's file needs any of this.
-  var isNeeded: Bool { !links.isEmpty || trimInset > 0 || pageLabels || part != nil || pdfx != nil }
+  var isNeeded: Bool {
+    !links.isEmpty || trimInset > 0 || pageLabels || part != nil || pdfx != nil || language != nil
+  }
 
   /// The objects a PDF/X-4 file gains, numbered from `first`.
   private struct PDFXObjects {
@@ -133,6 +142,10 @@ struct PDFFinisher {
     var rootExtra = ""
     if pageLabels { rootExtra += " /PageLabels \(PDFTarget.pageLabels(documentPages, cover: coverLabel))" }
     if let partID { rootExtra += " \(PDFPart.catalogKey) \(partID) 0 R" }
+    if let language {
+      rootExtra +=
+        " /Lang \(PDFXMetadata.textString(language)) /ViewerPreferences << /DisplayDocTitle true >>"
+    }
     if let pdfx, let pdfxObjects {
       let intent = pdfx.intent
       var entries = "/Type /OutputIntent /S /GTS_PDFX"
@@ -185,6 +198,7 @@ struct PDFFinisher {
         if pageLabels { replaced.insert("PageLabels") }
         if part != nil { replaced.insert(String(PDFPart.catalogKey.dropFirst())) }
         if pdfx != nil { replaced.formUnion(["OutputIntents", "Metadata"]) }
+        if language != nil { replaced.formUnion(["Lang", "ViewerPreferences"]) }
         let kept = dictionary.removing(replaced)
         try update.add(id: object.id, generation: object.generation, dictionary: kept, adding: rootExtra)
         continue
@@ -218,11 +232,12 @@ struct PDFFinisher {
       }
       if annotationCounts[index] > 0 {
         let ids = firstAnnotation..<(firstAnnotation + Int(annotationCounts[index]))
-        extra += " /Annots [\(ids.map { "\($0) 0 R" }.joined(separator: " "))]"
+        // Tab order follows the structure, as PDF/UA asks of pages with annotations.
+        extra += " /Annots [\(ids.map { "\($0) 0 R" }.joined(separator: " "))] /Tabs /S"
       }
       try update.add(
         id: object.id, generation: object.generation,
-        dictionary: page.removing(["Annots", "TrimBox", "BleedBox"]), adding: extra)
+        dictionary: page.removing(["Annots", "TrimBox", "BleedBox", "Tabs"]), adding: extra)
     }
     var id = trailer.size
     try links.readBack { link in
@@ -232,6 +247,7 @@ struct PDFFinisher {
       var body = String(
         format: "<< /Type /Annot /Subtype /Link /Border [0 0 0] /Rect [%.2f %.2f %.2f %.2f]",
         r.x, height - r.maxY, r.maxX, height - r.y)
+      if let contents = link.contents { body += " /Contents \(PDFXMetadata.textString(contents))" }
       switch link.target {
       case .uri(let uri):
         body += " /A << /S /URI /URI \(PDFIncrementalUpdate.string(uri)) >> >>"
@@ -318,33 +334,42 @@ struct PDFTarget {
         qpdf_oh_append_item(qpdf, annotations, annotation)
       }
       qpdf_oh_replace_key(qpdf, page, "/Annots", annotations)
+      qpdf_oh_replace_key(qpdf, page, "/Tabs", qpdf_oh_new_name(qpdf, "/S"))
     }
     return (byPage.keys.sorted(), made)
   }
 
   /// Page labels numbering each page as in the document (a part starting at page 21 labels
-  /// its first page 21).
-  func setPageLabels(cover: Bool) {
+  /// its first page 21); `cover` labels a cover.
+  func setPageLabels(cover: String?) {
     qpdf_oh_replace_key(
       qpdf, qpdf_get_root(qpdf), "/PageLabels",
       qpdf_oh_parse(qpdf, Self.pageLabels(documentPages, cover: cover)))
   }
 
   /// The `/PageLabels` number tree numbering file pages as the document pages they show; with
-  /// `cover`, the document's first page is labelled "Cover" and the numbers go on from 2.
-  static func pageLabels(_ documentPages: [Int], cover: Bool) -> String {
+  /// a `cover` label, the document's first page is labelled so ("Cover") and the numbers go on
+  /// from 2.
+  static func pageLabels(_ documentPages: [Int], cover: String?) -> String {
     var entries: [String] = []
     for (index, page) in documentPages.enumerated() {
-      if cover && page == 0 {
-        entries.append("\(index) << /P (Cover) >>")
+      if let cover, page == 0 {
+        entries.append("\(index) << /P \(PDFXMetadata.textString(cover)) >>")
         continue
       }
-      let continues = index > 0 && documentPages[index - 1] == page - 1 && !(cover && page == 1)
+      let continues = index > 0 && documentPages[index - 1] == page - 1 && !(cover != nil && page == 1)
       if !continues {
         entries.append(page == 0 ? "\(index) << /S /D >>" : "\(index) << /S /D /St \(page + 1) >>")
       }
     }
     return "<< /Nums [\(entries.joined(separator: " "))] >>"
+  }
+
+  /// The catalog's `/Lang`, with `/DisplayDocTitle` so that viewers show the title.
+  func setLanguage(_ language: String) {
+    let root = qpdf_get_root(qpdf)
+    qpdf_oh_replace_key(qpdf, root, "/Lang", qpdf_oh_new_unicode_string(qpdf, language))
+    qpdf_oh_replace_key(qpdf, root, "/ViewerPreferences", qpdf_oh_parse(qpdf, "<< /DisplayDocTitle true >>"))
   }
 
   /// The document's outline: one top-level entry per bookmark whose page is in this file, in
@@ -390,6 +415,9 @@ struct PDFTarget {
       String(
         format: "<< /Type /Annot /Subtype /Link /Border [0 0 0] /Rect [%.2f %.2f %.2f %.2f] >>",
         r.x, height - r.maxY, r.maxX, height - r.y))
+    if let contents = link.contents {
+      qpdf_oh_replace_key(qpdf, dictionary, "/Contents", qpdf_oh_new_unicode_string(qpdf, contents))
+    }
     switch link.target {
     case .uri(let uri):
       let action = qpdf_oh_parse(qpdf, "<< /S /URI >>")

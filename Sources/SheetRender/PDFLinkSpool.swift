@@ -40,20 +40,24 @@ final class PDFLinkSpool {
     }
     var record: [UInt8] = []
     func add<T>(_ value: T) { withUnsafeBytes(of: value) { record += $0 } }
+    func add(text: String) {
+      let bytes = Array(text.utf8)
+      add(Int64(bytes.count))
+      record += bytes
+    }
     add(Int64(link.page))
     for value in [link.rect.x, link.rect.y, link.rect.width, link.rect.height] { add(value) }
     switch link.target {
     case .uri(let uri):
-      let bytes = Array(uri.utf8)
       add(UInt8(0))
-      add(Int64(bytes.count))
-      record += bytes
+      add(text: uri)
     case .page(let page, let x, let y):
       add(UInt8(1))
       add(Int64(page))
       add(x)
       add(y)
     }
+    add(text: link.contents ?? "")
     guard fwrite(record, 1, record.count, file) == record.count else {
       failure = String(cString: strerror(errno))
       return
@@ -76,6 +80,14 @@ final class PDFLinkSpool {
       }
       return bytes.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
     }
+    func readText() throws -> String {
+      let length = Int(try read(Int64.self))
+      var bytes = [UInt8](repeating: 0, count: length)
+      guard length == 0 || fread(&bytes, 1, length, file) == length else {
+        throw RenderError("cannot read back the links kept while drawing")
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
     for _ in 0..<count {
       let page = Int(try read(Int64.self))
       let x = try read(Double.self)
@@ -83,18 +95,14 @@ final class PDFLinkSpool {
       let rect = Rect(x: x, y: y, width: try read(Double.self), height: try read(Double.self))
       let target: PDFLink.Target
       if try read(UInt8.self) == 0 {
-        let length = Int(try read(Int64.self))
-        var bytes = [UInt8](repeating: 0, count: length)
-        guard length == 0 || fread(&bytes, 1, length, file) == length else {
-          throw RenderError("cannot read back the links kept while drawing")
-        }
-        target = .uri(String(decoding: bytes, as: UTF8.self))
+        target = .uri(try readText())
       } else {
         let page = Int(try read(Int64.self))
         let x = try read(Double.self)
         target = .page(page, x: x, y: try read(Double.self))
       }
-      try body(PDFLink(page: page, rect: rect, target: target))
+      let contents = try readText()
+      try body(PDFLink(page: page, rect: rect, target: target, contents: contents.isEmpty ? nil : contents))
     }
   }
 

@@ -12,7 +12,7 @@ package struct PDFPart: Codable, Hashable, Sendable {
   /// The private catalog key holding the JSON.
   package static let catalogKey = "/ContactSheetPart"
   /// The version of this format; a part of another version is refused.
-  package static let currentFormat = 1
+  package static let currentFormat = 2
 
   /// The version of this format the part was written in.
   package var format = PDFPart.currentFormat
@@ -33,10 +33,13 @@ package struct PDFPart: Codable, Hashable, Sendable {
   package var links: [PDFLink] = []
   /// Whether the document labels its pages (it has contents or an index).
   package var pageLabels: Bool
-  /// Whether the document's first page is a cover, labelled "Cover" (the next page is 2).
-  package var coverLabel: Bool
+  /// When the document's first page is a cover, its label ("Cover" in English; the next page
+  /// is 2); nil when there is no cover.
+  package var coverLabel: String?
   /// The document's metadata.
   package var info: Info
+  /// The language of the document's text (its `/Lang`), if one was given.
+  package var language: String?
 
   /// The document's metadata as written into the PDF's `/Info`.
   package struct Info: Codable, Hashable, Sendable {
@@ -77,8 +80,10 @@ package struct PDFPart: Codable, Hashable, Sendable {
 
   /// An empty part of the document fingerprinted `document`.
   package init(
-    document: String, pageCount: Int, pageLabels: Bool, coverLabel: Bool = false, info: DocumentInfo
+    document: String, pageCount: Int, pageLabels: Bool, coverLabel: String? = nil, info: DocumentInfo,
+    language: String? = nil
   ) {
+    self.language = language
     self.document = document
     self.pageCount = pageCount
     self.pageLabels = pageLabels

@@ -29,15 +29,17 @@ package final class PDFSink: PageSink {
   /// (their own size when nil).
   /// `marks` extends each page by a bleed and draws crop marks around its trim box;
   /// `pageLabels` writes page labels numbering the pages as in the document; `coverLabel`
-  /// labels the document's first page (the cover) "Cover" and numbers the next one 2.
+  /// labels the document's first page (the cover) so and numbers the next one 2. `language`
+  /// is the catalog's `/Lang`.
   /// `documentPages` names the document page (from 0) each page drawn shows, when the file
   /// holds only some of them; `part` then records the document's facts for those pages
   /// (see ``PDFPart``), so that parts can be joined. With `outputIntent`, the file is PDF/X-4
   /// printing on it.
   package init(
     path: String, info: DocumentInfo, ppi: Double?, marks: PrintMarks = PrintMarks(),
-    pageLabels: Bool = false, coverLabel: Bool = false,
-    documentPages: [Int]? = nil, part: PDFPart? = nil, outputIntent: OutputIntent? = nil
+    pageLabels: Bool = false, coverLabel: String? = nil,
+    documentPages: [Int]? = nil, part: PDFPart? = nil, outputIntent: OutputIntent? = nil,
+    language: String? = nil
   ) throws {
     self.path = path
     self.marks = marks
@@ -50,6 +52,7 @@ package final class PDFSink: PageSink {
     finisher.coverLabel = coverLabel
     finisher.part = part
     finisher.pdfx = outputIntent.map { ($0, info) }
+    finisher.language = language
     surface = cairo_pdf_surface_create(temporary, 595, 842)
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
@@ -127,14 +130,14 @@ package final class PDFSink: PageSink {
 
   /// Links are written by libqpdf after Cairo has finished the file (``PDFFinisher``): Cairo
   /// 1.16's link tags write a broken cross-reference table.
-  func addLink(_ target: PDFLink.Target, rect: Rect) {
+  func addLink(_ target: PDFLink.Target, rect: Rect, contents: String?) {
     let inset = marks.trimInset
     var target = target
     if case .page(let page, let x, let y) = target { target = .page(page, x: x + inset, y: y + inset) }
     let link = PDFLink(
       page: documentPage,
       rect: Rect(x: rect.x + inset, y: rect.y + inset, width: rect.width, height: rect.height),
-      target: target)
+      target: target, contents: contents)
     finisher.links.append(link)
     finisher.part?.links.append(link)
   }

@@ -22,14 +22,14 @@ protocol PageSink: AnyObject {
   func addBookmark(_ title: String, x: Double, y: Double)
   /// Makes `rect` on the current page (page points) go to `target` when clicked. Outputs without
   /// links ignore it.
-  func addLink(_ target: PDFLink.Target, rect: Rect)
+  func addLink(_ target: PDFLink.Target, rect: Rect, contents: String?)
 }
 
 extension PageSink {
   func bands(pageHeight: Double) -> [PageBand] { [PageBand(top: 0, bottom: pageHeight)] }
   func nextBand() throws -> OpaquePointer { throw RenderError("this output draws a page in one band") }
   func addBookmark(_ title: String, x: Double, y: Double) {}
-  func addLink(_ target: PDFLink.Target, rect: Rect) {}
+  func addLink(_ target: PDFLink.Target, rect: Rect, contents: String?) {}
 }
 
 /// A horizontal strip of a page, in points from its top.

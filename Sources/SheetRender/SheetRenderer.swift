@@ -48,6 +48,12 @@ public struct SheetRenderer {
   /// embedded, XMP metadata, a trim box on every page, RGB tagged as sRGB. Not for documents
   /// drawn in parts (``pages``).
   public var outputIntent: OutputIntent?
+  /// The words the renderer prints of its own (placeholders, the cover's page label), in the
+  /// document's language. Default English.
+  public var words = RenderWords()
+  /// The language of the document's text (BCP 47, `en`, `de-AT`): a PDF's `/Lang`, with
+  /// `/DisplayDocTitle` set; nil leaves both out.
+  public var language: String?
   /// The pages to draw (from 0, ascending, each once), for rendering a document in parts; nil
   /// draws them all. The layout is the whole document's, so a page comes out as in a full run:
   /// PNG and SVG files keep their page numbers, and a PDF part carries what
@@ -102,14 +108,17 @@ public struct SheetRenderer {
         PDFPart(
           document: DocumentFingerprint.of(document, style: style, output: output, marks: printMarks),
           pageCount: pageCount,
-          pageLabels: numbered, coverLabel: hasCover, info: document.info)
+          pageLabels: numbered, coverLabel: hasCover ? words.cover : nil, info: document.info,
+          language: language)
       }
       if outputIntent != nil && self.pages != nil {
         throw RenderError("PDF/X is written for a whole document, not for a part of one (--pages)")
       }
       sink = try PDFSink(
         path: path, info: document.info, ppi: output.ppi, marks: printMarks, pageLabels: numbered,
-        coverLabel: hasCover, documentPages: self.pages, part: part, outputIntent: outputIntent)
+        coverLabel: hasCover ? words.cover : nil, documentPages: self.pages, part: part,
+        outputIntent: outputIntent,
+        language: language)
     case .png, .jpeg:
       sink = RasterSink(
         path: path, format: format == .png ? .png : .jpeg(quality: output.jpegQuality), dpi: output.dpi,
@@ -121,6 +130,7 @@ public struct SheetRenderer {
       text: try TextEngine(fonts: document.layout.fonts, antialiasing: style.textAntialiasing))
     // Banners that touch the page's edges run on into the bleed, which only PDF pages have.
     if format == .pdf { painter.bleed = printMarks.bleed }
+    painter.words = words
     let plan = DrawPlan(document: document, pages: drawn, bands: sink.bands(pageHeight:), reach: reach)
     let sections = document.layout.firstCardSections()
     let info = document.info
@@ -177,7 +187,10 @@ public struct SheetRenderer {
               cairo, card: cardElement, image: kept[elementIndex], item: card.item, caption: card.caption,
               resolution: sink.imageResolution)
             if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
-            if let link = card.item.link, !link.isEmpty { sink.addLink(.uri(link), rect: element.frame) }
+            if let link = card.item.link, !link.isEmpty {
+              sink.addLink(
+                .uri(link), rect: element.frame, contents: Self.linkDescription(card.caption, uri: link))
+            }
             if let bookmark = card.item.bookmark, bandIndex == span.lowerBound {
               sink.addBookmark(bookmark, x: element.frame.x, y: element.frame.y)
             }
@@ -219,7 +232,9 @@ public struct SheetRenderer {
             painter.drawEntry(cairo, entry: entry)
             if bandIndex == span.lowerBound {
               let target = entry.target
-              sink.addLink(.page(target.page, x: target.x, y: target.y), rect: entry.frame)
+              sink.addLink(
+                .page(target.page, x: target.x, y: target.y), rect: entry.frame,
+                contents: "\(Markup.plainText(entry.text)) \(entry.pageNumber)")
             }
           }
         }
@@ -230,6 +245,12 @@ public struct SheetRenderer {
       onProgress?(progress)
     }
     return try sink.finish()
+  }
+
+  /// What a card's link is, for a screen reader: its caption's first line, or the URI.
+  static func linkDescription(_ caption: String, uri: String) -> String {
+    let text = Markup.plainText(caption).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    return text.trimmingCharacters(in: .whitespaces).isEmpty ? uri : text
   }
 
   /// Tells ``onImagePlaced`` where `image` went, when the output embeds pictures.

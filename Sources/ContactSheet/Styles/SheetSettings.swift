@@ -18,6 +18,10 @@ public struct SheetSettings {
   public var printMarks: PrintMarks
   /// The printing condition of a PDF/X file (`pdfx`); nil for a plain PDF.
   public var outputIntent: OutputIntent?
+  /// The language of the text (`lang`, BCP 47).
+  public var language: String
+  /// The words ContactSheet prints itself, in ``language`` unless `text-…` keys say otherwise.
+  public var words: BuiltInWords
   /// The cover asked for (`cover`, or a `cover-image` alone), if any.
   public var cover: CoverRequest?
   /// Metadata that wins over the inputs' own.
@@ -48,12 +52,14 @@ public struct SheetSettings {
     style: MergedStyle, spelling: @escaping (StyleKey) -> String = { "'\($0.name)'" }, forDrawing: Bool = true
   ) throws {
     let reader = StyleReader(style: style, spelling: spelling)
-    layout = try reader.layoutOptions()
+    language = try reader.language()
+    words = try reader.words(language: language)
+    layout = try reader.layoutOptions(words: words)
     self.style = forDrawing ? try reader.renderStyle() : RenderStyle()
     output = forDrawing ? try reader.outputSettings() : OutputSettings()
     printMarks = forDrawing ? try reader.printMarks() : PrintMarks()
     outputIntent = forDrawing ? try reader.outputIntent() : nil
-    cover = try reader.cover()
+    cover = try reader.cover(words: words)
     metadata = try MetadataOverrides(
       title: reader.setText(StyleKeys.title), author: reader.setText(StyleKeys.author),
       subject: reader.setText(StyleKeys.subject), keywords: reader.setText(StyleKeys.keywords))

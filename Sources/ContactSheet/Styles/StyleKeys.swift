@@ -174,6 +174,33 @@ package enum StyleKeys {
     help:
       "PDF: extend each page by this much (e.g. 3mm) with the background running into it; sets the TrimBox and BleedBox.",
     default: "0pt")
+  package static let lang = StyleKey(
+    "lang",
+    help:
+      "The language of the text (BCP 47: en, de, fr-CA…): a PDF's /Lang, and the words ContactSheet prints itself (Contents, Index, Cover…) in English, German, French, Spanish, Italian, Dutch or Polish.",
+    default: "en", valueName: "tag")
+  package static let textContents = StyleKey(
+    "text-contents", help: "The contents page's heading (default: from --lang, 'Contents').",
+    valueName: "text")
+  package static let textIndex = StyleKey(
+    "text-index", help: "The index's heading (default: from --lang, 'Index').", valueName: "text")
+  package static let textCover = StyleKey(
+    "text-cover", help: "The cover's page label in a PDF viewer (default: from --lang, 'Cover').",
+    valueName: "text")
+  package static let textUntitled = StyleKey(
+    "text-untitled", help: "The title of a document that names none (default: from --lang, 'Contact sheet').",
+    valueName: "text")
+  package static let textPages = StyleKey(
+    "text-pages",
+    help: "The word after the page count in the cover's fine print (default: from --lang, 'pages').",
+    valueName: "text")
+  package static let textNoImage = StyleKey(
+    "text-no-image", help: "A card without a picture (default: from --lang, 'No image').", valueName: "text")
+  package static let textCannotShow = StyleKey(
+    "text-cannot-show",
+    help:
+      "Before a file's name on a card whose picture cannot be shown (default: from --lang, 'Cannot show').",
+    valueName: "text")
   package static let pdfx = StyleKey(
     "pdfx", .flag,
     help:
@@ -207,7 +234,9 @@ package enum StyleKeys {
     shadowColor, noShadow, showRating, background, cardColor, captionColor, ppi, jpegQuality, minPPI, title,
     author,
     subject,
-    keywords, bleed, cropMarks, pdfx, outputIntent, icc, fontFile,
+    keywords, bleed, cropMarks, lang, textContents, textIndex, textCover, textUntitled, textPages,
+    textNoImage,
+    textCannotShow, pdfx, outputIntent, icc, fontFile,
   ]
 
   /// Options of `render` and `layout` that belong to a run (what to read, where to write, how

@@ -5,7 +5,7 @@ import SheetText
 
 extension StyleReader {
   /// Where things go: the layout options the style asks for.
-  func layoutOptions() throws -> LayoutOptions {
+  func layoutOptions(words: BuiltInWords) throws -> LayoutOptions {
     var options = LayoutOptions()
     options.mode = try required(StyleKeys.mode)
     options.page = try page(required(StyleKeys.page))
@@ -44,8 +44,8 @@ extension StyleReader {
     options.header = try setText(StyleKeys.header).map { PageMarginText(text: $0) }
     options.footer = try setText(StyleKeys.footer).map { PageMarginText(text: $0) }
     if try flag(StyleKeys.qr) { options.qrCodeSize = QRSizeCheck.readableSize }
-    if try flag(StyleKeys.contents) { options.contentsTitle = "Contents" }
-    if try setText(StyleKeys.index) != nil { options.indexTitle = "Index" }
+    if try flag(StyleKeys.contents) { options.contentsTitle = words.contents }
+    if try setText(StyleKeys.index) != nil { options.indexTitle = words.index }
     let bannerStyle: BannerStyle = try required(StyleKeys.bannerStyle)
     options.bannerLook = bannerStyle == .fullBleed ? .fullBleed : .inset
     if bannerStyle != .rule {
@@ -59,11 +59,12 @@ extension StyleReader {
   static let bandPadding = 4 * 72 / 25.4
 
   /// The cover asked for (`cover`, or `cover-image` alone); nil for none.
-  func cover() throws -> CoverRequest? {
+  func cover(words: BuiltInWords) throws -> CoverRequest? {
     let image = try setText(StyleKeys.coverImage)
     guard try flag(StyleKeys.cover) || image != nil else { return nil }
-    return CoverRequest(
-      subtitle: try setText(StyleKeys.coverSubtitle), note: try required(StyleKeys.coverNote), image: image)
+    // The default note in the document's language: `{date} · {pages} Seiten`.
+    let note = try setText(StyleKeys.coverNote) ?? "{date} · {pages} \(words.pages)"
+    return CoverRequest(subtitle: try setText(StyleKeys.coverSubtitle), note: note, image: image)
   }
 
   /// One warning per field of `header`, `footer` and `banner-template` that nothing fills.

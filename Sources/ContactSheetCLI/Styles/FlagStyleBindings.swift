@@ -49,7 +49,11 @@ extension RenderFlags: StyleAdopting {
       StyleBinding(StyleKeys.title, \.title),
       StyleBinding(StyleKeys.author, \.author), StyleBinding(StyleKeys.subject, \.subject),
       StyleBinding(StyleKeys.keywords, \.keywords), StyleBinding(StyleKeys.bleed, \.bleed),
-      StyleBinding(StyleKeys.cropMarks, \.cropMarks), StyleBinding(StyleKeys.pdfx, \.pdfx),
+      StyleBinding(StyleKeys.cropMarks, \.cropMarks), StyleBinding(StyleKeys.lang, \.lang),
+      StyleBinding(StyleKeys.textContents, \.textContents), StyleBinding(StyleKeys.textIndex, \.textIndex),
+      StyleBinding(StyleKeys.textCover, \.textCover), StyleBinding(StyleKeys.textUntitled, \.textUntitled),
+      StyleBinding(StyleKeys.textPages, \.textPages), StyleBinding(StyleKeys.textNoImage, \.textNoImage),
+      StyleBinding(StyleKeys.textCannotShow, \.textCannotShow), StyleBinding(StyleKeys.pdfx, \.pdfx),
       StyleBinding(StyleKeys.outputIntent, \.outputIntent), StyleBinding(StyleKeys.icc, \.icc),
     ]
   }

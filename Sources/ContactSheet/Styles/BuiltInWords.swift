@@ -1,0 +1,58 @@
+import SheetRender
+
+/// The words ContactSheet prints of its own (headings, labels, placeholders), in the
+/// document's language: chosen by `lang`, and each can be set by its own style key
+/// (`text-contents`, …).
+public struct BuiltInWords: Sendable, Hashable {
+  /// The contents page's heading.
+  public var contents: String
+  /// The index's heading.
+  public var index: String
+  /// The cover's page label in a PDF viewer.
+  public var cover: String
+  /// The title of a document that names none.
+  public var untitled: String
+  /// After the page count in the cover's fine print (`12 pages`).
+  public var pages: String
+  /// A card with no picture.
+  public var noImage: String
+  /// Before a file's name on a card whose picture cannot be shown.
+  public var cannotShow: String
+
+  /// The words of the language `tag` (BCP 47: its primary subtag decides, so `de-AT` is
+  /// German); English for a language not in the table.
+  public static func language(_ tag: String) -> BuiltInWords {
+    let primary = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
+    return table[primary] ?? table["en"]!
+  }
+
+  /// The languages in the table, by primary subtag.
+  public static var languages: [String] { table.keys.sorted() }
+
+  /// What the renderer prints itself.
+  var render: RenderWords { RenderWords(cover: cover, noImage: noImage, cannotShow: cannotShow) }
+
+  private static let table: [String: BuiltInWords] = [
+    "en": BuiltInWords(
+      contents: "Contents", index: "Index", cover: "Cover", untitled: "Contact sheet", pages: "pages",
+      noImage: "No image", cannotShow: "Cannot show"),
+    "de": BuiltInWords(
+      contents: "Inhalt", index: "Register", cover: "Titelseite", untitled: "Kontaktbogen", pages: "Seiten",
+      noImage: "Kein Bild", cannotShow: "Nicht darstellbar:"),
+    "fr": BuiltInWords(
+      contents: "Sommaire", index: "Index", cover: "Couverture", untitled: "Planche contact", pages: "pages",
+      noImage: "Pas d’image", cannotShow: "Impossible d’afficher"),
+    "es": BuiltInWords(
+      contents: "Índice", index: "Índice alfabético", cover: "Portada", untitled: "Hoja de contactos",
+      pages: "páginas", noImage: "Sin imagen", cannotShow: "No se puede mostrar"),
+    "it": BuiltInWords(
+      contents: "Sommario", index: "Indice analitico", cover: "Copertina", untitled: "Provino a contatto",
+      pages: "pagine", noImage: "Nessuna immagine", cannotShow: "Impossibile mostrare"),
+    "nl": BuiltInWords(
+      contents: "Inhoud", index: "Register", cover: "Omslag", untitled: "Contactafdruk", pages: "pagina’s",
+      noImage: "Geen afbeelding", cannotShow: "Kan niet tonen:"),
+    "pl": BuiltInWords(
+      contents: "Spis treści", index: "Indeks", cover: "Okładka", untitled: "Stykówka", pages: "stron",
+      noImage: "Brak obrazu", cannotShow: "Nie można wyświetlić"),
+  ]
+}
