@@ -92,7 +92,7 @@ let package = Package(
       name: "SheetRender",
       dependencies: [
         "CPangoCairo", "CPNG", "CJPEG", "CQPDF", "CQREncode", "SheetSupport", "SheetLayout", "SheetText",
-        "SheetImages", "SheetCache",
+        "SheetImages", "SheetCache", "CZlib",
       ]),
     // Comparison, split by job: the metric (light), golden tests on it (light: no Pango, poppler
     // or renderer), file/folder/PDF comparison, and the review report drawn by SheetRender.

@@ -30,6 +30,8 @@ public struct SheetJob {
   public var printMarks = PrintMarks()
   /// When set, a PDF is written as PDF/X-4 printing on this intent (`pdfx`).
   public var outputIntent: OutputIntent?
+  /// Whether a PDF is tagged for screen readers.
+  public var tagged = false
   /// The language of the text: a PDF's `/Lang`.
   public var language = "en"
   /// The words ContactSheet prints itself (headings, labels, placeholders, the default title).
@@ -108,6 +110,7 @@ public struct SheetJob {
     printMarks = settings.printMarks
     outputIntent = settings.outputIntent
     language = settings.language
+    tagged = settings.tagged
     words = settings.words
     cover = settings.cover
     metadata = settings.metadata
@@ -245,6 +248,7 @@ public struct SheetJob {
       renderer.outputIntent = outputIntent
       renderer.words = words.render
       renderer.language = language
+      renderer.tagged = tagged
       renderer.pages = drawnPages
       var trimmedAt = 0
       renderer.onProgress = { state in

@@ -37,6 +37,7 @@ struct RenderFlags: ParsableArguments {
   @Option(help: StyleKeys.textPages.argumentHelp) var textPages: String?
   @Option(help: StyleKeys.textNoImage.argumentHelp) var textNoImage: String?
   @Option(help: StyleKeys.textCannotShow.argumentHelp) var textCannotShow: String?
+  @Flag(help: StyleKeys.tagged.argumentHelp) var tagged = false
   @Flag(help: StyleKeys.pdfx.argumentHelp) var pdfx = false
   @Option(help: StyleKeys.outputIntent.argumentHelp) var outputIntent: String?
   @Option(help: StyleKeys.icc.argumentHelp) var icc: String?

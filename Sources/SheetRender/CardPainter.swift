@@ -15,6 +15,8 @@ final class CardPainter {
   var bleed = 0.0
   /// The placeholders' words.
   var words = RenderWords()
+  /// The structure of a tagged PDF, written as cards, banners and the cover are drawn.
+  var tags = StructureTags()
 
   init(style: RenderStyle, textStyles: TextStyles, text: TextEngine) {
     self.style = style
@@ -96,11 +98,13 @@ final class CardPainter {
     Cairo.setColor(cairo, style.cardBackground)
     cairo_fill(cairo)
     let imageRadius = innerRadius(frame: frame, box: element.image)
-    drawPrepared(
-      cairo, image, in: element.image, radius: imageRadius,
-      missing: (item.failure ?? "no image", item.source?.name ?? ""), resolution: resolution)
-    if let badge = item.badge {
-      drawBadge(cairo, badge, frame: frame, imageBox: element.image, imageRadius: imageRadius)
+    tags.figure(item.alternativeText(caption: caption)) {
+      drawPrepared(
+        cairo, image, in: element.image, radius: imageRadius,
+        missing: (item.failure ?? "no image", item.source?.name ?? ""), resolution: resolution)
+      if let badge = item.badge {
+        drawBadge(cairo, badge, frame: frame, imageBox: element.image, imageRadius: imageRadius)
+      }
     }
     if let border = style.border, border.width > 0 {
       let inset = border.width / 2
@@ -115,8 +119,10 @@ final class CardPainter {
       cairo_stroke(cairo)
     }
     if !caption.isEmpty {
-      Cairo.setColor(cairo, style.captionColor)
-      text.draw(caption, style: textStyles.caption, in: element.caption, cairo: cairo)
+      tags.tag("P") {
+        Cairo.setColor(cairo, style.captionColor)
+        text.draw(caption, style: textStyles.caption, in: element.caption, cairo: cairo)
+      }
     }
     if let box = element.qrCode, let link = item.link, let code = QRCode(link) {
       code.draw(cairo, in: box)
@@ -144,27 +150,36 @@ final class CardPainter {
       cairo_rectangle(cairo, frame.x, frame.maxY - 0.5, frame.width, 0.5)
       cairo_fill(cairo)
     }
-    Cairo.setColor(cairo, style.bannerColor)
-    text.draw(element.title, style: textStyles.bannerTitle, in: element.titleFrame, cairo: cairo)
+    tags.beginSection()
+    tags.tag("H1") {
+      Cairo.setColor(cairo, style.bannerColor)
+      text.draw(element.title, style: textStyles.bannerTitle, in: element.titleFrame, cairo: cairo)
+    }
     if let subtitle = element.subtitle, let box = element.subtitleFrame {
-      Cairo.setColor(cairo, style.bannerSubtitleColor)
-      text.draw(subtitle, style: textStyles.bannerSubtitle, in: box, cairo: cairo)
+      tags.tag("P") {
+        Cairo.setColor(cairo, style.bannerSubtitleColor)
+        text.draw(subtitle, style: textStyles.bannerSubtitle, in: box, cairo: cairo)
+      }
     }
   }
 
   /// Draws the cover's title block: the title, a short centred rule, the subtitle.
   func drawCover(_ cairo: OpaquePointer, cover element: CoverElement) {
     let title = element.titleFrame
-    Cairo.setColor(cairo, style.bannerColor)
-    text.draw(element.title, style: textStyles.coverTitle, in: title, cairo: cairo)
+    tags.tag("H1") {
+      Cairo.setColor(cairo, style.bannerColor)
+      text.draw(element.title, style: textStyles.coverTitle, in: title, cairo: cairo)
+    }
     if let subtitle = element.subtitle, let box = element.subtitleFrame {
       let ruleWidth = 36.0
       Cairo.setColor(cairo, style.bannerColor, opacity: 0.6)
       cairo_rectangle(
         cairo, title.x + (title.width - ruleWidth) / 2, (title.maxY + box.y) / 2 - 0.5, ruleWidth, 1)
       cairo_fill(cairo)
-      Cairo.setColor(cairo, style.bannerSubtitleColor)
-      text.draw(subtitle, style: textStyles.coverSubtitle, in: box, cairo: cairo)
+      tags.tag("P") {
+        Cairo.setColor(cairo, style.bannerSubtitleColor)
+        text.draw(subtitle, style: textStyles.coverSubtitle, in: box, cairo: cairo)
+      }
     }
   }
 
@@ -172,10 +187,12 @@ final class CardPainter {
   /// a placeholder saying why when it cannot be shown.
   func drawPicture(
     _ cairo: OpaquePointer, picture element: PictureElement, image: PreparedImage?, path: String,
-    resolution: ImageResolution
+    alternativeText: String, resolution: ImageResolution
   ) {
-    drawPrepared(
-      cairo, image, in: element.frame, radius: 0, missing: ("no image", path), resolution: resolution)
+    tags.figure(alternativeText) {
+      drawPrepared(
+        cairo, image, in: element.frame, radius: 0, missing: ("no image", path), resolution: resolution)
+    }
   }
 
   /// Draws `image` filling `box` with corners of `radius`; a placeholder saying why when it

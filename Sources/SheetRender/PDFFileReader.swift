@@ -68,6 +68,36 @@ final class PDFFileReader {
     return try head(of: id, at: offset, firstRead: 4096).value
   }
 
+  /// Stream object `id`: its dictionary and its data as stored (still filtered), refused past
+  /// `limit` bytes.
+  func stream(_ id: Int, limit: Int) throws -> (dictionary: PDFValue, data: [UInt8]) {
+    guard let offset = try offset(of: id) else {
+      throw RenderError("cannot read \(path): object \(id) is not in use in its cross-reference table")
+    }
+    let head = try head(of: id, at: offset, firstRead: 4096)
+    var length: Int?
+    switch head.value["Length"] {
+    case .integer(let value)?: length = value
+    case .reference(let lengthID, _)?:
+      if case .integer(let value) = try object(lengthID) { length = value }
+    default: break
+    }
+    var index = head.valueEnd
+    while index < head.bytes.count, PDFSyntax.whitespace.contains(head.bytes[index]) { index += 1 }
+    let keyword = Array("stream".utf8)
+    guard let length, (0...limit).contains(length), index + keyword.count < head.bytes.count,
+      Array(head.bytes[index..<(index + keyword.count)]) == keyword
+    else { throw RenderError("cannot read \(path): object \(id) is not a stream ContactSheet can read") }
+    index += keyword.count
+    if head.bytes[index] == 13 { index += 1 }
+    if index < head.bytes.count, head.bytes[index] == 10 { index += 1 }
+    let start = head.offset + UInt64(index)
+    guard start + UInt64(length) <= size else {
+      throw RenderError("cannot read \(path): object \(id)'s stream runs past the end of the file")
+    }
+    return (head.value, try Self.read(file, at: start, count: length))
+  }
+
   /// The start of an object as written in the file: where it is, its first bytes, its value
   /// (a stream's dictionary) and the index in `bytes` just after that value.
   struct ObjectHead {

@@ -65,6 +65,11 @@ struct PDFFinisher {
   /// The language of the document's text (BCP 47), written as the catalog's `/Lang`, with
   /// `/DisplayDocTitle` so that viewers show the title, not the file name; nil writes neither.
   var language: String?
+  /// Set for a tagged PDF: it gets XMP metadata identifying it as PDF/UA-1, with `info`'s title.
+  var tagged: DocumentInfo?
+  /// The alternative text of each figure of a tagged PDF, in drawing order: the structure
+  /// tree's Figure elements, in document order, get them as `/Alt`.
+  var figureTexts: [String] = []
   /// When set, written into the document catalog as the part's facts (see ``PDFPart``).
   var part: PDFPart?
   /// When set, the file is made a PDF/X-4 file printing on this intent, with `info` as its
@@ -74,6 +79,7 @@ struct PDFFinisher {
   /// Whether Cairo's file needs any of this.
   var isNeeded: Bool {
     !links.isEmpty || trimInset > 0 || pageLabels || part != nil || pdfx != nil || language != nil
+      || tagged != nil
   }
 
   /// The objects a PDF/X-4 file gains, numbered from `first`.
@@ -83,8 +89,7 @@ struct PDFFinisher {
     var colourSpace: Int { first }
     var sRGBProfile: Int { first + 1 }
     var destinationProfile: Int { first + 2 }
-    var metadata: Int { first + 3 }
-    static let count = 4
+    static let count = 3
   }
 
   /// An object the update rewrites.
@@ -94,8 +99,13 @@ struct PDFFinisher {
     /// A page's resource dictionary, which gains a `DefaultRGB` (PDF/X).
     case resources
     case catalog
-    /// The Info dictionary (PDF/X).
+    /// The Info dictionary (PDF/X, tagged), rewritten to agree with the XMP metadata.
     case info
+    /// A structure element: a Figure gains its alternative text (`figureTexts[alt]`); a child
+    /// of the tree's root is given the Document element as its parent.
+    case structure(alt: Int?, reparent: Bool)
+    /// The structure tree's root, whose one child becomes the Document element.
+    case structureRoot
   }
 
   /// Adds the links, boxes, labels and part facts to the PDF at `path` as an incremental
@@ -135,11 +145,25 @@ struct PDFFinisher {
     }
     let annotationCount = annotationCounts.reduce(0) { $0 + Int($1) }
     let partID = part == nil ? nil : trailer.size + annotationCount
+    var rootExtra = ""
     let pdfxObjects = pdfx.map { _ in
       PDFXObjects(first: trailer.size + annotationCount + (part == nil ? 0 : 1))
     }
-    let metadata = pdfx.map { PDFXMetadata(info: $0.info, seed: "\(reader.startXref) \(pages.count)") }
-    var rootExtra = ""
+    let metadataInfo = pdfx?.info ?? tagged
+    let metadata = metadataInfo.map {
+      PDFXMetadata(
+        info: $0, seed: "\(reader.startXref) \(pages.count)", pdfx: pdfx != nil, pdfua: tagged != nil)
+    }
+    let metadataID = metadata.map { _ in
+      trailer.size + annotationCount + (part == nil ? 0 : 1) + (pdfx == nil ? 0 : PDFXObjects.count)
+    }
+    if let metadataID { rootExtra += " /Metadata \(metadataID) 0 R" }
+    // A tagged file's pages get new content streams, their decorations marked as artifacts,
+    // numbered after everything else.
+    let firstContentID =
+      trailer.size + annotationCount + (part == nil ? 0 : 1)
+      + (pdfx == nil ? 0 : PDFXObjects.count) + (metadata == nil ? 0 : 1)
+    if tagged != nil { rootExtra += " /MarkInfo << /Marked true >>" }
     if pageLabels { rootExtra += " /PageLabels \(PDFTarget.pageLabels(documentPages, cover: coverLabel))" }
     if let partID { rootExtra += " \(PDFPart.catalogKey) \(partID) 0 R" }
     if let language {
@@ -154,7 +178,7 @@ struct PDFFinisher {
       entries += " /Info \(PDFXMetadata.textString(intent.condition))"
       if let registry = intent.registry { entries += " /RegistryName \(PDFXMetadata.textString(registry))" }
       entries += " /DestOutputProfile \(pdfxObjects.destinationProfile) 0 R"
-      rootExtra += " /OutputIntents [<< \(entries) >>] /Metadata \(pdfxObjects.metadata) 0 R"
+      rootExtra += " /OutputIntents [<< \(entries) >>]"
       if trailer.id == nil, let metadata { trailer.id = metadata.trailerID }
       try PDFRGBTagging.tag(path: path, reader: reader, colourSpace: pdfxObjects.colourSpace)
     }
@@ -167,7 +191,7 @@ struct PDFFinisher {
     var nextAnnotation = trailer.size
     var resources: Set<Int> = []
     for (index, page) in pages.enumerated() {
-      if writesBoxes || annotationCounts[index] > 0 {
+      if writesBoxes || annotationCounts[index] > 0 || tagged != nil {
         changed.append((page.id, page.generation, .page(index, firstAnnotation: nextAnnotation)))
       }
       nextAnnotation += Int(annotationCounts[index])
@@ -180,8 +204,34 @@ struct PDFFinisher {
     if !rootExtra.isEmpty, case .reference(let id, let generation)? = reader.trailer["Root"] {
       changed.append((id, generation, .catalog))
     }
-    if pdfx != nil, case .reference(let id, let generation)? = reader.trailer["Info"] {
+    if metadata != nil, case .reference(let id, let generation)? = reader.trailer["Info"] {
       changed.append((id, generation, .info))
+    }
+    // Cairo 1.16 leaves the Document element out (the root holds its children): it is added
+    // as the root's one child, numbered after the pages' contents.
+    let documentElementID = firstContentID + pages.count
+    var rootChildren: [PDFValue] = []
+    var structureRoot: (id: Int, generation: Int)?
+    if tagged != nil {
+      let tree = try structureTree(reader)
+      structureRoot = tree.hasDocument ? nil : tree.root
+      guard tree.figures.count == figureTexts.count else {
+        throw RenderError(
+          "cannot finish \(path): its structure tree has \(tree.figures.count) figures, \(figureTexts.count) were drawn"
+        )
+      }
+      rootChildren = tree.rootChildren
+      var elements: [Int: (generation: Int, alt: Int?, reparent: Bool)] = [:]
+      for (index, figure) in tree.figures.enumerated() {
+        elements[figure.id] = (figure.generation, index, false)
+      }
+      for case .reference(let id, let generation) in tree.rootChildren where structureRoot != nil {
+        elements[id] = (generation, elements[id]?.alt, true)
+      }
+      for (id, element) in elements {
+        changed.append((id, element.generation, .structure(alt: element.alt, reparent: element.reparent)))
+      }
+      if let root = structureRoot { changed.append((root.id, root.generation, .structureRoot)) }
     }
     // `DefaultRGB`: the content's own RGB (text, fills) is sRGB too.
     let defaultRGB = pdfxObjects?.colourSpace
@@ -197,7 +247,9 @@ struct PDFFinisher {
         var replaced: Set<String> = []
         if pageLabels { replaced.insert("PageLabels") }
         if part != nil { replaced.insert(String(PDFPart.catalogKey.dropFirst())) }
-        if pdfx != nil { replaced.formUnion(["OutputIntents", "Metadata"]) }
+        if pdfx != nil { replaced.insert("OutputIntents") }
+        if metadata != nil { replaced.insert("Metadata") }
+        if tagged != nil { replaced.insert("MarkInfo") }
         if language != nil { replaced.formUnion(["Lang", "ViewerPreferences"]) }
         let kept = dictionary.removing(replaced)
         try update.add(id: object.id, generation: object.generation, dictionary: kept, adding: rootExtra)
@@ -207,6 +259,20 @@ struct PDFFinisher {
           id: object.id, generation: object.generation,
           dictionary: dictionary.removing(PDFXMetadata.infoKeys),
           adding: metadata?.infoEntries ?? "")
+        continue
+      case .structure(let alt, let reparent):
+        var extra = ""
+        if let alt { extra += " /Alt \(PDFXMetadata.textString(figureTexts[alt]))" }
+        if reparent { extra += " /P \(documentElementID) 0 R" }
+        try update.add(
+          id: object.id, generation: object.generation,
+          dictionary: dictionary.removing(alt == nil ? ["P"] : reparent ? ["Alt", "P"] : ["Alt"]),
+          adding: extra)
+        continue
+      case .structureRoot:
+        try update.add(
+          id: object.id, generation: object.generation, dictionary: dictionary.removing(["K"]),
+          adding: " /K [\(documentElementID) 0 R]")
         continue
       case .resources:
         try update.add(
@@ -219,6 +285,10 @@ struct PDFFinisher {
       }
       var extra = ""
       var page = dictionary
+      if tagged != nil {
+        page = page.removing(["Contents"])
+        extra += " /Contents \(firstContentID + index) 0 R"
+      }
       if let defaultRGB, case .dictionary = dictionary["Resources"] {
         page = dictionary.removing(["Resources"])
         extra += " /Resources \(dictionary["Resources"]!.addingDefaultRGB(defaultRGB).unparsed)"
@@ -262,17 +332,104 @@ struct PDFFinisher {
       id += 1
     }
     if let part, let partID { try update.addStream(id: partID, data: try part.encoded()) }
-    if let pdfx, let pdfxObjects, let metadata {
+    if let pdfx, let pdfxObjects {
       try update.add(
         id: pdfxObjects.colourSpace, body: Array("[/ICCBased \(pdfxObjects.sRGBProfile) 0 R]".utf8))
       try update.addStream(id: pdfxObjects.sRGBProfile, data: Data(SRGBProfile.bytes), entries: "/N 3")
       try update.addStream(
         id: pdfxObjects.destinationProfile, data: Data(pdfx.intent.profile),
         entries: "/N \(pdfx.intent.components)")
-      try update.addStream(
-        id: pdfxObjects.metadata, data: metadata.xmp(), entries: "/Type /Metadata /Subtype /XML")
+    }
+    if let metadata, let metadataID {
+      try update.addStream(id: metadataID, data: metadata.xmp(), entries: "/Type /Metadata /Subtype /XML")
+    }
+    if tagged != nil {
+      for (index, page) in pages.enumerated() {
+        let content = try artifactMarkedContent(of: page.id, reader: reader, path: path)
+        try update.addStream(id: firstContentID + index, data: Data(content.data), entries: content.entries)
+      }
+      if let root = structureRoot {
+        let kids = rootChildren.map(\.unparsed).joined(separator: " ")
+        try update.add(
+          id: documentElementID,
+          body: Array(
+            "<< /Type /StructElem /S /Document /P \(root.id) \(root.generation) R /K [\(kids)] >>".utf8))
+      }
     }
     try update.finish(trailer: trailer)
+  }
+
+  /// Page `pageID`'s content, its decorations marked as artifacts (``PDFArtifacts``),
+  /// compressed, with the dictionary entries saying so.
+  private func artifactMarkedContent(of pageID: Int, reader: PDFFileReader, path: String) throws -> (
+    data: [UInt8], entries: String
+  ) {
+    guard case .reference(let id, _)? = try reader.object(pageID)["Contents"] else {
+      throw RenderError("cannot finish \(path): a page's content is not one stream, as Cairo writes it")
+    }
+    // Cairo's content streams hold drawing operators only (pictures are objects of their own).
+    let limit = 1 << 30
+    let (dictionary, stored) = try reader.stream(id, limit: limit)
+    var content = stored
+    switch dictionary["Filter"] {
+    case nil: break
+    case .name("FlateDecode")?:
+      guard let inflated = Inflate.zlib(ArraySlice(stored), limit: limit) else {
+        throw RenderError("cannot finish \(path): a page's content cannot be inflated")
+      }
+      content = inflated
+    default:
+      throw RenderError("cannot finish \(path): a page's content is filtered in a way Cairo does not write")
+    }
+    let marked = PDFArtifacts.wrap(content)
+    guard let deflated = PDFArtifacts.deflate(marked) else { return (marked, "") }
+    return (deflated, "/Filter /FlateDecode")
+  }
+
+  /// The structure tree's root, its children, and its Figure elements in document order
+  /// (depth first through `/K`).
+  private func structureTree(_ reader: PDFFileReader) throws -> (
+    root: (id: Int, generation: Int)?, rootChildren: [PDFValue], hasDocument: Bool,
+    figures: [(id: Int, generation: Int)]
+  ) {
+    guard case .reference(let rootID, _)? = reader.trailer["Root"],
+      case .reference(let treeID, let treeGeneration)? = try reader.object(rootID)["StructTreeRoot"]
+    else { return (nil, [], true, []) }
+    var figures: [(id: Int, generation: Int)] = []
+    var visited: Set<Int> = []
+    func visit(_ value: PDFValue?) throws {
+      switch value {
+      case .array(let items)?:
+        for item in items { try visit(item) }
+      case .reference(let id, let generation)?:
+        guard visited.insert(id).inserted else { return }
+        let element = try reader.object(id)
+        guard case .dictionary = element, element["Type"].map({ $0 == .name("StructElem") }) ?? true,
+          element["S"] != nil || element["K"] != nil
+        else { return }
+        if case .name("Figure")? = element["S"] { figures.append((id, generation)) }
+        try visit(element["K"])
+      case .dictionary?:
+        if value?["Type"] == .name("StructElem") || value?["S"] != nil {
+          throw RenderError(
+            "a structure element is written in place; ContactSheet reads Cairo's indirect ones")
+        }
+      default: return
+      }
+    }
+    let children = try reader.object(treeID)["K"]
+    try visit(children)
+    let rootChildren: [PDFValue] =
+      switch children {
+      case .array(let items)?: items
+      case let child?: [child]
+      case nil: []
+      }
+    var hasDocument = false
+    if rootChildren.count == 1, case .reference(let id, _) = rootChildren[0] {
+      hasDocument = try reader.object(id)["S"] == .name("Document")
+    }
+    return ((treeID, treeGeneration), rootChildren, hasDocument, figures)
   }
 
   /// ` /BleedBox […] /TrimBox […]` for a page `width` by `height` points: the trim box is the

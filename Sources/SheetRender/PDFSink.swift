@@ -39,7 +39,7 @@ package final class PDFSink: PageSink {
     path: String, info: DocumentInfo, ppi: Double?, marks: PrintMarks = PrintMarks(),
     pageLabels: Bool = false, coverLabel: String? = nil,
     documentPages: [Int]? = nil, part: PDFPart? = nil, outputIntent: OutputIntent? = nil,
-    language: String? = nil
+    language: String? = nil, tagged: Bool = false
   ) throws {
     self.path = path
     self.marks = marks
@@ -53,6 +53,7 @@ package final class PDFSink: PageSink {
     finisher.part = part
     finisher.pdfx = outputIntent.map { ($0, info) }
     finisher.language = language
+    finisher.tagged = tagged ? info : nil
     surface = cairo_pdf_surface_create(temporary, 595, 842)
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
@@ -97,6 +98,13 @@ package final class PDFSink: PageSink {
     }
     cairo_show_page(cairo)
     try Cairo.check(cairo, "cannot draw \(path)")
+  }
+
+  /// The alternative text of each figure of a tagged PDF, in drawing order (Cairo 1.16 writes
+  /// none: the finisher adds them).
+  var figureTexts: [String] {
+    get { finisher.figureTexts }
+    set { finisher.figureTexts = newValue }
   }
 
   package func finish() throws -> [String] {

@@ -11,9 +11,17 @@ struct PDFXMetadata {
   /// content size), so two runs give the same bytes.
   let documentID: [UInt8]
 
-  /// The facts of `info` for a file whose identity is decided by `seed` (its pages' bytes).
-  init(info: DocumentInfo, seed: String) {
+  /// Whether the file is PDF/X-4 (the XMP says so).
+  let pdfx: Bool
+  /// Whether the file is tagged for PDF/UA-1 (the XMP says so).
+  let pdfua: Bool
+
+  /// The facts of `info` for a file whose identity is decided by `seed` (its pages' bytes),
+  /// stating the standards it meets.
+  init(info: DocumentInfo, seed: String, pdfx: Bool = true, pdfua: Bool = false) {
     self.info = info
+    self.pdfx = pdfx
+    self.pdfua = pdfua
     let fingerprint = [
       info.title ?? "", info.author ?? "", ISO8601DateFormatter().string(from: info.creationDate), seed,
     ]
@@ -58,12 +66,12 @@ struct PDFXMetadata {
     ] {
       if let value { entries += " /\(key) \(Self.textString(value))" }
     }
-    return entries + " /CreationDate (\(date)) /ModDate (\(date)) /Trapped /False /GTS_PDFXVersion (PDF/X-4)"
+    entries += " /CreationDate (\(date)) /ModDate (\(date))"
+    return pdfx ? entries + " /Trapped /False /GTS_PDFXVersion (PDF/X-4)" : entries
   }
 
-  /// The XMP packet, its properties mirroring the Info dictionary's, plus `extra` properties
-  /// (already XML) such as a PDF/UA identification.
-  func xmp(extra: String = "") -> Data {
+  /// The XMP packet, its properties mirroring the Info dictionary's, and the standards met.
+  func xmp() -> Data {
     let date = Self.xmpDate(info.creationDate)
     var properties = "<dc:format>application/pdf</dc:format>\n"
     if let title = info.title {
@@ -80,7 +88,6 @@ struct PDFXMetadata {
     if let keywords = info.keywords { properties += "<pdf:Keywords>\(Self.xml(keywords))</pdf:Keywords>\n" }
     properties += """
       <pdf:Producer>\(Self.xml(Self.producer))</pdf:Producer>
-      <pdf:Trapped>False</pdf:Trapped>
       <xmp:CreatorTool>\(Self.xml(info.creator))</xmp:CreatorTool>
       <xmp:CreateDate>\(date)</xmp:CreateDate>
       <xmp:ModifyDate>\(date)</xmp:ModifyDate>
@@ -89,9 +96,13 @@ struct PDFXMetadata {
       <xmpMM:InstanceID>\(uuid)</xmpMM:InstanceID>
       <xmpMM:VersionID>1</xmpMM:VersionID>
       <xmpMM:RenditionClass>default</xmpMM:RenditionClass>
-      <pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>
 
       """
+    if pdfx {
+      properties +=
+        "<pdf:Trapped>False</pdf:Trapped>\n<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>\n"
+    }
+    if pdfua { properties += "<pdfuaid:part>1</pdfuaid:part>\n" }
     let packet = """
       <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
       <x:xmpmeta xmlns:x="adobe:ns:meta/">
@@ -100,7 +111,7 @@ struct PDFXMetadata {
       xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/" \
       xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/" \
       xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">
-      \(properties)\(extra)</rdf:Description>
+      \(properties)</rdf:Description>
       </rdf:RDF>
       </x:xmpmeta>
       <?xpacket end="r"?>

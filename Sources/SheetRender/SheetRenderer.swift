@@ -54,6 +54,10 @@ public struct SheetRenderer {
   /// The language of the document's text (BCP 47, `en`, `de-AT`): a PDF's `/Lang`, with
   /// `/DisplayDocTitle` set; nil leaves both out.
   public var language: String?
+  /// Whether a PDF is tagged (`--tagged`): a structure tree in reading order (document,
+  /// sections with their headings, each card's picture a figure with alternative text and its
+  /// caption a paragraph, the contents and index as tables of contents), for screen readers.
+  public var tagged = false
   /// The pages to draw (from 0, ascending, each once), for rendering a document in parts; nil
   /// draws them all. The layout is the whole document's, so a page comes out as in a full run:
   /// PNG and SVG files keep their page numbers, and a PDF part carries what
@@ -114,11 +118,13 @@ public struct SheetRenderer {
       if outputIntent != nil && self.pages != nil {
         throw RenderError("PDF/X is written for a whole document, not for a part of one (--pages)")
       }
+      if tagged && self.pages != nil {
+        throw RenderError("a tagged PDF is written for a whole document, not for a part of one (--pages)")
+      }
       sink = try PDFSink(
         path: path, info: document.info, ppi: output.ppi, marks: printMarks, pageLabels: numbered,
         coverLabel: hasCover ? words.cover : nil, documentPages: self.pages, part: part,
-        outputIntent: outputIntent,
-        language: language)
+        outputIntent: outputIntent, language: language, tagged: tagged)
     case .png, .jpeg:
       sink = RasterSink(
         path: path, format: format == .png ? .png : .jpeg(quality: output.jpegQuality), dpi: output.dpi,
@@ -151,6 +157,7 @@ public struct SheetRenderer {
         title: info.title ?? "", page: pageIndex + 1, pages: pageCount,
         date: info.creationDate, section: sections[pageIndex] ?? "")
       var cairo = try sink.beginPage(width: page.width, height: page.height)
+      if tagged && format == .pdf { painter.tags.beginDocument(cairo) }
       // Images of cards that reach into later bands, kept until their last band is drawn.
       var kept: [Int: PreparedImage] = [:]
       for bandIndex in pageBands.indices {
@@ -212,7 +219,7 @@ public struct SheetRenderer {
             }
             painter.drawPicture(
               cairo, picture: picture, image: kept[elementIndex], path: coverImage,
-              resolution: sink.imageResolution)
+              alternativeText: info.title ?? coverImage, resolution: sink.imageResolution)
             if bandIndex == span.upperBound - 1 { kept[elementIndex] = nil }
           case .cover(let cover):
             painter.drawCover(cairo, cover: cover)
@@ -229,7 +236,7 @@ public struct SheetRenderer {
           case .footer(let text):
             painter.drawPageText(cairo, text, isFooter: true, fields: fields)
           case .entry(let entry):
-            painter.drawEntry(cairo, entry: entry)
+            painter.tags.tableOfContentsItem { painter.drawEntry(cairo, entry: entry) }
             if bandIndex == span.lowerBound {
               let target = entry.target
               sink.addLink(
@@ -244,6 +251,8 @@ public struct SheetRenderer {
       progress.pagesWritten = drawnIndex + 1
       onProgress?(progress)
     }
+    painter.tags.endDocument()
+    (sink as? PDFSink)?.figureTexts = painter.tags.figureTexts
     return try sink.finish()
   }
 

@@ -18,6 +18,8 @@ public struct SheetSettings {
   public var printMarks: PrintMarks
   /// The printing condition of a PDF/X file (`pdfx`); nil for a plain PDF.
   public var outputIntent: OutputIntent?
+  /// Whether a PDF is tagged for screen readers (`tagged`).
+  public var tagged: Bool
   /// The language of the text (`lang`, BCP 47).
   public var language: String
   /// The words ContactSheet prints itself, in ``language`` unless `text-…` keys say otherwise.
@@ -52,6 +54,7 @@ public struct SheetSettings {
     style: MergedStyle, spelling: @escaping (StyleKey) -> String = { "'\($0.name)'" }, forDrawing: Bool = true
   ) throws {
     let reader = StyleReader(style: style, spelling: spelling)
+    tagged = try reader.flag(StyleKeys.tagged)
     language = try reader.language()
     words = try reader.words(language: language)
     layout = try reader.layoutOptions(words: words)

@@ -201,6 +201,11 @@ package enum StyleKeys {
     help:
       "Before a file's name on a card whose picture cannot be shown (default: from --lang, 'Cannot show').",
     valueName: "text")
+  package static let tagged = StyleKey(
+    "tagged", .flag,
+    help:
+      "PDF: tag the document for screen readers (PDF/UA): sections with headings, each picture a figure with alternative text (its caption), captions as paragraphs, contents and index as tables of contents."
+  )
   package static let pdfx = StyleKey(
     "pdfx", .flag,
     help:
@@ -236,7 +241,7 @@ package enum StyleKeys {
     subject,
     keywords, bleed, cropMarks, lang, textContents, textIndex, textCover, textUntitled, textPages,
     textNoImage,
-    textCannotShow, pdfx, outputIntent, icc, fontFile,
+    textCannotShow, tagged, pdfx, outputIntent, icc, fontFile,
   ]
 
   /// Options of `render` and `layout` that belong to a run (what to read, where to write, how

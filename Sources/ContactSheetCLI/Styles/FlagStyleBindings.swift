@@ -54,6 +54,7 @@ extension RenderFlags: StyleAdopting {
       StyleBinding(StyleKeys.textCover, \.textCover), StyleBinding(StyleKeys.textUntitled, \.textUntitled),
       StyleBinding(StyleKeys.textPages, \.textPages), StyleBinding(StyleKeys.textNoImage, \.textNoImage),
       StyleBinding(StyleKeys.textCannotShow, \.textCannotShow), StyleBinding(StyleKeys.pdfx, \.pdfx),
+      StyleBinding(StyleKeys.tagged, \.tagged),
       StyleBinding(StyleKeys.outputIntent, \.outputIntent), StyleBinding(StyleKeys.icc, \.icc),
     ]
   }

@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--tagged` writes a structure tree screen readers follow: PyPI's `pdfua` checker (installed
+/// by `make oracles`) and `contactsheet preflight` find nothing, the tree is walked here, and
+/// the pages draw exactly as untagged ones.
+@Suite("Tagged PDFs")
+struct TaggedPDFTests {
+  private static let pdfua = FixturePaths.packageRoot.appendingPathComponent(".build/oracles/bin/pdfua").path
+
+  private func render(_ extra: [String], to output: String) throws {
+    let photos = ["rocket.jpg", "coffee.png", "horse.png", "chelsea.png", "grace_hopper.jpg"].map(
+      FixturePaths.photo)
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["render"] + photos + [
+        "-o", output, "--cover", "--contents", "--index", "name", "--section-by", "dir", "--title", "Tagged",
+        "--header", "{title}|{page}", "--min-ppi", "0",
+      ] + extra)
+    #expect(result.status == 0, "\(result.standardError)")
+  }
+
+  /// The structure tree as `S` names in document order, with each Figure's `/Alt`.
+  private func structure(_ path: String) throws -> [String] {
+    let script = """
+      import pikepdf, sys
+      p = pikepdf.open(sys.argv[1])
+      def walk(k):
+          if isinstance(k, pikepdf.Array):
+              for x in k: walk(x)
+          elif isinstance(k, pikepdf.Dictionary) and '/S' in k:
+              alt = k.get('/Alt')
+              print(str(k.S)[1:] + ('=' + str(alt) if alt is not None else ''))
+              walk(k.get('/K'))
+      walk(p.Root.StructTreeRoot.K)
+      """
+    let result = try ProcessRunner.run("/usr/bin/python3", ["-c", script, path])
+    #expect(result.status == 0, "\(result.standardError)")
+    return result.standardOutput.split(separator: "\n").map(String.init)
+  }
+
+  @Test("a catalog with cover, contents, index and sections passes pdfua and preflight's PDF/UA rules")
+  func checkers() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let output = folder.appendingPathComponent("tagged.pdf").path
+    try render(["--tagged", "--lang", "de"], to: output)
+    try PDFCheck.requireValid(output)
+    let checked = try ProcessRunner.run(Self.pdfua, ["check", output])
+    #expect(checked.status == 0, "\(checked.standardOutput)")
+    let preflight = try ProcessRunner.run(FixturePaths.binary, ["preflight", "--pdfua", output])
+    #expect(preflight.status == 0, "\(preflight.standardOutput)")
+    #expect(try ProcessRunner.pdfInfo(output)["Tagged"] == "yes")
+    // The same sheet untagged is what the checkers object to.
+    let plain = folder.appendingPathComponent("plain.pdf").path
+    try render(["--lang", "de"], to: plain)
+    #expect(try ProcessRunner.run(Self.pdfua, ["check", plain]).status != 0)
+  }
+
+  @Test("the tree: a document of sections, each a heading then figures with their captions as alt text")
+  func tree() throws {
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("tagged.pdf").path
+    try render(["--tagged"], to: output)
+    let tree = try structure(output)
+    #expect(tree.first == "Document")
+    #expect(tree.filter { $0 == "Sect" }.count >= 3)  // contents, the photos' folder, the index
+    #expect(tree.filter { $0 == "H1" }.count >= 4)  // the cover's title and each section's banner
+    let figures = tree.filter { $0.hasPrefix("Figure") }
+    // Five cards and the cover's picture frame is not drawn without --cover-image.
+    #expect(figures.count == 5, "\(tree)")
+    #expect(figures.contains("Figure=rocket.jpg") && figures.allSatisfy { $0.count > "Figure=".count })
+    #expect(tree.contains("TOC") && tree.filter { $0 == "TOCI" }.count >= 6)
+    // Every section's heading comes first in it.
+    for (index, element) in tree.enumerated() where element == "Sect" {
+      #expect(tree[index + 1] == "H1", "\(tree)")
+    }
+  }
+
+  @Test("decorations are artifacts, and the pages draw exactly as untagged ones")
+  func samePixels() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let tagged = folder.appendingPathComponent("tagged.pdf").path
+    let plain = folder.appendingPathComponent("plain.pdf").path
+    try render(["--tagged"], to: tagged)
+    try render([], to: plain)
+    let count = Int(try ProcessRunner.pdfInfo(plain)["Pages"] ?? "") ?? 0
+    #expect(count >= 4)
+    for page in 1...count {
+      let a = folder.appendingPathComponent("a\(page)")
+      let b = folder.appendingPathComponent("b\(page)")
+      for url in [a, b] {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      }
+      let expected = try Raster.page(plain, page: page, dpi: 40, folder: a)
+      let actual = try Raster.page(tagged, page: page, dpi: 40, folder: b)
+      #expect(actual.bytes == expected.bytes, "page \(page)")
+    }
+    let unmarked = """
+      import pikepdf, sys
+      p = pikepdf.open(sys.argv[1])
+      count = 0
+      for page in p.pages:
+          depth = 0
+          for operands, op in pikepdf.parse_content_stream(page):
+              op = str(op)
+              if op in ('BDC', 'BMC'): depth += 1
+              elif op == 'EMC': depth -= 1
+              elif depth == 0 and op in ('Tj', 'TJ', 'Do', 'f', 'S', 'B', 'sh'): count += 1
+      print(count)
+      """
+    let result = try ProcessRunner.run("/usr/bin/python3", ["-c", unmarked, tagged])
+    #expect(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+  }
+
+  @Test("PDF/X-4 and tagged together: both checkers and preflight find nothing")
+  func withPDFX() throws {
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("both.pdf").path
+    try render(
+      ["--tagged", "--pdfx", "--output-intent", "FOGRA39", "--icc", PDFXTests.cmykProfile, "--bleed", "3mm"],
+      to: output)
+    #expect(try ProcessRunner.run(Self.pdfua, ["check", output]).status == 0)
+    let preflight = try ProcessRunner.run(FixturePaths.binary, ["preflight", "--min-ppi", "40", output])
+    #expect(preflight.status == 0, "\(preflight.standardOutput)")
+  }
+}
