@@ -57,6 +57,7 @@ def main(path):
         })
     facts["pages"] = pages
     device_rgb = 0
+    forms_without_default_rgb = 0
     images = {"icc": 0, "gray": 0, "other": 0}
     fonts_unembedded = []
     for obj in pdf.objects:
@@ -71,6 +72,10 @@ def main(path):
                 images["gray"] += 1
             else:
                 images["other"] += 1
+        own = obj.get("/Resources")
+        if kind == "/Form" and isinstance(own, pikepdf.Dictionary):
+            if "/DefaultRGB" not in own.get("/ColorSpace", pikepdf.Dictionary()):
+                forms_without_default_rgb += 1
         if space == "/DeviceRGB":
             device_rgb += 1
         group = obj.get("/Group")
@@ -81,6 +86,7 @@ def main(path):
             if descriptor is None or not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
                 fonts_unembedded.append(str(obj.get("/BaseFont")))
     facts["deviceRGB"] = device_rgb
+    facts["formsWithoutDefaultRGB"] = forms_without_default_rgb
     facts["images"] = images
     facts["unembeddedFonts"] = fonts_unembedded
     print(json.dumps(facts, ensure_ascii=False))

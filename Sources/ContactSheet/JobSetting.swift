@@ -48,6 +48,10 @@ public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let index = JobSetting(rawValue: "index")
   /// Whether cards carry a QR code of their link.
   public static let qr = JobSetting(rawValue: "qr")
+  /// Whether a PDF is tagged for screen readers.
+  public static let tagged = JobSetting(rawValue: "tagged")
+  /// Whether a PDF is written as PDF/X-4.
+  public static let pdfx = JobSetting(rawValue: "pdfx")
   /// The fewest pixels per inch a picture in a PDF may print at without a warning.
   public static let minPPI = JobSetting(rawValue: "min-ppi")
   /// The number of columns.

@@ -183,6 +183,7 @@ public struct SheetJob {
   ///   output cannot be written.
   public func render(to output: String) throws -> RenderResult {
     try Self.checkOutput(output)
+    try Self.checkWhole(pages: pages != nil, output: output, tagged: tagged, pdfx: outputIntent != nil)
     // Before the decode workers start: they then share arenas, whose freed buffers serve the
     // drawing thread too.
     DecodeMemory.shareOneArena()
@@ -191,6 +192,11 @@ public struct SheetJob {
       output: output,
       inputs: sheet.catalog.inputFiles + sheet.items.map(\.path) + [cover?.image].compactMap { $0 })
     for note in sheet.notes { events.note(note) }
+    if OutputFormat(path: output) != .pdf {
+      for (asked, setting) in [(tagged, JobSetting.tagged), (outputIntent != nil, JobSetting.pdfx)] where asked {
+        events.warning("\(setting: setting) is for PDF output; \(output) is not a PDF, so it does nothing", nil)
+      }
+    }
     for warning in styleWarnings.map { JobMessage($0) } + sheet.warnings { events.warning(warning, nil) }
     let failures = sheet.items.compactMap { item in item.failure.map { (item, $0) } }
     for (item, failure) in failures {
@@ -296,6 +302,16 @@ public struct SheetJob {
     try OutputGuard.checkFolder(output: output)
   }
 
+  /// Refuses drawing part of a PDF (`pages`) that is tagged or PDF/X: parts are joined without
+  /// their structure trees and output intents, so those are written for whole documents only.
+  package static func checkWhole(pages: Bool, output: String, tagged: Bool, pdfx: Bool) throws {
+    guard pages, OutputFormat(path: output) == .pdf, tagged || pdfx else { return }
+    throw InputError(
+      .pages,
+      "\(setting: .pages) draws part of a document, but a \(tagged ? "tagged" : "PDF/X") PDF is written whole; render it without \(setting: .pages)"
+    )
+  }
+
   /// Refuses an output whose format the name does not tell.
   package static func checkOutputFormat(_ output: String) throws {
     guard OutputFormat(path: output) != nil else {
@@ -338,7 +354,7 @@ public struct RenderResult: Sendable {
   public var withWarnings: Int
   /// Pictures in a PDF that print below ``OutputSettings/minimumPPI``, each warned of.
   public var lowResolution: Int
-  /// The files written: one PDF, or one PNG or SVG per page.
+  /// The files written: one PDF, or one PNG, JPEG or SVG per page.
   public var files: [String]
 }
 

@@ -54,6 +54,9 @@ struct PlanCommand: StyledCommand {
     if let output { try SheetJob.checkOutputFormat(output) }
     // The same preparation and layout as `render`, so the page count is the one render finds.
     var job = try job(maxPixels: maxPixels, forDrawing: false)
+    if let output, shards > 1 {
+      try SheetJob.checkWhole(pages: true, output: output, tagged: job.tagged, pdfx: renderFlags.pdfx)
+    }
     job.events = TerminalEvents.events(progress: nil, quiet: true)
     var sheet = try job.prepare(output: output)
     let layout = try job.layout(sheet.takeEntries(), info: job.documentInfo(sheet.catalog))

@@ -37,12 +37,16 @@ struct PreflightCommand: ParsableCommand {
     preflight.minimumPPI = minPPI
     if pdfx != pdfua { preflight.standards = pdfx ? [.pdfx] : [.pdfua] }
     var total = 0
+    var unreadable: [String] = []
     for file in files {
       let findings: [PreflightFinding]
       do {
         findings = try preflight.check(path: file)
       } catch let error as PreflightError {
-        throw UnreadablePDF(description: error.description)
+        // The other files are still checked; the run ends with status 2.
+        Diagnostics.note("error: \(error.description)")
+        unreadable.append(file)
+        continue
       }
       total += findings.count
       if !quiet { for finding in findings { print("\(file): \(finding)") } }
@@ -56,6 +60,10 @@ struct PreflightCommand: ParsableCommand {
       print(
         "\(file): \(findings.isEmpty ? "no findings" : "\(findings.count) finding\(findings.count == 1 ? "" : "s")\(detail)")"
       )
+    }
+    if !unreadable.isEmpty {
+      throw UnreadablePDF(
+        description: "\(unreadable.count) of \(files.count) file\(files.count == 1 ? " is" : "s are") not readable PDFs")
     }
     if total > 0 { throw PreflightFindings(count: total) }
   }

@@ -14,7 +14,14 @@ struct ContentScanner {
   /// Whether `rg`, `RG` or a `/DeviceRGB` colour space was used in content whose resources
   /// give no `DefaultRGB`.
   private(set) var usesUntaggedRGB = false
+  /// Whether the page drew more forms than are checked (``largestFormCount``): what lies past
+  /// them is not checked.
+  private(set) var isTooComplex = false
   private var visitedForms: Set<String> = []
+  private var formsDrawn = 0
+  /// The most form invocations followed on a page: a hostile file of forms each drawing the
+  /// next many times would otherwise take exponential time.
+  static let largestFormCount = 100_000
 
   /// Scans `page`'s content.
   mutating func scan(page: PDFObject) {
@@ -63,16 +70,22 @@ struct ContentScanner {
           if object["ColorSpace"]?.name == "DeviceRGB" && !defaultRGB { usesUntaggedRGB = true }
         case "Form":
           let key = object.reference ?? name
+          guard formsDrawn < Self.largestFormCount else {
+            isTooComplex = true
+            break
+          }
+          formsDrawn += 1
           guard depth < 12, !visitedForms.contains(key), let data = object.streamData() else { break }
           visitedForms.insert(key)
           let numbers = object["Matrix"]?.items.compactMap(\.number) ?? []
           let form =
             numbers.count == 6
             ? Matrix(numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]) : .identity
+          // A form with resources of its own looks default colour spaces up in them alone.
+          let own = object["Resources"]
           scan(
-            content: data, resources: object["Resources"] ?? resources, matrix: form.then(current),
-            depth: depth + 1,
-            defaultRGB: defaultRGB)
+            content: data, resources: own ?? resources, matrix: form.then(current), depth: depth + 1,
+            defaultRGB: own == nil && defaultRGB)
           visitedForms.remove(key)
         default: break
         }

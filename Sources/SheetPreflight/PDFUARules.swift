@@ -63,9 +63,11 @@ struct PDFUARules {
     }
   }
 
-  /// Links need a description (`/Contents`), and pages with annotations a tab order
-  /// following the structure (`/Tabs /S`).
+  /// Links need a description (`/Contents`) and, in a tagged document, a place in the
+  /// structure tree (`/StructParent`); pages with annotations a tab order following the
+  /// structure (`/Tabs /S`).
   private mutating func checkAnnotations() {
+    let tagged = document.root["StructTreeRoot"] != nil
     for (index, page) in document.pages().enumerated() {
       let annotations = page["Annots"]?.items ?? []
       guard !annotations.isEmpty else { continue }
@@ -77,6 +79,11 @@ struct PDFUARules {
           add(
             "link-description", page: index + 1, object: annotation.reference,
             "a link has no /Contents describing it")
+        }
+        if tagged && annotation["StructParent"] == nil {
+          add(
+            "link-structure", page: index + 1, object: annotation.reference,
+            "a link is not in the structure tree (no /StructParent, no Link element)")
         }
       }
     }

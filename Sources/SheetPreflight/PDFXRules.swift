@@ -129,6 +129,12 @@ struct PDFXRules {
       }
       var scanner = ContentScanner()
       scanner.scan(page: page)
+      if scanner.isTooComplex {
+        add(
+          "complexity", page: number, object: page.reference,
+          "the page draws more than \(ContentScanner.largestFormCount) forms; what lies past them is not checked"
+        )
+      }
       for placement in scanner.placements where placement.ppi < minimumPPI {
         add(
           "image-resolution", page: number, object: placement.image.reference,

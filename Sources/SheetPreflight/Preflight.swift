@@ -70,7 +70,7 @@ struct XMPPacket {
   /// attribute; for `rdf:Alt` and `rdf:Seq` values, the first item's.
   func value(_ name: String) -> String? {
     if let range = text.range(of: "\(name)=\"") {
-      return String(text[range.upperBound...].prefix { $0 != "\"" })
+      return Self.unescaped(String(text[range.upperBound...].prefix { $0 != "\"" }))
     }
     guard let open = text.range(of: "<\(name)>"),
       let close = text.range(of: "</\(name)>", range: open.upperBound..<text.endIndex)
@@ -81,6 +81,32 @@ struct XMPPacket {
     {
       inner = String(inner[inner.index(after: end)..<stop.lowerBound])
     }
-    return inner.trimmingCharacters(in: .whitespacesAndNewlines)
+    return Self.unescaped(inner.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// XML text with its entity and character references replaced by what they stand for.
+  static func unescaped(_ text: String) -> String {
+    guard text.contains("&") else { return text }
+    var result = ""
+    var rest = Substring(text)
+    while let ampersand = rest.firstIndex(of: "&") {
+      result += rest[..<ampersand]
+      guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
+      let name = rest[rest.index(after: ampersand)..<semicolon]
+      let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"][String(name)]
+      var scalar: Unicode.Scalar?
+      if name.hasPrefix("#x") || name.hasPrefix("#X") {
+        scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+      } else if name.hasPrefix("#") {
+        scalar = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
+      }
+      if let replacement = named ?? scalar.map({ String(Character($0)) }) {
+        result += replacement
+      } else {
+        result += rest[ampersand...semicolon]
+      }
+      rest = rest[rest.index(after: semicolon)...]
+    }
+    return result + rest
   }
 }

@@ -98,6 +98,7 @@ final class CardPainter {
     Cairo.setColor(cairo, style.cardBackground)
     cairo_fill(cairo)
     let imageRadius = innerRadius(frame: frame, box: element.image)
+    tags.endTableOfContents()
     tags.figure(item.alternativeText(caption: caption)) {
       drawPrepared(
         cairo, image, in: element.image, radius: imageRadius,

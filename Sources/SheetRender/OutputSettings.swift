@@ -17,7 +17,7 @@ public struct OutputSettings: Hashable, Sendable {
   public var jpegQuality: Int
   /// The fewest pixels per inch a picture in a PDF may print at (its own pixels over its
   /// placed size, ``PlacedImage/effectivePPI``) before a job warns of it; 0 warns of none.
-  /// Default nil: ``printMinimumPPI`` for a PDF made for print (with a bleed or crop marks),
+  /// Default nil: ``printMinimumPPI`` for a PDF made for print (PDF/X, a bleed or crop marks),
   /// no warnings for one made for the screen.
   public var minimumPPI: Double?
   /// What print shops ask for at the least: 200 pixels per inch.

@@ -102,6 +102,7 @@ final class PDFFileReader {
   /// (a stream's dictionary) and the index in `bytes` just after that value.
   struct ObjectHead {
     var offset: UInt64
+    var generation: Int
     var bytes: [UInt8]
     var value: PDFValue
     var valueEnd: Int
@@ -153,10 +154,11 @@ final class PDFFileReader {
         guard try parser.integer() == id else {
           throw RenderError("cannot read \(path): the cross-reference table points object \(id) elsewhere")
         }
-        _ = try parser.integer()
+        let generation = try parser.integer()
         try parser.expect("obj")
         let value = try parser.value()
-        return ObjectHead(offset: offset, bytes: bytes, value: value, valueEnd: parser.position)
+        return ObjectHead(
+          offset: offset, generation: generation, bytes: bytes, value: value, valueEnd: parser.position)
       } catch let error as PDFParser.SyntaxError {
         guard error.truncated, offset + UInt64(count) < size else {
           throw RenderError("cannot read \(path): object \(id): \(error.message)")

@@ -7,8 +7,9 @@ import SheetSupport
 /// them).
 struct PDFXMetadata {
   let info: DocumentInfo
-  /// The file's identity: the same document gives the same ID (SHA-256 of its title, date and
-  /// content size), so two runs give the same bytes.
+  /// The file's identity: the same document gives the same ID (SHA-256 of its title, author,
+  /// date, and where Cairo's file ends and how many pages it has), so two runs give the same
+  /// bytes.
   let documentID: [UInt8]
 
   /// Whether the file is PDF/X-4 (the XMP says so).
@@ -16,7 +17,8 @@ struct PDFXMetadata {
   /// Whether the file is tagged for PDF/UA-1 (the XMP says so).
   let pdfua: Bool
 
-  /// The facts of `info` for a file whose identity is decided by `seed` (its pages' bytes),
+  /// The facts of `info` for a file whose identity `seed` decides (Cairo's file's size and
+  /// page count),
   /// stating the standards it meets.
   init(info: DocumentInfo, seed: String, pdfx: Bool = true, pdfua: Bool = false) {
     self.info = info
@@ -64,7 +66,7 @@ struct PDFXMetadata {
       ("Title", info.title), ("Author", info.author), ("Subject", info.subject), ("Keywords", info.keywords),
       ("Creator", info.creator), ("Producer", Self.producer),
     ] {
-      if let value { entries += " /\(key) \(Self.textString(value))" }
+      if let value { entries += " /\(key) \(Self.textString(Self.xmlSafe(value)))" }
     }
     entries += " /CreationDate (\(date)) /ModDate (\(date))"
     return pdfx ? entries + " /Trapped /False /GTS_PDFXVersion (PDF/X-4)" : entries
@@ -144,6 +146,18 @@ struct PDFXMetadata {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
     return formatter.string(from: date)
+  }
+
+  /// `text` without the characters XML 1.0 cannot hold, so that Info and XMP say the same.
+  static func xmlSafe(_ text: String) -> String {
+    var kept = ""
+    for scalar in text.unicodeScalars
+    where scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF
+      || scalar == "\t" || scalar == "\n" || scalar == "\r"
+    {
+      kept.unicodeScalars.append(scalar)
+    }
+    return kept
   }
 
   /// `text` with XML's special characters escaped, and characters XML 1.0 cannot hold dropped.

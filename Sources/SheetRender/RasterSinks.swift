@@ -170,7 +170,7 @@ final class SVGSink: PageSink {
   private let documentPages: [Int]?
 
   /// Pages of a document of `pageCount` pages named after `path`; `documentPages` as for
-  /// ``PNGSink``.
+  /// ``RasterSink``.
   init(path: String, ppi: Double?, pageCount: Int, documentPages: [Int]? = nil) {
     names = PageFileNames(path: path)
     self.pageCount = pageCount

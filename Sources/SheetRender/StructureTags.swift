@@ -16,8 +16,8 @@ final class StructureTags {
   private(set) var figureTexts: [String] = []
 
   /// Starts the document on `cairo`, the PDF's drawing context (the same for every page).
-  /// (Cairo 1.16 writes the Document element's children under the tree's root; the finisher
-  /// puts the element back.)
+  /// (Cairo 1.16 may write the Document element's children straight under the tree's root;
+  /// the finisher then puts the element back.)
   func beginDocument(_ cairo: OpaquePointer) {
     guard self.cairo == nil else { return }
     self.cairo = cairo

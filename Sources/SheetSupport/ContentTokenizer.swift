@@ -67,6 +67,7 @@ package struct ContentTokenizer {
       }
       let text = String(decoding: bytes[start..<position], as: UTF8.self)
       if let value = Double(text) { return .number(value) }
+      if text == "true" || text == "false" || text == "null" { return .other }
       if text == "ID" { skipInlineImage() }
       return .operator(text)
     }

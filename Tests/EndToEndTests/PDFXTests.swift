@@ -86,6 +86,8 @@ struct PDFXTests {
     }
     // No bare DeviceRGB anywhere; photos are ICC-based sRGB; every font embedded.
     #expect(facts["deviceRGB"] as? Int == 0)
+    // Forms with resources of their own do not inherit the page's DefaultRGB: each has one.
+    #expect(facts["formsWithoutDefaultRGB"] as? Int == 0)
     let images = try #require(facts["images"] as? [String: Int])
     #expect(images["icc"] ?? 0 >= 2 && images["other"] == 0)  // grey photos stay DeviceGray, as X-4 allows
     #expect((facts["unembeddedFonts"] as? [String])?.isEmpty == true)

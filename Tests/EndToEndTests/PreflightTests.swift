@@ -19,7 +19,7 @@ struct PreflightTests {
       ["render"] + photos + [
         "-o", output, "--pdfx", "--output-intent", "FOGRA39", "--icc", PDFXTests.cmykProfile, "--bleed",
         "3mm",
-        "--title", "Preflight", "--min-ppi", "0",
+        "--title", "Tom & Jerry <1> \"quoted\"", "--min-ppi", "0",
       ])
     #expect(result.status == 0, "\(result.standardError)")
     return output
@@ -104,5 +104,9 @@ struct PreflightTests {
     #expect(unreadable.status == 2)
     #expect(unreadable.standardError.contains("is not a readable PDF"))
     #expect(!unreadable.standardError.contains("/proc/self/fd"))
+    // An unreadable file among others: the others are still checked, and the status is 2.
+    let mixed = try preflight([junk.path, plain])
+    #expect(mixed.status == 2)
+    #expect(mixed.standardOutput.contains("plain.pdf: PDF/X-4 output-intent"))
   }
 }

@@ -9,15 +9,19 @@ import Testing
 struct TaggedPDFTests {
   private static let pdfua = FixturePaths.packageRoot.appendingPathComponent(".build/oracles/bin/pdfua").path
 
-  private func render(_ extra: [String], to output: String) throws {
+  /// Renders the fixture photos with a cover and sections; `links` adds a contents page and an
+  /// index (whose entries are links). The title and footer hold ligatures ("ffi", "ff"), which
+  /// Cairo marks as spans of actual text outside the structure.
+  private func render(_ extra: [String], to output: String, links: Bool = true) throws {
     let photos = ["rocket.jpg", "coffee.png", "horse.png", "chelsea.png", "grace_hopper.jpg"].map(
       FixturePaths.photo)
     let result = try ProcessRunner.run(
       FixturePaths.binary,
       ["render"] + photos + [
-        "-o", output, "--cover", "--contents", "--index", "name", "--section-by", "dir", "--title", "Tagged",
-        "--header", "{title}|{page}", "--min-ppi", "0",
-      ] + extra)
+        "-o", output, "--cover", "--section-by", "dir", "--title", "Office coffee", "--header",
+        "{title}|{page}",
+        "--footer", "Affiliated offices", "--min-ppi", "0",
+      ] + (links ? ["--contents", "--index", "name"] : []) + extra)
     #expect(result.status == 0, "\(result.standardError)")
   }
 
@@ -40,11 +44,11 @@ struct TaggedPDFTests {
     return result.standardOutput.split(separator: "\n").map(String.init)
   }
 
-  @Test("a catalog with cover, contents, index and sections passes pdfua and preflight's PDF/UA rules")
+  @Test("a sheet with a cover, sections and ligatures passes pdfua and preflight's PDF/UA rules")
   func checkers() throws {
     let folder = try FixturePaths.temporaryFolder()
     let output = folder.appendingPathComponent("tagged.pdf").path
-    try render(["--tagged", "--lang", "de"], to: output)
+    try render(["--tagged", "--lang", "de"], to: output, links: false)
     try PDFCheck.requireValid(output)
     let checked = try ProcessRunner.run(Self.pdfua, ["check", output])
     #expect(checked.status == 0, "\(checked.standardOutput)")
@@ -53,8 +57,50 @@ struct TaggedPDFTests {
     #expect(try ProcessRunner.pdfInfo(output)["Tagged"] == "yes")
     // The same sheet untagged is what the checkers object to.
     let plain = folder.appendingPathComponent("plain.pdf").path
-    try render(["--lang", "de"], to: plain)
+    try render(["--lang", "de"], to: plain, links: false)
     #expect(try ProcessRunner.run(Self.pdfua, ["check", plain]).status != 0)
+  }
+
+  @Test(
+    "with links (contents, index), not yet in the tree, the file does not claim PDF/UA-1; preflight says why")
+  func links() throws {
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("tagged.pdf").path
+    try render(["--tagged"], to: output)
+    let preflight = try ProcessRunner.run(FixturePaths.binary, ["preflight", "--pdfua", output])
+    #expect(preflight.status == 1)
+    let rules = Set(
+      preflight.standardOutput.split(separator: "\n").compactMap { line in
+        line.range(of: ": PDF/UA-1 ").map { String(line[$0.upperBound...].prefix { $0 != "," && $0 != ":" }) }
+      })
+    #expect(rules == ["link-structure", "identification"], "\(preflight.standardOutput)")
+  }
+
+  @Test("--tagged and --pdfx on PNG output are said to do nothing")
+  func notPDF() throws {
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("sheet.png").path
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      [
+        "render", FixturePaths.photo("rocket.jpg"), "-o", output, "--tagged", "--pdfx", "--output-intent",
+        PDFXTests.cmykProfile,
+      ])
+    #expect(result.status == 0)
+    #expect(result.standardError.contains("--tagged is for PDF output"))
+    #expect(result.standardError.contains("--pdfx is for PDF output"))
+  }
+
+  @Test("--pages refuses a tagged document before reading anything, and plan does too")
+  func wholeOnly() throws {
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("part.pdf").path
+    let photo = FixturePaths.photo("rocket.jpg")
+    let render = try ProcessRunner.run(
+      FixturePaths.binary, ["render", photo, "-o", output, "--tagged", "--pages", "1"])
+    #expect(render.status == 2)
+    #expect(render.standardError.contains("--pages draws part of a document, but a tagged PDF"))
+    let plan = try ProcessRunner.run(
+      FixturePaths.binary, ["plan", photo, "-o", output, "--shards", "2", "--tagged"])
+    #expect(plan.status == 2)
+    #expect(plan.standardError.contains("a tagged PDF is written whole"))
   }
 
   @Test("the tree: a document of sections, each a heading then figures with their captions as alt text")
@@ -83,6 +129,15 @@ struct TaggedPDFTests {
     let plain = folder.appendingPathComponent("plain.pdf").path
     try render(["--tagged"], to: tagged)
     try render([], to: plain)
+    // The ligatures' spans of actual text are there, to be nested in artifacts.
+    let spans = try ProcessRunner.run(
+      "/usr/bin/python3",
+      [
+        "-c",
+        "import pikepdf,sys; p=pikepdf.open(sys.argv[1]); print(sum(1 for pg in p.pages for o, op in pikepdf.parse_content_stream(pg) if str(op) == 'BDC' and str(o[0]) == '/Span'))",
+        tagged,
+      ])
+    #expect(Int(spans.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 0)
     let count = Int(try ProcessRunner.pdfInfo(plain)["Pages"] ?? "") ?? 0
     #expect(count >= 4)
     for page in 1...count {
@@ -117,7 +172,7 @@ struct TaggedPDFTests {
     let output = try FixturePaths.temporaryFolder().appendingPathComponent("both.pdf").path
     try render(
       ["--tagged", "--pdfx", "--output-intent", "FOGRA39", "--icc", PDFXTests.cmykProfile, "--bleed", "3mm"],
-      to: output)
+      to: output, links: false)
     #expect(try ProcessRunner.run(Self.pdfua, ["check", output]).status == 0)
     let preflight = try ProcessRunner.run(FixturePaths.binary, ["preflight", "--min-ppi", "40", output])
     #expect(preflight.status == 0, "\(preflight.standardOutput)")

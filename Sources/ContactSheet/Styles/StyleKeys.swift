@@ -161,7 +161,7 @@ package enum StyleKeys {
   package static let minPPI = StyleKey(
     "min-ppi", .option, Double.self,
     help:
-      "PDF: warn of each picture that prints at fewer pixels per inch than this (its own pixels over its size on the page); 0: no warnings. Default: 200 for a PDF made for print (--bleed or --crop-marks), none otherwise."
+      "PDF: warn of each picture that prints at fewer pixels per inch than this (its own pixels over its size on the page); 0: no warnings. Default: 200 for a PDF made for print (--pdfx, --bleed or --crop-marks), none otherwise."
   )
   package static let title = StyleKey(
     "title",
