@@ -193,8 +193,10 @@ public struct SheetJob {
       inputs: sheet.catalog.inputFiles + sheet.items.map(\.path) + [cover?.image].compactMap { $0 })
     for note in sheet.notes { events.note(note) }
     if OutputFormat(path: output) != .pdf {
-      for (asked, setting) in [(tagged, JobSetting.tagged), (outputIntent != nil, JobSetting.pdfx)] where asked {
-        events.warning("\(setting: setting) is for PDF output; \(output) is not a PDF, so it does nothing", nil)
+      for (asked, setting) in [(tagged, JobSetting.tagged), (outputIntent != nil, JobSetting.pdfx)]
+      where asked {
+        events.warning(
+          "\(setting: setting) is for PDF output; \(output) is not a PDF, so it does nothing", nil)
       }
     }
     for warning in styleWarnings.map { JobMessage($0) } + sheet.warnings { events.warning(warning, nil) }

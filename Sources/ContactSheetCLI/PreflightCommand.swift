@@ -63,7 +63,8 @@ struct PreflightCommand: ParsableCommand {
     }
     if !unreadable.isEmpty {
       throw UnreadablePDF(
-        description: "\(unreadable.count) of \(files.count) file\(files.count == 1 ? " is" : "s are") not readable PDFs")
+        description:
+          "\(unreadable.count) of \(files.count) file\(files.count == 1 ? " is" : "s are") not readable PDFs")
     }
     if total > 0 { throw PreflightFindings(count: total) }
   }
