@@ -151,31 +151,11 @@ struct PDFXMetadata {
   /// `text` without the characters XML 1.0 cannot hold, so that Info and XMP say the same.
   static func xmlSafe(_ text: String) -> String {
     var kept = ""
-    for scalar in text.unicodeScalars
-    where scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF
-      || scalar == "\t" || scalar == "\n" || scalar == "\r"
-    {
-      kept.unicodeScalars.append(scalar)
-    }
+    for scalar in text.unicodeScalars where XMLText.isAllowed(scalar) { kept.unicodeScalars.append(scalar) }
     return kept
   }
 
-  /// `text` with XML's special characters escaped, and characters XML 1.0 cannot hold dropped.
-  static func xml(_ text: String) -> String {
-    var escaped = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-      default:
-        if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF {
-          escaped.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return escaped
-  }
+  /// `text` as XMP element content: XML's special characters escaped, and the characters XML
+  /// 1.0 cannot hold dropped (as ``xmlSafe(_:)`` drops them from the Info dictionary).
+  static func xml(_ text: String) -> String { XMLText.escaped(xmlSafe(text), attribute: false) }
 }

@@ -138,25 +138,6 @@ public enum JUnitReport {
 
   /// Text as XML character data or an attribute value.
   static func escape(_ text: String, attribute: Bool = true) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "\n": escaped += attribute ? "&#10;" : "\n"
-      case "\t", "\r": escaped.unicodeScalars.append(scalar)
-      default:
-        // XML 1.0 forbids most control characters even as references.
-        if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
-          escaped += "\u{FFFD}"
-        } else {
-          escaped.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return escaped
+    XMLText.escaped(text, attribute: attribute)
   }
 }
