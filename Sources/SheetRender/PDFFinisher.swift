@@ -65,21 +65,23 @@ struct PDFFinisher {
   /// The language of the document's text (BCP 47), written as the catalog's `/Lang`, with
   /// `/DisplayDocTitle` so that viewers show the title, not the file name; nil writes neither.
   var language: String?
-  /// Set for a tagged PDF: it gets XMP metadata identifying it as PDF/UA-1, with `info`'s title.
-  var tagged: DocumentInfo?
+  /// Set for a tagged PDF: it gets XMP metadata identifying it as PDF/UA-1 (``info``).
+  var tagged = false
   /// The alternative text of each figure of a tagged PDF, in drawing order: the structure
   /// tree's Figure elements, in document order, get them as `/Alt`.
   var figureTexts: [String] = []
   /// When set, written into the document catalog as the part's facts (see ``PDFPart``).
   var part: PDFPart?
-  /// When set, the file is made a PDF/X-4 file printing on this intent, with `info` as its
-  /// metadata (see ``PDFXMetadata``).
-  var pdfx: (intent: OutputIntent, info: DocumentInfo)?
+  /// When set, the file is made a PDF/X-4 file printing on this intent.
+  var outputIntent: OutputIntent?
+  /// The document's metadata, written as XMP (with an Info dictionary agreeing with it) for
+  /// PDF/X and tagged files (see ``PDFMetadata``).
+  var info = DocumentInfo()
 
   /// Whether Cairo's file needs any of this.
   var isNeeded: Bool {
-    !links.isEmpty || trimInset > 0 || pageLabels || part != nil || pdfx != nil || language != nil
-      || tagged != nil
+    !links.isEmpty || trimInset > 0 || pageLabels || part != nil || outputIntent != nil || language != nil
+      || tagged
   }
 
   /// The objects a PDF/X-4 file gains, numbered from `first`.
@@ -153,47 +155,46 @@ struct PDFFinisher {
     let partID = part == nil ? nil : trailer.size + annotationCount
     var rootExtra = ""
     var formsWithResources: [(id: Int, generation: Int)] = []
-    let pdfxObjects = pdfx.map { _ in
+    let pdfxObjects = outputIntent.map { _ in
       PDFXObjects(first: trailer.size + annotationCount + (part == nil ? 0 : 1))
     }
-    let metadataInfo = pdfx?.info ?? tagged
-    let metadata = metadataInfo.map {
-      // Links are not yet elements of the structure tree (PDF/UA-1 7.18.5 asks for them): a
-      // tagged document with links does not claim PDF/UA-1.
-      PDFXMetadata(
-        info: $0, seed: "\(reader.startXref) \(pages.count)", pdfx: pdfx != nil,
-        pdfua: tagged != nil && annotationCount == 0)
-    }
+    // Links are not yet elements of the structure tree (PDF/UA-1 7.18.5 asks for them): a
+    // tagged document with links does not claim PDF/UA-1.
+    let metadata =
+      outputIntent == nil && !tagged
+      ? nil
+      : PDFMetadata(
+        info: info, seed: "\(reader.startXref) \(pages.count)", pdfx: outputIntent != nil,
+        pdfua: tagged && annotationCount == 0)
     let metadataID = metadata.map { _ in
-      trailer.size + annotationCount + (part == nil ? 0 : 1) + (pdfx == nil ? 0 : PDFXObjects.count)
+      trailer.size + annotationCount + (part == nil ? 0 : 1) + (outputIntent == nil ? 0 : PDFXObjects.count)
     }
     if let metadataID { rootExtra += " /Metadata \(metadataID) 0 R" }
     // A tagged file's pages get new content streams, their decorations marked as artifacts,
     // numbered after everything else.
     let firstContentID =
       trailer.size + annotationCount + (part == nil ? 0 : 1)
-      + (pdfx == nil ? 0 : PDFXObjects.count) + (metadata == nil ? 0 : 1)
-    if tagged != nil { rootExtra += " /MarkInfo << /Marked true >>" }
+      + (outputIntent == nil ? 0 : PDFXObjects.count) + (metadata == nil ? 0 : 1)
+    if tagged { rootExtra += " /MarkInfo << /Marked true >>" }
     if pageLabels { rootExtra += " /PageLabels \(PDFTarget.pageLabels(documentPages, cover: coverLabel))" }
     if let partID { rootExtra += " \(PDFPart.catalogKey) \(partID) 0 R" }
     if let language {
       rootExtra +=
-        " /Lang \(PDFXMetadata.textString(language)) /ViewerPreferences << /DisplayDocTitle true >>"
+        " /Lang \(PDFMetadata.textString(language)) /ViewerPreferences << /DisplayDocTitle true >>"
     }
-    if let pdfx, let pdfxObjects {
-      let intent = pdfx.intent
+    if let intent = outputIntent, let pdfxObjects {
       var entries = "/Type /OutputIntent /S /GTS_PDFX"
-      entries += " /OutputConditionIdentifier \(PDFXMetadata.textString(intent.identifier))"
-      entries += " /OutputCondition \(PDFXMetadata.textString(intent.condition))"
-      entries += " /Info \(PDFXMetadata.textString(intent.condition))"
-      if let registry = intent.registry { entries += " /RegistryName \(PDFXMetadata.textString(registry))" }
+      entries += " /OutputConditionIdentifier \(PDFMetadata.textString(intent.identifier))"
+      entries += " /OutputCondition \(PDFMetadata.textString(intent.condition))"
+      entries += " /Info \(PDFMetadata.textString(intent.condition))"
+      if let registry = intent.registry { entries += " /RegistryName \(PDFMetadata.textString(registry))" }
       entries += " /DestOutputProfile \(pdfxObjects.destinationProfile) 0 R"
       rootExtra += " /OutputIntents [<< \(entries) >>]"
       if trailer.id == nil, let metadata { trailer.id = metadata.trailerID }
       formsWithResources = try PDFRGBTagging.tag(
         path: path, reader: reader, colourSpace: pdfxObjects.colourSpace)
     }
-    let writesBoxes = trimInset > 0 || pdfx != nil
+    let writesBoxes = trimInset > 0 || outputIntent != nil
 
     var update = try PDFIncrementalUpdate(path: path, previous: reader.startXref)
     // The changed objects first, in ascending number: pages with boxes or links (with the
@@ -202,11 +203,12 @@ struct PDFFinisher {
     var nextAnnotation = trailer.size
     var resources: Set<Int> = []
     for (index, page) in pages.enumerated() {
-      if writesBoxes || annotationCounts[index] > 0 || tagged != nil {
+      if writesBoxes || annotationCounts[index] > 0 || tagged {
         changed.append((page.id, page.generation, .page(index, firstAnnotation: nextAnnotation)))
       }
       nextAnnotation += Int(annotationCounts[index])
-      if pdfx != nil, case .reference(let id, let generation)? = try reader.object(page.id)["Resources"],
+      if outputIntent != nil,
+        case .reference(let id, let generation)? = try reader.object(page.id)["Resources"],
         resources.insert(id).inserted
       {
         changed.append((id, generation, .resources))
@@ -224,7 +226,7 @@ struct PDFFinisher {
     let documentElementID = firstContentID + pages.count
     var rootChildren: [PDFValue] = []
     var structureRoot: (id: Int, generation: Int)?
-    if tagged != nil {
+    if tagged {
       let tree = try structureTree(reader)
       structureRoot = tree.hasDocument ? nil : tree.root
       guard tree.figures.count == figureTexts.count else {
@@ -259,9 +261,9 @@ struct PDFFinisher {
         var replaced: Set<String> = []
         if pageLabels { replaced.insert("PageLabels") }
         if part != nil { replaced.insert(String(PDFPart.catalogKey.dropFirst())) }
-        if pdfx != nil { replaced.insert("OutputIntents") }
+        if outputIntent != nil { replaced.insert("OutputIntents") }
         if metadata != nil { replaced.insert("Metadata") }
-        if tagged != nil { replaced.insert("MarkInfo") }
+        if tagged { replaced.insert("MarkInfo") }
         if language != nil { replaced.formUnion(["Lang", "ViewerPreferences"]) }
         let kept = dictionary.removing(replaced)
         try update.add(id: object.id, generation: object.generation, dictionary: kept, adding: rootExtra)
@@ -269,12 +271,12 @@ struct PDFFinisher {
       case .info:
         try update.add(
           id: object.id, generation: object.generation,
-          dictionary: dictionary.removing(PDFXMetadata.infoKeys),
+          dictionary: dictionary.removing(PDFMetadata.infoKeys),
           adding: metadata?.infoEntries ?? "")
         continue
       case .structure(let alt, let reparent):
         var extra = ""
-        if let alt { extra += " /Alt \(PDFXMetadata.textString(figureTexts[alt]))" }
+        if let alt { extra += " /Alt \(PDFMetadata.textString(figureTexts[alt]))" }
         if reparent { extra += " /P \(documentElementID) 0 R" }
         try update.add(
           id: object.id, generation: object.generation,
@@ -306,7 +308,7 @@ struct PDFFinisher {
       }
       var extra = ""
       var page = dictionary
-      if tagged != nil {
+      if tagged {
         page = page.removing(["Contents"])
         extra += " /Contents \(firstContentID + index) 0 R"
       }
@@ -338,7 +340,7 @@ struct PDFFinisher {
       var body = String(
         format: "<< /Type /Annot /Subtype /Link /Border [0 0 0] /Rect [%.2f %.2f %.2f %.2f]",
         r.x, height - r.maxY, r.maxX, height - r.y)
-      if let contents = link.contents { body += " /Contents \(PDFXMetadata.textString(contents))" }
+      if let contents = link.contents { body += " /Contents \(PDFMetadata.textString(contents))" }
       switch link.target {
       case .uri(let uri):
         body += " /A << /S /URI /URI \(PDFIncrementalUpdate.string(uri)) >> >>"
@@ -353,18 +355,18 @@ struct PDFFinisher {
       id += 1
     }
     if let part, let partID { try update.addStream(id: partID, data: try part.encoded()) }
-    if let pdfx, let pdfxObjects {
+    if let intent = outputIntent, let pdfxObjects {
       try update.add(
         id: pdfxObjects.colourSpace, body: Array("[/ICCBased \(pdfxObjects.sRGBProfile) 0 R]".utf8))
       try update.addStream(id: pdfxObjects.sRGBProfile, data: Data(SRGBProfile.bytes), entries: "/N 3")
       try update.addStream(
-        id: pdfxObjects.destinationProfile, data: Data(pdfx.intent.profile),
-        entries: "/N \(pdfx.intent.components)")
+        id: pdfxObjects.destinationProfile, data: Data(intent.profile),
+        entries: "/N \(intent.components)")
     }
     if let metadata, let metadataID {
       try update.addStream(id: metadataID, data: metadata.xmp(), entries: "/Type /Metadata /Subtype /XML")
     }
-    if tagged != nil {
+    if tagged {
       for (index, page) in pages.enumerated() {
         let content = try artifactMarkedContent(of: page.id, reader: reader, path: path)
         try update.addStream(id: firstContentID + index, data: Data(content.data), entries: content.entries)
@@ -532,7 +534,7 @@ struct PDFTarget {
     var entries: [String] = []
     for (index, page) in documentPages.enumerated() {
       if let cover, page == 0 {
-        entries.append("\(index) << /P \(PDFXMetadata.textString(cover)) >>")
+        entries.append("\(index) << /P \(PDFMetadata.textString(cover)) >>")
         continue
       }
       let continues = index > 0 && documentPages[index - 1] == page - 1 && !(cover != nil && page == 1)

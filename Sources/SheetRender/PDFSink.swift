@@ -51,9 +51,10 @@ package final class PDFSink: PageSink {
     finisher.pageLabels = pageLabels
     finisher.coverLabel = coverLabel
     finisher.part = part
-    finisher.pdfx = outputIntent.map { ($0, info) }
+    finisher.outputIntent = outputIntent
+    finisher.info = info
     finisher.language = language
-    finisher.tagged = tagged ? info : nil
+    finisher.tagged = tagged
     surface = cairo_pdf_surface_create(temporary, 595, 842)
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {

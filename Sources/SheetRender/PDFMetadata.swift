@@ -5,7 +5,7 @@ import SheetSupport
 /// The document-level facts a PDF/X-4 file states twice, in its Info dictionary and in XMP
 /// metadata, made from one ``DocumentInfo`` so that the two always agree (a preflight compares
 /// them).
-struct PDFXMetadata {
+struct PDFMetadata {
   let info: DocumentInfo
   /// The file's identity: the same document gives the same ID (SHA-256 of its title, author,
   /// date, and where Cairo's file ends and how many pages it has), so two runs give the same
