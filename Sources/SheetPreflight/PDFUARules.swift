@@ -64,10 +64,12 @@ struct PDFUARules {
   }
 
   /// Links need a description (`/Contents`) and, in a tagged document, a place in the
-  /// structure tree (`/StructParent`); pages with annotations a tab order following the
-  /// structure (`/Tabs /S`).
+  /// structure tree: a `/StructParent` key whose parent-tree entry is a Link element holding
+  /// the annotation (an `OBJR`); pages with annotations a tab order following the structure
+  /// (`/Tabs /S`).
   private mutating func checkAnnotations() {
-    let tagged = document.root["StructTreeRoot"] != nil
+    let tree = document.root["StructTreeRoot"]
+    var parents: [Int: PDFObject]?
     for (index, page) in document.pages().enumerated() {
       let annotations = page["Annots"]?.items ?? []
       guard !annotations.isEmpty else { continue }
@@ -80,12 +82,43 @@ struct PDFUARules {
             "link-description", page: index + 1, object: annotation.reference,
             "a link has no /Contents describing it")
         }
-        if tagged && annotation["StructParent"] == nil {
+        guard let tree else { continue }
+        if parents == nil { parents = Self.parentTree(tree["ParentTree"]) }
+        guard let key = annotation["StructParent"]?.number else {
           add(
             "link-structure", page: index + 1, object: annotation.reference,
             "a link is not in the structure tree (no /StructParent, no Link element)")
+          continue
+        }
+        guard let element = parents?[Int(key)], element["S"]?.name == "Link",
+          let kids = element["K"],
+          (kids.isArray ? kids.items : [kids]).contains(where: {
+            $0["Type"]?.name == "OBJR" && $0["Obj"]?.reference == annotation.reference
+          })
+        else {
+          add(
+            "link-structure", page: index + 1, object: annotation.reference,
+            "a link's /StructParent \(Int(key)) does not lead to a Link element holding it")
+          continue
         }
       }
     }
+  }
+
+  /// The entries of a parent tree (a number tree: `/Nums` pairs, `/Kids` below), by key; at
+  /// most a million entries are read, and no node twice.
+  private static func parentTree(_ root: PDFObject?) -> [Int: PDFObject] {
+    var entries: [Int: PDFObject] = [:]
+    var pending = root.map { [$0] } ?? []
+    var seen: Set<String> = []
+    while let node = pending.popLast(), entries.count < 1_000_000 {
+      if let reference = node.reference, !seen.insert(reference).inserted { continue }
+      let nums = node["Nums"]?.items ?? []
+      for pair in stride(from: 0, to: nums.count - 1, by: 2) {
+        if let key = nums[pair].number { entries[Int(key)] = nums[pair + 1] }
+      }
+      pending += node["Kids"]?.items ?? []
+    }
+    return entries
   }
 }

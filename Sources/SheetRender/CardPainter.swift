@@ -119,11 +119,17 @@ final class CardPainter {
       cairo_set_line_width(cairo, border.width)
       cairo_stroke(cairo)
     }
+    // A card's link (its product page) is its caption's text, or stands alone without one.
+    let isLink = !(item.link ?? "").isEmpty
     if !caption.isEmpty {
       tags.tag("P") {
-        Cairo.setColor(cairo, style.captionColor)
-        text.draw(caption, style: textStyles.caption, in: element.caption, cairo: cairo)
+        tags.link(isLink) {
+          Cairo.setColor(cairo, style.captionColor)
+          text.draw(caption, style: textStyles.caption, in: element.caption, cairo: cairo)
+        }
       }
+    } else {
+      tags.link(isLink) {}
     }
     if let box = element.qrCode, let link = item.link, let code = QRCode(link) {
       code.draw(cairo, in: box)

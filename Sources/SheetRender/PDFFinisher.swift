@@ -103,9 +103,13 @@ struct PDFFinisher {
     case catalog
     /// The Info dictionary (PDF/X, tagged), rewritten to agree with the XMP metadata.
     case info
-    /// A structure element: a Figure gains its alternative text (`figureTexts[alt]`); a child
-    /// of the tree's root is given the Document element as its parent.
-    case structure(alt: Int?, reparent: Bool)
+    /// A structure element: a Figure gains its alternative text (`figureTexts[alt]`); a link
+    /// placeholder becomes the Link element holding annotation `link` (counted from 0 among
+    /// the annotations written); a child of the tree's root is given the Document element as
+    /// its parent.
+    case structure(alt: Int?, link: Int?, reparent: Bool)
+    /// The structure's parent tree, which gains an entry for each link annotation.
+    case parentTree
     /// The structure tree's root, whose one child becomes the Document element.
     case structureRoot
     /// A form XObject with resources of its own, which gain a `DefaultRGB` (PDF/X); its data
@@ -148,8 +152,12 @@ struct PDFFinisher {
     // Links become annotation objects numbered from the file's /Size, in the order of
     // `links`, which is page order: each page's are consecutive.
     var annotationCounts = [Int32](repeating: 0, count: pages.count)
+    // A tagged file's link annotations each have a Link element, which names its page.
+    var annotationPages: [Int32] = []
     try links.readBack { link in
-      if let page = place(link) { annotationCounts[page] += 1 }
+      guard let page = place(link) else { return }
+      annotationCounts[page] += 1
+      if tagged { annotationPages.append(Int32(page)) }
     }
     let annotationCount = annotationCounts.reduce(0) { $0 + Int($1) }
     let partID = part == nil ? nil : trailer.size + annotationCount
@@ -158,14 +166,11 @@ struct PDFFinisher {
     let pdfxObjects = outputIntent.map { _ in
       PDFXObjects(first: trailer.size + annotationCount + (part == nil ? 0 : 1))
     }
-    // Links are not yet elements of the structure tree (PDF/UA-1 7.18.5 asks for them): a
-    // tagged document with links does not claim PDF/UA-1.
     let metadata =
       outputIntent == nil && !tagged
       ? nil
       : PDFMetadata(
-        info: info, seed: "\(reader.startXref) \(pages.count)", pdfx: outputIntent != nil,
-        pdfua: tagged && annotationCount == 0)
+        info: info, seed: "\(reader.startXref) \(pages.count)", pdfx: outputIntent != nil, pdfua: tagged)
     let metadataID = metadata.map { _ in
       trailer.size + annotationCount + (part == nil ? 0 : 1) + (outputIntent == nil ? 0 : PDFXObjects.count)
     }
@@ -224,28 +229,41 @@ struct PDFFinisher {
     // Cairo 1.16 leaves the Document element out (the root holds its children): it is added
     // as the root's one child, numbered after the pages' contents.
     let documentElementID = firstContentID + pages.count
-    var rootChildren: [PDFValue] = []
+    var structure: PDFStructureTree?
     var structureRoot: (id: Int, generation: Int)?
     if tagged {
-      let tree = try structureTree(reader)
+      let tree = try PDFStructureTree(reader)
+      structure = tree
       structureRoot = tree.hasDocument ? nil : tree.root
-      guard tree.figures.count == figureTexts.count else {
+      guard tree.figures.count == figureTexts.count, tree.links.count == annotationCount else {
         throw RenderError(
-          "cannot finish \(path): its structure tree has \(tree.figures.count) figures, \(figureTexts.count) were drawn"
+          "cannot finish \(path): its structure tree has \(tree.figures.count) figures and \(tree.links.count) links, \(figureTexts.count) and \(annotationCount) were drawn"
         )
       }
-      rootChildren = tree.rootChildren
-      var elements: [Int: (generation: Int, alt: Int?, reparent: Bool)] = [:]
+      var elements: [Int: (generation: Int, alt: Int?, link: Int?, reparent: Bool)] = [:]
       for (index, figure) in tree.figures.enumerated() {
-        elements[figure.id] = (figure.generation, index, false)
+        elements[figure.id] = (figure.generation, index, nil, false)
+      }
+      for (index, link) in tree.links.enumerated() {
+        elements[link.element.id] = (link.element.generation, nil, index, false)
       }
       for case .reference(let id, let generation) in tree.rootChildren where structureRoot != nil {
-        elements[id] = (generation, elements[id]?.alt, true)
+        elements[id] = (generation, elements[id]?.alt, elements[id]?.link, true)
       }
       for (id, element) in elements {
-        changed.append((id, element.generation, .structure(alt: element.alt, reparent: element.reparent)))
+        changed.append(
+          (
+            id, element.generation,
+            .structure(alt: element.alt, link: element.link, reparent: element.reparent)
+          ))
       }
       if let root = structureRoot { changed.append((root.id, root.generation, .structureRoot)) }
+      if annotationCount > 0 {
+        guard let parentTree = tree.parentTree else {
+          throw RenderError("cannot finish \(path): its structure tree has no parent tree for its links")
+        }
+        changed.append((parentTree.object.id, parentTree.object.generation, .parentTree))
+      }
     }
     // `DefaultRGB`: the content's own RGB (text, fills) is sRGB too.
     let defaultRGB = pdfxObjects?.colourSpace
@@ -274,14 +292,40 @@ struct PDFFinisher {
           dictionary: dictionary.removing(PDFMetadata.infoKeys),
           adding: metadata?.infoEntries ?? "")
         continue
-      case .structure(let alt, let reparent):
+      case .structure(let alt, let link, let reparent):
         var extra = ""
-        if let alt { extra += " /Alt \(PDFMetadata.textString(figureTexts[alt]))" }
-        if reparent { extra += " /P \(documentElementID) 0 R" }
+        var replaced: Set<String> = []
+        if let alt {
+          extra += " /Alt \(PDFMetadata.textString(figureTexts[alt]))"
+          replaced.insert("Alt")
+        }
+        if let link, let structure {
+          // The annotation is the element's last child, after the link's text.
+          let page = pages[Int(annotationPages[link])]
+          let reference =
+            " << /Type /OBJR /Obj \(trailer.size + link) 0 R /Pg \(page.id) \(page.generation) R >>"
+          let children = structure.links[link].children.map(\.unparsed).joined(separator: " ")
+          extra += " /S /Link /K [\(children)\(reference)]"
+          replaced.formUnion(["S", "K"])
+        }
+        if reparent {
+          extra += " /P \(documentElementID) 0 R"
+          replaced.insert("P")
+        }
         try update.add(
-          id: object.id, generation: object.generation,
-          dictionary: dictionary.removing(alt == nil ? ["P"] : reparent ? ["Alt", "P"] : ["Alt"]),
+          id: object.id, generation: object.generation, dictionary: dictionary.removing(replaced),
           adding: extra)
+        continue
+      case .parentTree:
+        // Each link annotation's `/StructParent` key names its Link element.
+        guard let structure, let parentTree = structure.parentTree else { continue }
+        let entries = structure.links.enumerated().map { index, link in
+          "\(parentTree.nextKey + index) \(link.element.id) \(link.element.generation) R"
+        }
+        let nums = (parentTree.entries.map(\.unparsed) + entries).joined(separator: " ")
+        try update.add(
+          id: object.id, generation: object.generation, dictionary: dictionary.removing(["Nums"]),
+          adding: " /Nums [\(nums)]")
         continue
       case .form:
         let (stored, data) = try reader.stream(object.id, limit: 1 << 30)
@@ -333,6 +377,7 @@ struct PDFFinisher {
         dictionary: page.removing(["Annots", "TrimBox", "BleedBox", "Tabs"]), adding: extra)
     }
     var id = trailer.size
+    let firstLinkKey = structure?.parentTree?.nextKey
     try links.readBack { link in
       guard let page = place(link) else { return }
       let height = pageHeights[page]
@@ -341,6 +386,7 @@ struct PDFFinisher {
         format: "<< /Type /Annot /Subtype /Link /Border [0 0 0] /Rect [%.2f %.2f %.2f %.2f]",
         r.x, height - r.maxY, r.maxX, height - r.y)
       if let contents = link.contents { body += " /Contents \(PDFMetadata.textString(contents))" }
+      if let firstLinkKey { body += " /StructParent \(firstLinkKey + id - trailer.size)" }
       switch link.target {
       case .uri(let uri):
         body += " /A << /S /URI /URI \(PDFIncrementalUpdate.string(uri)) >> >>"
@@ -371,8 +417,8 @@ struct PDFFinisher {
         let content = try artifactMarkedContent(of: page.id, reader: reader, path: path)
         try update.addStream(id: firstContentID + index, data: Data(content.data), entries: content.entries)
       }
-      if let root = structureRoot {
-        let kids = rootChildren.map(\.unparsed).joined(separator: " ")
+      if let root = structureRoot, let structure {
+        let kids = structure.rootChildren.map(\.unparsed).joined(separator: " ")
         try update.add(
           id: documentElementID,
           body: Array(
@@ -409,52 +455,6 @@ struct PDFFinisher {
     return (deflated, "/Filter /FlateDecode")
   }
 
-  /// The structure tree's root, its children, and its Figure elements in document order
-  /// (depth first through `/K`).
-  private func structureTree(_ reader: PDFFileReader) throws -> (
-    root: (id: Int, generation: Int)?, rootChildren: [PDFValue], hasDocument: Bool,
-    figures: [(id: Int, generation: Int)]
-  ) {
-    guard case .reference(let rootID, _)? = reader.trailer["Root"],
-      case .reference(let treeID, let treeGeneration)? = try reader.object(rootID)["StructTreeRoot"]
-    else { return (nil, [], true, []) }
-    var figures: [(id: Int, generation: Int)] = []
-    var visited: Set<Int> = []
-    func visit(_ value: PDFValue?) throws {
-      switch value {
-      case .array(let items)?:
-        for item in items { try visit(item) }
-      case .reference(let id, let generation)?:
-        guard visited.insert(id).inserted else { return }
-        let element = try reader.object(id)
-        guard case .dictionary = element, element["Type"].map({ $0 == .name("StructElem") }) ?? true,
-          element["S"] != nil || element["K"] != nil
-        else { return }
-        if case .name("Figure")? = element["S"] { figures.append((id, generation)) }
-        try visit(element["K"])
-      case .dictionary?:
-        if value?["Type"] == .name("StructElem") || value?["S"] != nil {
-          throw RenderError(
-            "a structure element is written in place; ContactSheet reads Cairo's indirect ones")
-        }
-      default: return
-      }
-    }
-    let children = try reader.object(treeID)["K"]
-    try visit(children)
-    let rootChildren: [PDFValue] =
-      switch children {
-      case .array(let items)?: items
-      case let child?: [child]
-      case nil: []
-      }
-    var hasDocument = false
-    if rootChildren.count == 1, case .reference(let id, _) = rootChildren[0] {
-      hasDocument = try reader.object(id)["S"] == .name("Document")
-    }
-    return ((treeID, treeGeneration), rootChildren, hasDocument, figures)
-  }
-
   /// ` /BleedBox […] /TrimBox […]` for a page `width` by `height` points: the trim box is the
   /// page as laid out, the bleed box the trim box and the bleed. Each is rounded inwards to
   /// hundredths of a point, so that it never reaches past the box around it (PDF/X checks
@@ -466,186 +466,5 @@ struct PDFFinisher {
         ((width - inset) * 100).rounded(.down) / 100, ((height - inset) * 100).rounded(.down) / 100)
     }
     return " /BleedBox \(box(trimInset - bleed)) /TrimBox \(box(trimInset))"
-  }
-}
-
-/// The pages of a PDF open in libqpdf, named by document page, and what the document adds to
-/// them: links, page labels, an outline. Shared by ``PDFFinisher`` (one run's file) and
-/// ``PDFAssembler`` (the parts joined).
-struct PDFTarget {
-  let qpdf: qpdf_data
-  /// The file's pages, in order.
-  let pages: [qpdf_oh]
-  /// The document page each file page shows.
-  let documentPages: [Int]
-  /// Each file page's height in points.
-  let heights: [Double]
-  /// File page index by document page.
-  private let fileIndex: [Int: Int]
-
-  init(qpdf: qpdf_data, pages: [qpdf_oh], documentPages: [Int], heights: [Double]) {
-    self.qpdf = qpdf
-    self.pages = pages
-    self.documentPages = documentPages
-    self.heights = heights
-    var fileIndex: [Int: Int] = [:]
-    for (index, page) in documentPages.enumerated() { fileIndex[page] = index }
-    self.fileIndex = fileIndex
-  }
-
-  /// Adds each link on a page of this file whose target is in this file (or a URI) as the
-  /// page's `/Annots`, replacing any there.
-  /// - Returns: the file pages given links, and the annotation objects made.
-  @discardableResult
-  func addLinks(_ links: [PDFLink]) -> (pages: [Int], annotations: [qpdf_oh]) {
-    var byPage: [Int: [PDFLink]] = [:]
-    for link in links {
-      guard let page = fileIndex[link.page] else { continue }
-      if case .page(let target, _, _) = link.target, fileIndex[target] == nil { continue }
-      byPage[page, default: []].append(link)
-    }
-    var made: [qpdf_oh] = []
-    for (index, page) in pages.enumerated() {
-      guard let pageLinks = byPage[index] else { continue }
-      let annotations = qpdf_oh_new_array(qpdf)
-      for link in pageLinks {
-        let annotation = annotation(link, on: index)
-        made.append(annotation)
-        qpdf_oh_append_item(qpdf, annotations, annotation)
-      }
-      qpdf_oh_replace_key(qpdf, page, "/Annots", annotations)
-      qpdf_oh_replace_key(qpdf, page, "/Tabs", qpdf_oh_new_name(qpdf, "/S"))
-    }
-    return (byPage.keys.sorted(), made)
-  }
-
-  /// Page labels numbering each page as in the document (a part starting at page 21 labels
-  /// its first page 21); `cover` labels a cover.
-  func setPageLabels(cover: String?) {
-    qpdf_oh_replace_key(
-      qpdf, qpdf_get_root(qpdf), "/PageLabels",
-      qpdf_oh_parse(qpdf, Self.pageLabels(documentPages, cover: cover)))
-  }
-
-  /// The `/PageLabels` number tree numbering file pages as the document pages they show; with
-  /// a `cover` label, the document's first page is labelled so ("Cover") and the numbers go on
-  /// from 2.
-  static func pageLabels(_ documentPages: [Int], cover: String?) -> String {
-    var entries: [String] = []
-    for (index, page) in documentPages.enumerated() {
-      if let cover, page == 0 {
-        entries.append("\(index) << /P \(PDFMetadata.textString(cover)) >>")
-        continue
-      }
-      let continues = index > 0 && documentPages[index - 1] == page - 1 && !(cover != nil && page == 1)
-      if !continues {
-        entries.append(page == 0 ? "\(index) << /S /D >>" : "\(index) << /S /D /St \(page + 1) >>")
-      }
-    }
-    return "<< /Nums [\(entries.joined(separator: " "))] >>"
-  }
-
-  /// The catalog's `/Lang`, with `/DisplayDocTitle` so that viewers show the title.
-  func setLanguage(_ language: String) {
-    let root = qpdf_get_root(qpdf)
-    qpdf_oh_replace_key(qpdf, root, "/Lang", qpdf_oh_new_unicode_string(qpdf, language))
-    qpdf_oh_replace_key(qpdf, root, "/ViewerPreferences", qpdf_oh_parse(qpdf, "<< /DisplayDocTitle true >>"))
-  }
-
-  /// The document's outline: one top-level entry per bookmark whose page is in this file, in
-  /// the order given, as Cairo writes it (`/XYZ` destinations keeping the reader's zoom).
-  func setOutline(_ bookmarks: [PDFBookmark]) {
-    let entries = bookmarks.compactMap { bookmark in fileIndex[bookmark.page].map { (bookmark, $0) } }
-    guard !entries.isEmpty else { return }
-    let root = qpdf_make_indirect_object(qpdf, qpdf_oh_parse(qpdf, "<< /Type /Outlines >>"))
-    let items = entries.map { _ in qpdf_make_indirect_object(qpdf, qpdf_oh_new_dictionary(qpdf)) }
-    for (position, (bookmark, page)) in entries.enumerated() {
-      let item = items[position]
-      qpdf_oh_replace_key(qpdf, item, "/Title", qpdf_oh_new_unicode_string(qpdf, bookmark.title))
-      qpdf_oh_replace_key(qpdf, item, "/Parent", root)
-      if position > 0 { qpdf_oh_replace_key(qpdf, item, "/Prev", items[position - 1]) }
-      if position + 1 < items.count { qpdf_oh_replace_key(qpdf, item, "/Next", items[position + 1]) }
-      qpdf_oh_replace_key(qpdf, item, "/Dest", destination(page: page, x: bookmark.x, y: bookmark.y, zoom: 0))
-    }
-    qpdf_oh_replace_key(qpdf, root, "/First", items[0])
-    qpdf_oh_replace_key(qpdf, root, "/Last", items[items.count - 1])
-    qpdf_oh_replace_key(qpdf, root, "/Count", qpdf_oh_new_integer(qpdf, Int64(items.count)))
-    qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/Outlines", root)
-  }
-
-  /// `[page /XYZ x y zoom]` for a point given from the page's top left; a nil (or 0) zoom
-  /// keeps the reader's.
-  private func destination(page: Int, x: Double, y: Double, zoom: Int? = nil) -> qpdf_oh {
-    let destination = qpdf_oh_new_array(qpdf)
-    qpdf_oh_append_item(qpdf, destination, pages[page])
-    qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_name(qpdf, "/XYZ"))
-    qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_real_from_double(qpdf, x, 2))
-    qpdf_oh_append_item(qpdf, destination, qpdf_oh_new_real_from_double(qpdf, heights[page] - y, 2))
-    qpdf_oh_append_item(
-      qpdf, destination, zoom.map { qpdf_oh_new_integer(qpdf, Int64($0)) } ?? qpdf_oh_new_null(qpdf))
-    return destination
-  }
-
-  /// An indirect link annotation for `link`, on file page `page`.
-  private func annotation(_ link: PDFLink, on page: Int) -> qpdf_oh {
-    let height = heights[page]
-    let r = link.rect
-    let dictionary = qpdf_oh_parse(
-      qpdf,
-      String(
-        format: "<< /Type /Annot /Subtype /Link /Border [0 0 0] /Rect [%.2f %.2f %.2f %.2f] >>",
-        r.x, height - r.maxY, r.maxX, height - r.y))
-    if let contents = link.contents {
-      qpdf_oh_replace_key(qpdf, dictionary, "/Contents", qpdf_oh_new_unicode_string(qpdf, contents))
-    }
-    switch link.target {
-    case .uri(let uri):
-      let action = qpdf_oh_parse(qpdf, "<< /S /URI >>")
-      qpdf_oh_replace_key(qpdf, action, "/URI", qpdf_oh_new_string(qpdf, uri))
-      qpdf_oh_replace_key(qpdf, dictionary, "/A", action)
-    case .page(let target, let x, let y):
-      qpdf_oh_replace_key(qpdf, dictionary, "/Dest", destination(page: fileIndex[target]!, x: x, y: y))
-    }
-    return qpdf_make_indirect_object(qpdf, dictionary)
-  }
-}
-
-/// One libqpdf document, released when dropped; errors and warnings become ``RenderError``s.
-final class QPDFHandle {
-  let data: qpdf_data
-
-  init() throws {
-    guard let data = qpdf_init() else { throw RenderError("cannot start libqpdf") }
-    self.data = data
-    qpdf_silence_errors(data)
-  }
-
-  deinit {
-    var handle: qpdf_data? = data
-    qpdf_cleanup(&handle)
-  }
-
-  /// Writes the document to `path` with a deterministic file ID.
-  func write(to path: String, minimumVersion: String? = nil) throws {
-    try check(qpdf_init_write(data, path), "write")
-    qpdf_set_deterministic_ID(data, QPDF_TRUE)
-    if let minimumVersion { qpdf_set_minimum_pdf_version(data, minimumVersion) }
-    try check(qpdf_write(data), "write")
-  }
-
-  /// Throws libqpdf's error, if any, for a step that returned `code`. Warnings are errors too:
-  /// whatever libqpdf had to repair is not a file we write.
-  func check(_ code: QPDF_ERROR_CODE, _ step: String) throws {
-    var messages: [String] = []
-    if qpdf_has_error(data) != 0, let error = qpdf_get_error(data) {
-      messages.append(String(cString: qpdf_get_error_full_text(data, error)))
-    }
-    while qpdf_more_warnings(data) != 0, let warning = qpdf_next_warning(data) {
-      messages.append(String(cString: qpdf_get_error_full_text(data, warning)))
-    }
-    guard code == QPDF_SUCCESS, messages.isEmpty else {
-      let detail = messages.isEmpty ? "libqpdf error \(code)" : messages.joined(separator: "; ")
-      throw RenderError("cannot \(step) the PDF: \(detail)")
-    }
   }
 }

@@ -236,7 +236,9 @@ public struct SheetRenderer {
           case .footer(let text):
             painter.drawPageText(cairo, text, isFooter: true, fields: fields)
           case .entry(let entry):
-            painter.tags.tableOfContentsItem { painter.drawEntry(cairo, entry: entry) }
+            painter.tags.tableOfContentsItem {
+              painter.tags.link(true) { painter.drawEntry(cairo, entry: entry) }
+            }
             if bandIndex == span.lowerBound {
               let target = entry.target
               sink.addLink(

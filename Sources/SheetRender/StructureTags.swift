@@ -50,6 +50,18 @@ final class StructureTags {
     tag("Figure", body)
   }
 
+  /// The element Cairo is asked to write for a link (Cairo 1.16 takes its `Link` tag to be an
+  /// annotation, which it writes wrongly): the finisher renames it `Link` and gives it the
+  /// link's annotation (``PDFStructureTree``).
+  static let linkPlaceholder = "Annot"
+
+  /// Draws `body` as the text of a link, when `isLink`; the link itself is added to the page
+  /// afterwards, in the same order as the links drawn.
+  func link(_ isLink: Bool, _ body: () -> Void) {
+    guard isLink else { return body() }
+    tag(Self.linkPlaceholder, body)
+  }
+
   /// Draws `body` as an item of the table of contents (or index), opening the table first.
   func tableOfContentsItem(_ body: () -> Void) {
     guard cairo != nil else { return body() }

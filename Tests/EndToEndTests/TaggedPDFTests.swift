@@ -62,17 +62,97 @@ struct TaggedPDFTests {
   }
 
   @Test(
-    "with links (contents, index), not yet in the tree, the file does not claim PDF/UA-1; preflight says why")
+    "with links (contents, index), each link is a Link element holding its annotation; both checkers pass")
   func links() throws {
     let output = try FixturePaths.temporaryFolder().appendingPathComponent("tagged.pdf").path
     try render(["--tagged"], to: output)
-    let preflight = try ProcessRunner.run(FixturePaths.binary, ["preflight", "--pdfua", output])
-    #expect(preflight.status == 1)
-    let rules = Set(
-      preflight.standardOutput.split(separator: "\n").compactMap { line in
-        line.range(of: ": PDF/UA-1 ").map { String(line[$0.upperBound...].prefix { $0 != "," && $0 != ":" }) }
-      })
-    #expect(rules == ["link-structure", "identification"], "\(preflight.standardOutput)")
+    // The contents' entry for the photos' one section, and the index's five.
+    try requireLinksInTree(output, count: 6)
+  }
+
+  @Test("a catalog's cards link to their product pages: with and without captions, the links are in the tree")
+  func cardLinks() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let csv = folder.appendingPathComponent("shop.csv")
+    let rows = [
+      ("rocket.jpg", "Rocket", "Toys"), ("coffee.png", "Coffee", "Food"), ("horse.png", "", "Food"),
+    ]
+    let text =
+      "image,name,category,link\n"
+      + rows.map { "\(FixturePaths.photo($0.0)),\($0.1),\($0.2),https://shop.example/\($0.0)" }.joined(
+        separator: "\n")
+    try text.write(to: csv, atomically: true, encoding: .utf8)
+    for (name, caption) in [("captioned", "{name}"), ("bare", "")] {
+      let output = folder.appendingPathComponent("\(name).pdf").path
+      let result = try ProcessRunner.run(
+        FixturePaths.binary,
+        [
+          "render", csv.path, "-o", output, "--caption", caption, "--group-by", "category", "--contents",
+          "--qr",
+          "--tagged", "--min-ppi", "0",
+        ])
+      #expect(result.status == 0, "\(result.standardError)")
+      // Three cards and the contents' two entries.
+      try requireLinksInTree(output, count: 5)
+    }
+  }
+
+  /// Checks that `path` has `count` link annotations, each with a `/StructParent` whose entry in
+  /// the parent tree is a Link element (in the tree, under the Document) holding that
+  /// annotation; that `pdfua` and preflight find nothing and the file claims PDF/UA-1; and that
+  /// preflight sees a link taken out of the tree, or a Link element that lost its annotation.
+  private func requireLinksInTree(_ path: String, count: Int) throws {
+    try PDFCheck.requireValid(path)
+    let script = """
+      import pikepdf, sys
+      p = pikepdf.open(sys.argv[1])
+      nums = p.Root.StructTreeRoot.ParentTree.Nums
+      parents = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
+      inTree = set()
+      def walk(k):
+          if isinstance(k, pikepdf.Array):
+              for x in k: walk(x)
+          elif isinstance(k, pikepdf.Dictionary) and '/S' in k:
+              if k.S == '/Link': inTree.add(k.objgen)
+              walk(k.get('/K'))
+      walk(p.Root.StructTreeRoot.K)
+      for page in p.pages:
+          for a in page.obj.get('/Annots', []):
+              e = parents[int(a.StructParent)]
+              kids = e.K if isinstance(e.K, pikepdf.Array) else [e.K]
+              held = [k for k in kids if isinstance(k, pikepdf.Dictionary) and k.get('/Type') == '/OBJR']
+              print('link', e.S, e.objgen in inTree, [k.Obj.objgen == a.objgen for k in held], str(a.Contents) != '')
+      """
+    let result = try ProcessRunner.run("/usr/bin/python3", ["-c", script, path])
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == count, "\(result.standardOutput)")
+    #expect(lines.allSatisfy { $0 == "link /Link True [True] True" }, "\(result.standardOutput)")
+    let checked = try ProcessRunner.run(Self.pdfua, ["check", path])
+    #expect(checked.status == 0, "\(checked.standardOutput)")
+    let preflight = try ProcessRunner.run(FixturePaths.binary, ["preflight", "--pdfua", path])
+    #expect(preflight.status == 0, "\(preflight.standardOutput)")
+    let breaks = [
+      ("del p.pages[-1].obj.Annots[0]['/StructParent']", "a link is not in the structure tree"),
+      (
+        "nums = p.Root.StructTreeRoot.ParentTree.Nums; nums[-1].K = nums[-1].K[0]",
+        "does not lead to a Link element holding it"
+      ),
+    ]
+    for (index, (change, finding)) in breaks.enumerated() {
+      let broken = path + ".broken\(index).pdf"
+      let made = try ProcessRunner.run(
+        "/usr/bin/python3",
+        [
+          "-c", "import pikepdf, sys\np = pikepdf.open(sys.argv[1])\n\(change)\np.save(sys.argv[2])", path,
+          broken,
+        ])
+      #expect(made.status == 0, "\(made.standardError)")
+      let found = try ProcessRunner.run(FixturePaths.binary, ["preflight", "--pdfua", broken])
+      #expect(found.status == 1)
+      #expect(found.standardOutput.contains("PDF/UA-1 link-structure, page"), "\(found.standardOutput)")
+      #expect(found.standardOutput.contains(finding), "\(found.standardOutput)")
+    }
   }
 
   @Test("--tagged and --pdfx on PNG output are said to do nothing")
