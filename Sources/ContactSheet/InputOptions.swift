@@ -25,6 +25,13 @@ public struct InputOptions {
   public var fallbackCaption: CaptionChoice?
   /// The caption field whose value is each item's index term, if any.
   public var indexField: String?
+  /// The field whose value describes each item's picture to a screen reader (a tagged PDF's
+  /// alternative text); nil for the first of ``defaultAltFields`` an item has, else its
+  /// caption's text.
+  public var altField: String?
+  /// The fields read as alternative text when ``altField`` is not given: a manifest's `alt`,
+  /// a Shopify export's `Image Alt Text`.
+  public static let defaultAltFields = ["alt", "Alt", "ALT", "Image Alt Text", "image alt text"]
   /// Manifests among ``inputs`` already read (by path), so their styles could be applied first;
   /// any other manifest is read when its turn comes.
   package var manifests: [String: Manifest] = [:]

@@ -42,6 +42,8 @@ public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let sectionColumn = JobSetting(rawValue: "section-column")
   /// A catalog's column of links.
   public static let linkColumn = JobSetting(rawValue: "link-column")
+  /// The field holding each picture's alternative text.
+  public static let altField = JobSetting(rawValue: "alt-field")
   /// The column a catalog's rows are gathered by.
   public static let groupBy = JobSetting(rawValue: "group-by")
   /// The field an index lists.

@@ -31,8 +31,10 @@ package struct PreparedSheet {
   /// One render item per card: where its image comes from, and its header when it was read.
   package func renderItems() -> [RenderItem] {
     items.map { item in
-      RenderItem(
+      var renderItem = RenderItem(
         path: item.path, failure: item.failure?.reason, link: item.link, sharedHeader: item.sharedHeader)
+      renderItem.alt = item.alt
+      return renderItem
     }
   }
 }
@@ -153,6 +155,7 @@ package struct SheetPreparer {
     var firstTooLargeFont: (place: String, size: Double)?
     var tooLargeFontCount = 0
     var tagWarnings: [JobMessage] = []
+    var altTexts = 0
     var nextBanner = 0
     // By index, so no item is copied on the way.
     for index in items.indices {
@@ -177,6 +180,8 @@ package struct SheetPreparer {
           LayoutItem(
             pixelWidth: size.width, pixelHeight: size.height, caption: caption.text,
             section: items[index].section, link: items[index].link, indexTerm: caption.indexTerm)))
+      items[index].alt = Self.alternativeText(items[index].fields, field: options.altField)
+      if items[index].alt != nil { altTexts += 1 }
       // Fields and caption templates are in the captions now; the items keep what layout
       // reports and rendering draw.
       items[index].fields = ItemFields()
@@ -202,8 +207,25 @@ package struct SheetPreparer {
           "the caption of \(place) asks for a \(Int(min(size, 1e15))) pt font, more than the \(Int(CaptionBuilder.largestFontSize)) pt a caption may use, so it is shown as plain text\(others)"
         ]
       } ?? []
+    // A field named for alternative text that no item has is a misspelling, not a choice.
+    var missingAlt: [JobMessage] = []
+    if let field = options.altField, altTexts == 0, !items.isEmpty {
+      missingAlt.append(
+        "\(setting: .altField) \(field): no item has a field '\(field)', so each picture is described by its caption"
+      )
+    }
     return PreparedSheet(
-      entries: entries, items: items, catalog: catalog, warnings: warnings + large + cut + tagWarnings)
+      entries: entries, items: items, catalog: catalog,
+      warnings: warnings + large + cut + tagWarnings + missingAlt)
+  }
+
+  /// An item's alternative text: its field `field`, or the first of
+  /// ``InputOptions/defaultAltFields`` it has; nil when that is missing or blank.
+  static func alternativeText(_ fields: ItemFields, field: String?) -> String? {
+    guard !fields.isEmpty else { return nil }
+    let value = field.map { fields[$0] } ?? InputOptions.defaultAltFields.lazy.compactMap { fields[$0] }.first
+    let text = value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    return text.isEmpty ? nil : text
   }
 
   /// The longest caption drawn, in UTF-8 bytes: far more than a card shows, and little enough

@@ -28,6 +28,12 @@ struct InputFlags: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
+      "Field (CSV column or manifest key) describing each picture for screen readers in a --tagged PDF. Default: 'alt' or 'Image Alt Text', else the caption.",
+      valueName: "field"))
+  var altField: String?
+
+  @Option(
+    help: ArgumentHelp(
       "Gather CSV rows with equal values of this column, groups in order of first appearance (the sections, unless --section-column names another).",
       valueName: "column"))
   var groupBy: String?
@@ -88,6 +94,7 @@ struct InputFlags: ParsableArguments {
     options.rawJPEG = rawJpeg
     options.csv = try csvOptions()
     options.reverse = reverse
+    options.altField = altField
     return options
   }
 

@@ -40,6 +40,9 @@ public struct RenderItem: Sendable, Hashable {
   public var badge: CardBadge?
   /// An entry of a PDF's outline going to the card (a review sheet's case); nil for none.
   public var bookmark: String?
+  /// What the picture shows, for a screen reader (a tagged PDF's alternative text); nil to
+  /// describe it by its caption's text.
+  public var alt: String?
 
   /// The image file, when the source is one; setting it makes the source that file.
   public var path: String? {

@@ -87,9 +87,10 @@ final class StructureTags {
 }
 
 extension RenderItem {
-  /// What a screen reader says for the card's picture: its caption as plain text (each line,
-  /// joined), else its file's name; never empty.
+  /// What a screen reader says for the card's picture: its ``alt`` text, else its caption as
+  /// plain text (each line, joined), else its file's name; never empty.
   func alternativeText(caption: String) -> String {
+    if let alt, !alt.allSatisfy(\.isWhitespace) { return alt }
     let lines = Markup.plainText(caption).split(whereSeparator: \.isNewline).map {
       $0.trimmingCharacters(in: .whitespaces)
     }

@@ -97,6 +97,35 @@ struct TaggedPDFTests {
     }
   }
 
+  @Test(
+    "alternative text comes from an 'Image Alt Text' column, or the field --alt-field names; a blank one from the caption"
+  )
+  func altField() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let csv = folder.appendingPathComponent("shop.csv")
+    let text = """
+      image,name,Image Alt Text,description
+      \(FixturePaths.photo("rocket.jpg")),Rocket,A red toy rocket on a white table,Tin toy
+      \(FixturePaths.photo("coffee.png")),Coffee,  ,Espresso
+      """
+    try text.write(to: csv, atomically: true, encoding: .utf8)
+    func alts(_ extra: [String]) throws -> (alts: [String], warnings: String) {
+      let output = folder.appendingPathComponent("alt.pdf").path
+      let result = try ProcessRunner.run(
+        FixturePaths.binary,
+        ["render", csv.path, "-o", output, "--caption", "{name}", "--tagged", "--min-ppi", "0"] + extra)
+      #expect(result.status == 0, "\(result.standardError)")
+      let figures = try structure(output).filter { $0.hasPrefix("Figure=") }
+      return (figures.map { String($0.dropFirst("Figure=".count)) }, result.standardError)
+    }
+    #expect(try alts([]).alts == ["A red toy rocket on a white table", "Coffee"])
+    #expect(try alts(["--alt-field", "description"]).alts == ["Tin toy", "Espresso"])
+    let misspelt = try alts(["--alt-field", "descr"])
+    #expect(misspelt.alts == ["Rocket", "Coffee"])
+    #expect(
+      misspelt.warnings.contains("--alt-field descr: no item has a field 'descr'"), "\(misspelt.warnings)")
+  }
+
   /// Checks that `path` has `count` link annotations, each with a `/StructParent` whose entry in
   /// the parent tree is a Link element (in the tree, under the Document) holding that
   /// annotation; that `pdfua` and preflight find nothing and the file claims PDF/UA-1; and that

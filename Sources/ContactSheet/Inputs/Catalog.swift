@@ -72,6 +72,9 @@ package struct CatalogItem: Sendable {
   package var caption: String?
   package var section: String?
   package var link: String?
+  /// What the picture shows, for a screen reader (from ``InputOptions/altField``); nil to
+  /// describe it by its caption.
+  package var alt: String?
   private var knownWidth: Int32 = 0
   private var knownHeight: Int32 = 0
   private var headerSlot: HeaderSlot?
