@@ -25,16 +25,23 @@ struct PreflightCommand: ParsableCommand {
   @Option(name: .customLong("min-ppi"), help: "The fewest pixels per inch an image may print at.")
   var minPPI: Double = 200
 
+  @Option(
+    name: .customLong("max-ink"),
+    help: "The most total ink (C+M+Y+K, in percent) CMYK may ask for when the output intent is CMYK.")
+  var maxInk: Double = 300
+
   @Flag(name: .shortAndLong, help: "Print only the count of findings per file.")
   var quiet = false
 
   func validate() throws {
     guard (1...2400).contains(minPPI) else { throw ValidationError("--min-ppi must be between 1 and 2400") }
+    guard (100...400).contains(maxInk) else { throw ValidationError("--max-ink must be between 100 and 400") }
   }
 
   func run() throws {
     var preflight = Preflight()
     preflight.minimumPPI = minPPI
+    preflight.maximumInk = maxInk
     if pdfx != pdfua { preflight.standards = pdfx ? [.pdfx] : [.pdfua] }
     var total = 0
     var unreadable: [String] = []
@@ -64,7 +71,8 @@ struct PreflightCommand: ParsableCommand {
     if !unreadable.isEmpty {
       throw UnreadablePDF(
         description:
-          "\(unreadable.count) of \(files.count) file\(files.count == 1 ? " is" : "s are") not readable PDFs")
+          "\(unreadable.count) of \(files.count) file\(files.count == 1 ? "" : "s") \(unreadable.count == 1 ? "is not a readable PDF" : "are not readable PDFs")"
+      )
     }
     if total > 0 { throw PreflightFindings(count: total) }
   }

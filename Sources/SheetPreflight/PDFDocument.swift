@@ -152,16 +152,22 @@ struct PDFObject {
     ]
   }
 
-  /// A stream's data, decoded as far as libqpdf can (not images' DCT); nil when it cannot.
-  func streamData() -> [UInt8]? {
+  /// A stream's data, decoded as far as libqpdf can (with `images`, JPEG (DCT) images' too:
+  /// their samples); nil when it cannot.
+  func streamData(images: Bool = false) -> [UInt8]? {
     guard isStream else { return nil }
     var buffer: UnsafeMutablePointer<UInt8>?
     var length = 0
     var filtered: QPDF_BOOL = 0
-    guard
-      qpdf_oh_get_stream_data(qpdf, handle, qpdf_dl_generalized, &filtered, &buffer, &length) == QPDF_SUCCESS,
+    let level = images ? qpdf_dl_all : qpdf_dl_generalized
+    guard qpdf_oh_get_stream_data(qpdf, handle, level, &filtered, &buffer, &length) == QPDF_SUCCESS,
       let buffer
     else { return nil }
+    // Samples still filtered in a way libqpdf cannot undo (JPEG 2000) are not samples.
+    if images && filtered == 0 && self["Filter"] != nil {
+      free(buffer)
+      return nil
+    }
     defer { free(buffer) }
     return Array(UnsafeBufferPointer(start: buffer, count: length))
   }

@@ -2,11 +2,16 @@
 struct PDFXRules {
   let document: PDFDocument
   let minimumPPI: Double
+  /// The most total ink (C+M+Y+K, in percent) CMYK may ask for, when the intent is CMYK.
+  let maximumInk: Double
   private var found: [PreflightFinding] = []
+  /// The CMYK images whose ink was read (an image placed twice is read once).
+  private var inkChecked: Set<String> = []
 
-  init(document: PDFDocument, minimumPPI: Double) {
+  init(document: PDFDocument, minimumPPI: Double, maximumInk: Double) {
     self.document = document
     self.minimumPPI = minimumPPI
+    self.maximumInk = maximumInk
   }
 
   private mutating func add(_ rule: String, page: Int? = nil, object: String? = nil, _ message: String) {
@@ -140,6 +145,13 @@ struct PDFXRules {
           "image-resolution", page: number, object: placement.image.reference,
           "an image prints at \(Int(placement.ppi.rounded(.down))) ppi, below \(Int(minimumPPI))")
       }
+      if intentComponents == 4 {
+        checkInk(scanner, page: page, number: number)
+      } else if scanner.usesDeviceCMYK {
+        add(
+          "colour", page: number, object: page.reference,
+          "device CMYK is used, but the output intent is not CMYK")
+      }
       if intentComponents != 3 {
         if scanner.usesUntaggedRGB {
           add(
@@ -153,6 +165,33 @@ struct PDFXRules {
             "colour", page: number, object: page.reference,
             "the page's transparency group blends in device RGB without a /DefaultRGB")
         }
+      }
+    }
+  }
+
+  /// The total ink of the page's CMYK colours and of each CMYK image on it (once a file)
+  /// against ``maximumInk``.
+  private mutating func checkInk(_ scanner: ContentScanner, page: PDFObject, number: Int) {
+    let limit = Int(maximumInk)
+    // Rounded as a percentage is printed: 300.4% is within 300%.
+    if scanner.highestInk.rounded() > maximumInk {
+      add(
+        "total-ink", page: number, object: page.reference,
+        "a CMYK colour asks for \(Int(scanner.highestInk.rounded()))% total ink, above \(limit)%")
+    }
+    for placement in scanner.placements where placement.isCMYK {
+      let key = placement.image.reference ?? "page \(number)"
+      guard inkChecked.insert(key).inserted else { continue }
+      switch InkCoverage.highest(of: placement.image) {
+      case .highest(let ink) where ink.rounded() > maximumInk:
+        add(
+          "total-ink", page: number, object: placement.image.reference,
+          "a CMYK image reaches \(Int(ink.rounded()))% total ink, above \(limit)%")
+      case .highest: break
+      case .notChecked(let reason):
+        add(
+          "total-ink", page: number, object: placement.image.reference,
+          "the total ink of a CMYK image was not checked: \(reason)")
       }
     }
   }

@@ -39,6 +39,10 @@ public struct Preflight {
   public var standards: Set<PreflightFinding.Standard> = [.pdfx, .pdfua]
   /// The fewest pixels per inch an image may print at. Default 200.
   public var minimumPPI: Double = 200
+  /// The most total ink (C+M+Y+K, in percent) a CMYK colour or image may ask for when the
+  /// output intent is CMYK. Default 300, the usual limit for coated paper (FOGRA39 allows 330,
+  /// newsprint about 240).
+  public var maximumInk: Double = 300
 
   /// A preflight of both standards at 200 ppi.
   public init() {}
@@ -50,7 +54,7 @@ public struct Preflight {
     let document = try PDFDocument(path: path)
     var findings: [PreflightFinding] = []
     if standards.contains(.pdfx) {
-      findings += PDFXRules(document: document, minimumPPI: minimumPPI).findings()
+      findings += PDFXRules(document: document, minimumPPI: minimumPPI, maximumInk: maximumInk).findings()
     }
     if standards.contains(.pdfua) { findings += PDFUARules(document: document).findings() }
     return findings

@@ -49,6 +49,11 @@ struct PreflightTests {
       ("colour", "PDF/X-4 colour, page 1"),
       ("encryption", "PDF/X-4 encryption"),
       ("link-description", "PDF/UA-1 link-description, page 1, object"),
+      ("total-ink", "R: a CMYK colour asks for 400% total ink, above 300%"),
+      ("total-ink-image", "a CMYK image reaches 350% total ink, above 300%"),
+      // JPEG rounds 255 to within a step or two: 399% or 400%.
+      ("total-ink-jpeg", "% total ink, above 300%"),
+      ("colour-cmyk", "R: device CMYK is used, but the output intent is not CMYK"),
       ("alt-text", "PDF/UA-1 alt-text, object"),
     ]
     for (file, finding) in expected {
@@ -57,6 +62,23 @@ struct PreflightTests {
       #expect(result.status == 1, "\(file): \(result.standardOutput)")
       #expect(result.standardOutput.contains(finding), "\(file): \(result.standardOutput)")
     }
+    // Each finding names its rule and page (the objects' numbers are the file's).
+    for (file, rule) in [
+      ("total-ink", "total-ink"), ("total-ink-image", "total-ink"), ("colour-cmyk", "colour"),
+    ] {
+      let result = try preflight([
+        "--pdfx", "--min-ppi", "50", broken.appendingPathComponent(file + ".pdf").path,
+      ])
+      #expect(result.standardOutput.contains("PDF/X-4 \(rule), page 1, object "), "\(result.standardOutput)")
+    }
+    // Ink at the limit passes; a lower limit sees it, as a shop printing on uncoated paper would.
+    let within = broken.appendingPathComponent("ink-within.pdf").path
+    let atLimit = try preflight(["--pdfx", "--min-ppi", "50", within])
+    #expect(atLimit.status == 0, "\(atLimit.standardOutput)")
+    let uncoated = try preflight(["--pdfx", "--min-ppi", "50", "--max-ink", "260", within])
+    #expect(uncoated.status == 1)
+    #expect(uncoated.standardOutput.contains("a CMYK colour asks for 300% total ink, above 260%"))
+    #expect(uncoated.standardOutput.contains("a CMYK image reaches 300% total ink, above 260%"))
     // The tab order rule is seen with the link.
     let link = try preflight(["--pdfua", broken.appendingPathComponent("link-description.pdf").path])
     #expect(link.standardOutput.contains("PDF/UA-1 tab-order, page 1"))
