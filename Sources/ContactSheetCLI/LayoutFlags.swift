@@ -7,6 +7,8 @@ extension LayoutMode: ExpressibleByArgument {}
 extension Placement: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}
 extension ImageFit: ExpressibleByArgument {}
+extension LastRowStyle: ExpressibleByArgument {}
+extension RowBreaker: ExpressibleByArgument {}
 
 extension BannerStyle: ExpressibleByArgument {}
 
@@ -31,6 +33,12 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.placement.argumentHelp) var placement: Placement?
   @Option(help: StyleKeys.direction.argumentHelp) var direction: Direction?
   @Option(parsing: .unconditional, help: StyleKeys.stagger.argumentHelp) var stagger: Double?
+  @Option(parsing: .unconditional, help: StyleKeys.rowHeight.argumentHelp) var rowHeight: String?
+  @Option(parsing: .unconditional, help: StyleKeys.rowHeightTolerance.argumentHelp) var rowHeightTolerance:
+    Double?
+  @Option(help: StyleKeys.lastRow.argumentHelp) var lastRow: LastRowStyle?
+  @Option(help: StyleKeys.rowBreaker.argumentHelp) var rowBreaker: RowBreaker?
+  @Option(parsing: .unconditional, help: StyleKeys.fullWidthEvery.argumentHelp) var fullWidthEvery: Int?
   @Option(parsing: .unconditional, help: StyleKeys.bannerEvery.argumentHelp) var bannerEvery: Int?
   @Option(help: StyleKeys.bannerTemplate.argumentHelp) var bannerTemplate: String?
   @Option(parsing: .unconditional, help: StyleKeys.balance.argumentHelp) var balance: Int?

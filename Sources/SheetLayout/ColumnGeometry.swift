@@ -93,6 +93,20 @@ struct ColumnGeometry {
     guard options.staggerOffset >= 0, options.staggerOffset < 1 else {
       throw LayoutError(.stagger, "must be at least 0 and less than 1 (got \(options.staggerOffset))")
     }
+    if let height = options.rowHeight, !(height > 0) {
+      throw LayoutError(.rowHeight, "must be more than 0 (got \(height))")
+    }
+    guard options.rowHeightTolerance >= 0, options.rowHeightTolerance < 1 else {
+      throw LayoutError(
+        .rowHeightTolerance, "must be at least 0 and less than 1 (got \(options.rowHeightTolerance))")
+    }
+    if let every = options.fullWidthEvery, every < 2 {
+      throw LayoutError(.fullWidthEvery, "must be 2 or more rows (got \(every))")
+    }
+    if options.fullWidthEvery != nil && options.rowBreaker == .balanced {
+      throw LayoutError(
+        .fullWidthEvery, "is for the greedy row breaker; the balanced one chooses every row itself")
+    }
   }
 
   /// The left edge of `column` (counted from the left) in a row shifted by `shift`.

@@ -64,6 +64,9 @@ public enum LayoutSetting: String, Hashable, Sendable, CaseIterable {
   case bannerEvery = "banner-every"
   case balance
   case stagger
+  case rowHeight = "row-height"
+  case rowHeightTolerance = "row-height-tolerance"
+  case fullWidthEvery = "full-width-every"
   case cover
   case coverImage = "cover-image"
   /// The padding around a banner's text (set by a style's banner band, not directly).

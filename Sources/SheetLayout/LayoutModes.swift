@@ -8,6 +8,9 @@ public enum LayoutMode: String, Codable, CaseIterable, Hashable, Sendable {
   case staggered
   /// Rows of equal cells with each image fitted inside, like ImageMagick's montage.
   case grid
+  /// Rows of pictures at one height each, every row filling the width with the pictures'
+  /// shapes kept (Flickr's and Google Photos' justified layout).
+  case justified
 }
 
 /// Which column a waterfall card goes to.

@@ -61,6 +61,18 @@ public struct LayoutOptions: Hashable, Sendable {
   public var balance: Int = 0
   /// How far odd rows of `staggered` mode are shifted, as a fraction of the cell width.
   public var staggerOffset: Double = 0.5
+  /// The picture height `justified` rows aim for, in points; nil for the height at which 3:2
+  /// landscapes fill a row in ``columns`` columns.
+  public var rowHeight: Double?
+  /// How far a `justified` row's height may stray from ``rowHeight``, as a fraction of it.
+  public var rowHeightTolerance = 0.25
+  /// How the last row of each `justified` section is laid out.
+  public var lastRow = LastRowStyle.left
+  /// How `justified` rows are chosen.
+  public var rowBreaker = RowBreaker.greedy
+  /// Every this many `justified` rows, a landscape picture takes a full-width row of its own
+  /// (for panoramas); nil for never.
+  public var fullWidthEvery: Int?
   /// Text at the top of every page, whose height each page reserves.
   public var header: PageMarginText?
   /// Text at the bottom of every page, whose height each page reserves.

@@ -6,13 +6,14 @@ protocol ModePlacer {
   /// columns are made narrower to leave room for it.
   static func rowShift(_ options: LayoutOptions) -> Double
 
-  /// Places `input`'s cards and banners on `pages`, in the columns of `geometry`.
+  /// Places `input`'s cards and banners on `pages`, in the columns of `geometry`; a mode whose
+  /// cards are not a column wide measures their captions again with `measurer`.
   ///
   /// - Returns: What placing did (cards scaled to fit, columns' spread), for the layout's record.
   /// - Throws: ``LayoutError`` when a card cannot fit a page.
   static func place(
     _ input: borrowing MeasuredInput, options: LayoutOptions, geometry: ColumnGeometry,
-    into pages: inout PageAccumulator
+    measurer: some TextMeasuring, into pages: inout PageAccumulator
   ) throws -> PlacementFigures
 }
 
@@ -27,6 +28,7 @@ extension LayoutMode {
     case .waterfall: WaterfallMode.self
     case .staggered: StaggeredMode.self
     case .grid: GridMode.self
+    case .justified: JustifiedMode.self
     }
   }
 }

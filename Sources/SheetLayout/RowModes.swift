@@ -2,7 +2,7 @@
 enum GridMode: ModePlacer {
   static func place(
     _ input: borrowing MeasuredInput, options: LayoutOptions, geometry: ColumnGeometry,
-    into pages: inout PageAccumulator
+    measurer: some TextMeasuring, into pages: inout PageAccumulator
   ) throws -> PlacementFigures {
     try RowPlacer.place(input, options: options, geometry: geometry, fitsInside: true, into: &pages)
   }
@@ -15,7 +15,7 @@ enum StaggeredMode: ModePlacer {
 
   static func place(
     _ input: borrowing MeasuredInput, options: LayoutOptions, geometry: ColumnGeometry,
-    into pages: inout PageAccumulator
+    measurer: some TextMeasuring, into pages: inout PageAccumulator
   ) throws -> PlacementFigures {
     try RowPlacer.place(
       input, options: options, geometry: geometry, fitsInside: options.imageFit == .letterbox, into: &pages)

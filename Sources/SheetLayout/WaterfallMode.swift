@@ -3,7 +3,7 @@
 enum WaterfallMode: ModePlacer {
   static func place(
     _ input: borrowing MeasuredInput, options: LayoutOptions, geometry: ColumnGeometry,
-    into pages: inout PageAccumulator
+    measurer: some TextMeasuring, into pages: inout PageAccumulator
   ) throws -> PlacementFigures {
     let cards = try input.aspects.indices.map { index in
       var card = CardBox(

@@ -14,7 +14,8 @@ package enum StyleKeys {
   // Where things go.
   package static let mode = StyleKey(
     "mode", .option, LayoutMode.self,
-    help: "Arrangement: waterfall (columns of varying heights), staggered (offset rows) or grid.",
+    help:
+      "Arrangement: waterfall (columns of varying heights), staggered (offset rows), grid, or justified (rows filling the width, shapes kept).",
     default: "waterfall")
   package static let page = StyleKey(
     "page",
@@ -69,6 +70,29 @@ package enum StyleKeys {
     "stagger", .option, Double.self,
     help: "Shift of every other row in staggered mode, as a fraction of the cell width (0 to 0.99).",
     default: "0.5")
+  package static let rowHeight = StyleKey(
+    "row-height",
+    help:
+      "Justified mode: the picture height rows aim for (e.g. 40mm). Default: the height at which 3:2 landscapes fill a row of --columns."
+  )
+  package static let rowHeightTolerance = StyleKey(
+    "row-height-tolerance", .option, Double.self,
+    help: "Justified mode: how far a row may stray from --row-height, as a fraction (0 to 0.99).",
+    default: "0.25")
+  package static let lastRow = StyleKey(
+    "last-row", .option, LastRowStyle.self,
+    help:
+      "Justified mode: a section's last, unfilled row: left, center, or justify (widened to the width, pictures cropped).",
+    default: "left")
+  package static let rowBreaker = StyleKey(
+    "row-breaker", .option, RowBreaker.self,
+    help:
+      "Justified mode: greedy (row by row, as flickr/justified-layout) or balanced (all rows of a section at once, closest to --row-height).",
+    default: "greedy")
+  package static let fullWidthEvery = StyleKey(
+    "full-width-every", .option, Int.self,
+    help: "Justified mode: every N rows, a landscape picture (a panorama) gets a full-width row (0: never).",
+    default: "0")
   package static let bannerEvery = StyleKey(
     "banner-every", .option, Int.self, help: "Put a banner before every N items (0: none).", default: "0")
   package static let bannerTemplate = StyleKey(
@@ -232,7 +256,8 @@ package enum StyleKeys {
   package static let all: [StyleKey] = [
     caption, mode, page, width, columns, columnWidth, margin, gutter, rowGap, padding, captionGap,
     imageAspect,
-    maxImageHeight, fit, font, captionLines, placement, direction, stagger, bannerEvery, bannerTemplate,
+    maxImageHeight, fit, font, captionLines, placement, direction, stagger, rowHeight,
+    rowHeightTolerance, lastRow, rowBreaker, fullWidthEvery, bannerEvery, bannerTemplate,
     balance,
     header, footer, qr, contents, index, cover, coverImage, coverSubtitle, coverNote, bannerStyle, bannerFill,
     dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,

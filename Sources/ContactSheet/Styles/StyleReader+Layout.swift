@@ -32,6 +32,12 @@ extension StyleReader {
     options.placement = try required(StyleKeys.placement)
     options.direction = try required(StyleKeys.direction)
     options.staggerOffset = try required(StyleKeys.stagger)
+    options.rowHeight = try setText(StyleKeys.rowHeight).map { try length($0, StyleKeys.rowHeight) }
+    options.rowHeightTolerance = try required(StyleKeys.rowHeightTolerance)
+    options.lastRow = try required(StyleKeys.lastRow)
+    options.rowBreaker = try required(StyleKeys.rowBreaker)
+    let fullWidthEvery: Int = try required(StyleKeys.fullWidthEvery)
+    options.fullWidthEvery = fullWidthEvery == 0 ? nil : fullWidthEvery
     let bannerEvery: Int = try required(StyleKeys.bannerEvery)
     guard bannerEvery >= 0 else {
       throw error(StyleKeys.bannerEvery) { "\($0) must be 0 (no banners) or more items (got \(bannerEvery))" }

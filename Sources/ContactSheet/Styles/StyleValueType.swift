@@ -39,6 +39,8 @@ extension LayoutMode: StyleValueType {}
 extension Placement: StyleValueType {}
 extension Direction: StyleValueType {}
 extension ImageFit: StyleValueType {}
+extension LastRowStyle: StyleValueType {}
+extension RowBreaker: StyleValueType {}
 
 /// How section banners look (`banner-style`).
 public enum BannerStyle: String, CaseIterable, Sendable, StyleValueType {
