@@ -27,14 +27,14 @@ enum JustifiedMode: ModePlacer {
           position += 1
         }
         let rows = try placer.rows(of: cards, input: input, measurer: measurer)
-        placer.place(banners, before: rows.first?.height, into: &pages)
+        try placer.place(banners, before: rows.first, into: &pages)
         for (index, row) in rows.enumerated() {
           placer.place(row, afterBanners: index == 0 && !banners.isEmpty, into: &pages)
         }
         banners = []
       }
     }
-    placer.place(banners, before: nil, into: &pages)
+    try placer.place(banners, before: nil, into: &pages)
     return placer.figures
   }
 }
@@ -130,11 +130,15 @@ private struct JustifiedPlacer {
     top += row.height + options.rowGap
   }
 
-  /// Places `group`, consecutive banners, kept on one page with the row after them (`next`
-  /// tall; nil for none).
-  mutating func place(_ group: [BannerBox], before next: Double?, into pages: inout PageAccumulator) {
+  /// Places `group`, consecutive banners, kept on one page with the row after them (`next`;
+  /// nil for none). Throws when the row's captions leave no room for its pictures below them.
+  mutating func place(_ group: [BannerBox], before next: CardRow?, into pages: inout PageAccumulator) throws {
     guard !group.isEmpty else { return }
-    let needed = group.reduce(0) { $0 + $1.height + options.rowGap } + (next ?? -options.rowGap)
+    let banners = group.reduce(0) { $0 + $1.height + options.rowGap }
+    if let first = next?.cards.first, first.box.fixedHeight >= geometry.content.height - banners {
+      throw WaterfallLayout.noRoomBelowBanner(item: first.box.item, geometry: geometry)
+    }
+    let needed = banners + (next?.height ?? -options.rowGap)
     if top + needed > geometry.content.maxY + 1e-9 && !pages.pageIsEmpty {
       pages.closePage()
       top = geometry.content.y

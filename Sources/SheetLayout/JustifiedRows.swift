@@ -23,8 +23,9 @@ public enum RowBreaker: String, Codable, CaseIterable, Hashable, Sendable {
 /// Justified rows: pictures side by side at one height per row, each row filling the width,
 /// their shapes kept. The greedy breaker follows flickr/justified-layout 4.1.0 (`lib/row.js`),
 /// so that with no card chrome the boxes are the ones it returns (the tests hold its results
-/// for 77 cases), with one difference: a centred last row is centred (flickr's is off by half
-/// the difference between its container padding and box spacing).
+/// for 77 cases), with two differences: a centred last row is centred (flickr's is off by half
+/// the difference between its container padding and box spacing), and a last row never runs
+/// past the width (flickr's can, after a tall row).
 struct JustifiedRows {
   /// What the rows are made to.
   struct Settings {
@@ -91,6 +92,12 @@ struct JustifiedRows {
         var row = finish(height: widthWithout / aspect, justify: true)
         row.isFullWidth = true
         return (true, row)
+      }
+      // A row whose spacing leaves no width for another picture is full (flickr does not
+      // check; a narrow page with wide gutters needs it).
+      if !aspects.isEmpty && widthWithout <= 0 {
+        let previousWidth = settings.width - Double(aspects.count - 1) * spacing
+        return (false, finish(height: previousWidth / aspects.reduce(0, +), justify: true))
       }
       if newAspect < minimumAspect {
         aspects.append(aspect)
@@ -168,11 +175,14 @@ struct JustifiedRows {
   }
 
   /// The last, unfilled row `row` at the height of the row before it (the target after a
-  /// full-width row, or with none).
+  /// full-width row, or with none), but never wider than the row: after a row clamped to
+  /// twice the target, flickr's last row can run past the width; ours is lowered to fit.
   private static func lastRow(_ row: OpenRow, after previous: Row?, _ settings: Settings) -> Row {
-    let height =
+    let wanted =
       previous.map { $0.wasFullWidthTurn ? settings.targetHeight : $0.height } ?? settings.targetHeight
-    var last = row.finish(height: height, justify: false, style: settings.lastRow)
+    let filling =
+      (settings.width - Double(row.aspects.count - 1) * settings.spacing) / row.aspects.reduce(0, +)
+    var last = row.finish(height: min(wanted, filling), justify: false, style: settings.lastRow)
     last.isLast = true
     return last
   }
@@ -198,8 +208,9 @@ struct JustifiedRows {
       for end in (start + 1)...min(count, start + largestBalancedRow) {
         sum += aspects[end - 1]
         let natural = height(start, end, sum: sum)
-        // More pictures only make the row lower: past half the target, stop.
-        if natural < 0.5 * target && end > start + 1 { break }
+        // More pictures only make the row lower: past half the target (or no width left
+        // besides the spacing), stop.
+        if (natural < 0.5 * target || natural <= 0) && end > start + 1 { break }
         var cost: Double
         if end == count && natural >= target {
           // A last row too short to fill the width is laid out at the height before it.

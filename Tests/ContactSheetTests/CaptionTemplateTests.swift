@@ -15,7 +15,7 @@ struct CaptionTemplateTests {
 
   @Test("a missing field renders empty, or its default")
   func defaults() throws {
-    #expect(try render("{camera|unknown} / {lens}", [:]) == "unknown / ")
+    #expect(try render("{camera|unknown} / {lens}", [:]) == "unknown")
     #expect(try render("{camera|unknown}", ["camera": "X100V"]) == "X100V")
     #expect(try render("{title|{name}}", ["name": "a&b.jpg"]) == "a&amp;b.jpg")
     #expect(try render("{title|{name}}", ["name": "a.jpg", "title": "Lamp"]) == "Lamp")
@@ -34,6 +34,41 @@ struct CaptionTemplateTests {
       try render("<b>{title}</b>\\n{camera} · {lens}\\n{price}", ["title": "T", "price": "€ 3"])
         == "<b>T</b>\n€ 3")
     #expect(try render("plain\\n\\nline", [:]) == "plain\n\nline")
+  }
+
+  @Test(
+    "an empty field takes its label and separator with it; labels stay with values, separators never start a line",
+    arguments: [
+      // The line: without ISO, no "· ISO"; the space before each separator does not
+      // break, "f/" is joined to its number, "ISO" to its value.
+      (
+        "{exposure} · f/{aperture} · ISO {iso}", ["exposure": "1/320 s", "aperture": "3.5"],
+        "1/320 s\u{00A0}· f/\u{2060}3.5"
+      ),
+      ("{exposure} · f/{aperture} · ISO {iso}", ["iso": "200"], "ISO\u{00A0}200"),
+      (
+        "{exposure} · f/{aperture} · ISO {iso}", ["exposure": "1/320 s", "iso": "200"],
+        "1/320 s\u{00A0}· ISO\u{00A0}200"
+      ),
+      // No "28 Nov 2026 · · · ISO".
+      ("{date} · {camera} · {lens} · ISO {iso}", ["date": "28 Nov 2026"], "28 Nov 2026"),
+      // A unit ends its field; a comma joins.
+      ("{focal} mm, ISO {iso}", ["iso": "800"], "ISO\u{00A0}800"),
+      ("{focal} mm, ISO {iso}", ["focal": "35"], "35\u{00A0}mm"),
+      ("{focal} mm, ISO {iso}", ["focal": "35", "iso": "800"], "35\u{00A0}mm, ISO\u{00A0}800"),
+      // The joiner before the later field is the one printed: "Lyon · 2026", not "Lyon, 2026".
+      ("{city}, {country} · {year}", ["city": "Lyon", "year": "2026"], "Lyon\u{00A0}· 2026"),
+      // Markup stays balanced: tags go with their fields, never with a dropped joiner.
+      ("<b>{title}</b> · <i>{sku}</i>", ["sku": "A-1"], "<i>A-1</i>"),
+      ("<b>{title}</b> · <i>{sku}</i>", ["title": "Lamp"], "<b>Lamp</b>"),
+      ("<b>{title}</b> <i>{sku}</i>", ["sku": "A-1"], "<i>A-1</i>"),
+      ("{width}×{height}", ["width": "640"], "640"),
+      ("{width}×{height}", ["width": "640", "height": "480"], "640×480"),
+      // A line without fields is kept as written.
+      ("© Studio Nord", [:], "© Studio Nord"),
+    ])
+  func emptyFieldsTakeTheirText(template: String, fields: [String: String], expected: String) throws {
+    #expect(try render("{name}\\n" + template, ["name": "n"].merging(fields) { $1 }) == "n\n" + expected)
   }
 
   @Test("formats are passed to the field")

@@ -94,7 +94,9 @@ struct BadInputTests {
     for mode in LayoutMode.allCases {
       let found = refusal([.banner(BannerContent(title: "Section")), item(100, 100, caption)]) {
         $0.mode = mode
-        $0.staggerOffset = 0  // Same 90 pt caption width in every mode.
+        // Same 90 pt caption width in every mode.
+        $0.staggerOffset = 0
+        $0.rowHeight = 90
         $0.page = .paper(width: 330, height: 250)
         $0.captionStyle.maxLines = 0
       }

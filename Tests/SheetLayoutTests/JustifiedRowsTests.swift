@@ -96,21 +96,31 @@ struct JustifiedRowsTests {
     #expect(Self.reference.count == 77)
   }
 
-  @Test("every box is flickr's to 0.5 pt (a centred last row is centred)", arguments: 0..<77)
+  @Test(
+    "every box is flickr's to 0.5 pt (a centred last row is centred; one flickr lets run past the width fits)",
+    arguments: 0..<77)
   func sameBoxes(_ index: Int) throws {
     try #require(index < Self.reference.count)
     let reference = Self.reference[index]
     let ours = boxes(reference)
     #expect(ours.boxes.count == reference.boxes.count)
     #expect(ours.widows == reference.widowCount)
-    #expect(abs(ours.containerHeight - reference.containerHeight) <= 0.5)
     var expected = reference.boxes
-    if reference.config.widowLayoutStyle == "center" && reference.widowCount > 0 {
-      // flickr centres the last row off by (padding − spacing) / 2; ours is centred.
-      let padding = reference.config.containerPadding?.left ?? 10
-      let spacing = reference.config.boxSpacing?.horizontal ?? 10
-      for index in (expected.count - reference.widowCount)..<expected.count {
-        expected[index][0] += (padding - spacing) / 2
+    let widows = (expected.count - reference.widowCount)..<expected.count
+    let padding = reference.config.containerPadding ?? Sides(10)
+    let right = (reference.config.containerWidth ?? 1060) - padding.right
+    // flickr sets the last row at the row before's height even when that runs past the width
+    // (in its own case [1, 1, 1, 1] at 255 pt without tolerance, by 10 pt); ours is lowered to
+    // fit, and only that is checked of it.
+    if widows.contains(where: { expected[$0][0] + expected[$0][2] > right + 0.5 }) {
+      for index in widows { #expect(ours.boxes[index][0] + ours.boxes[index][2] <= right + 0.5) }
+      expected.removeSubrange(widows)
+    } else {
+      #expect(abs(ours.containerHeight - reference.containerHeight) <= 0.5)
+      if reference.config.widowLayoutStyle == "center" {
+        // flickr centres the last row off by (padding − spacing) / 2; ours is centred.
+        let spacing = reference.config.boxSpacing?.horizontal ?? 10
+        for index in widows { expected[index][0] += (padding.left - spacing) / 2 }
       }
     }
     for (box, wanted) in zip(ours.boxes, expected) {

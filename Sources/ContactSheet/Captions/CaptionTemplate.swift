@@ -126,7 +126,8 @@ package struct CaptionTemplate: Hashable, Sendable {
   /// The caption for one item: `value(name, format)` gives a field's text, or nil if missing.
   ///
   /// A line whose fields all come out empty is left out, so `{camera} · {lens}` leaves no
-  /// stray line on a photo without EXIF data.
+  /// stray line on a photo without EXIF data; in a line that is kept, an empty field's label
+  /// and separator go with it (``CaptionLine``).
   package func render(_ value: (String, String?) -> String?) -> String {
     // A literal is its own caption: split into lines and joined again, it would come out
     // unchanged.
@@ -135,14 +136,10 @@ package struct CaptionTemplate: Hashable, Sendable {
     // A lone field is its own line, kept whether filled or not: its text is the caption.
     if parts.count == 1 { return Self.text(of: parts[0], value) }
     var lines: [String] = []
-    var line = ""
-    var fieldCount = 0
-    var filledCount = 0
+    var line: [CaptionLine.Piece] = []
     func endLine() {
-      if fieldCount == 0 || filledCount > 0 { lines.append(line) }
-      line = ""
-      fieldCount = 0
-      filledCount = 0
+      if let text = CaptionLine.join(line) { lines.append(text) }
+      line = []
     }
     for part in parts {
       switch part {
@@ -150,13 +147,10 @@ package struct CaptionTemplate: Hashable, Sendable {
         let pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, piece) in pieces.enumerated() {
           if index > 0 { endLine() }
-          line += piece
+          if !piece.isEmpty { line.append(.literal(String(piece))) }
         }
       case .field:
-        let text = Self.text(of: part, value)
-        fieldCount += 1
-        if !text.isEmpty { filledCount += 1 }
-        line += text
+        line.append(.field(Self.text(of: part, value)))
       }
     }
     endLine()

@@ -1,0 +1,150 @@
+/// One line of a filled caption template, with the literal text around its fields kept only
+/// where it belongs: `{exposure} · f/{aperture} · ISO {iso}` without an ISO value reads
+/// "1/250 s · f/2.8", not "1/250 s · f/2.8 · ISO".
+///
+/// The literal between two fields is split in three: what ends the field before (closing
+/// markup tags, a unit such as ` mm`), the joiner (a separator word such as `·`, `|`, `—` with
+/// its spaces, a `, `, or the spaces alone), and what starts the field after (opening tags, a
+/// label such as `ISO ` or `f/`). Text before a line's first field starts it and text after its
+/// last ends it. An empty field takes its own start and end with it, and a joiner is printed
+/// only between two fields that are printed (the joiner before the later one). A label stays
+/// with its value (a no-break space or a word joiner between them), and the space before a
+/// separator is a no-break space, so that no line starts with the separator.
+enum CaptionLine {
+  /// A part of a line: literal markup, or a field's text (escaped; empty when missing).
+  enum Piece {
+    case literal(String)
+    case field(String)
+  }
+
+  /// The line's text; nil when it has fields and every one is empty (the line is left out).
+  static func join(_ pieces: [Piece]) -> String? {
+    var literals = [""]
+    var fields: [String] = []
+    for piece in pieces {
+      switch piece {
+      case .literal(let text): literals[literals.count - 1] += text
+      case .field(let text):
+        fields.append(text)
+        literals.append("")
+      }
+    }
+    guard !fields.isEmpty else { return literals[0] }
+    let kept = fields.indices.filter { !fields[$0].isEmpty }
+    guard !kept.isEmpty else { return nil }
+    var starts = [String](repeating: "", count: fields.count)
+    var ends = starts
+    var joiners = starts
+    starts[0] = literals[0]
+    ends[fields.count - 1] = literals[fields.count]
+    for index in 1..<fields.count {
+      (ends[index - 1], joiners[index], starts[index]) = split(literals[index])
+    }
+    var line = ""
+    for (position, index) in kept.enumerated() {
+      if position > 0 { line += joiners[index] }
+      line += glued(starts[index], fields[index], ends[index])
+    }
+    return line
+  }
+
+  /// `start`, `value` and `end` kept together: a space between a label and its value, or
+  /// between the value and its unit, does not break; a label ending in a symbol (`f/`) is
+  /// joined to the value by a word joiner.
+  private static func glued(_ start: String, _ value: String, _ end: String) -> String {
+    var start = start
+    if start.last == " " {
+      start.removeLast()
+      start += "\u{00A0}"
+    } else if let last = start.last, !last.isWhitespace, last != ">" {
+      start += "\u{2060}"
+    }
+    var end = end
+    if end.first == " " { end = "\u{00A0}" + end.dropFirst() }
+    return start + value + end
+  }
+
+  /// The literal between two fields, split into the end of the field before, the joiner, and
+  /// the start of the field after (see ``CaptionLine``). Markup tags are never part of the
+  /// joiner: closing tags in it go with the field before, opening ones with the field after.
+  static func split(_ literal: String) -> (end: String, joiner: String, start: String) {
+    let characters = Array(literal)
+    // Each character's place: inside a tag, whitespace, or text.
+    var inTag = [Bool](repeating: false, count: characters.count)
+    var depth = false
+    for (index, character) in characters.enumerated() {
+      if character == "<" { depth = true }
+      inTag[index] = depth
+      if character == ">" { depth = false }
+    }
+    func isSpace(_ index: Int) -> Bool { !inTag[index] && characters[index].isWhitespace }
+    // Words: runs of characters that are not spaces (tags included, and ignored when judging).
+    var words: [Range<Int>] = []
+    var index = 0
+    while index < characters.count {
+      if isSpace(index) {
+        index += 1
+        continue
+      }
+      let start = index
+      while index < characters.count && !isSpace(index) { index += 1 }
+      words.append(start..<index)
+    }
+    func visible(_ range: Range<Int>) -> [Character] { range.filter { !inTag[$0] }.map { characters[$0] } }
+    func isSeparator(_ word: Range<Int>) -> Bool {
+      let text = visible(word)
+      return !text.isEmpty && text.allSatisfy { !$0.isLetter && !$0.isNumber }
+    }
+    // Spaces before `position` and after `end`, taken into the joiner.
+    func widened(_ range: Range<Int>) -> Range<Int> {
+      var lower = range.lowerBound
+      while lower > 0 && isSpace(lower - 1) { lower -= 1 }
+      var upper = range.upperBound
+      while upper < characters.count && isSpace(upper) { upper += 1 }
+      return lower..<upper
+    }
+    var joiner: Range<Int>
+    var bindsBefore = false
+    if let word = words.first(where: isSeparator) {
+      joiner = widened(word)
+      bindsBefore = joiner.lowerBound < word.lowerBound
+    } else if let word = words.first(where: { word in
+      let text = visible(word)
+      return text.count > 1 && (text.last == "," || text.last == ";")
+    }) {
+      // `mm, ISO`: the comma joins; the word before it ends the field.
+      let comma = word.last { !inTag[$0] } ?? word.lowerBound
+      joiner = comma..<widened(word).upperBound
+    } else if let first = characters.indices.first(where: isSpace),
+      let last = characters.indices.last(where: isSpace)
+    {
+      joiner = first..<(last + 1)
+    } else {
+      joiner = 0..<characters.count
+    }
+    var end = String(characters[..<joiner.lowerBound])
+    var start = String(characters[joiner.upperBound...])
+    var text = ""
+    var opening = ""
+    index = joiner.lowerBound
+    while index < joiner.upperBound {
+      guard inTag[index] else {
+        if bindsBefore && index == joiner.lowerBound && characters[index] == " " {
+          text += "\u{00A0}"
+        } else {
+          text.append(characters[index])
+        }
+        index += 1
+        continue
+      }
+      var tag = ""
+      while index < joiner.upperBound && inTag[index] {
+        tag.append(characters[index])
+        index += 1
+      }
+      if tag.hasPrefix("</") { end += tag } else { opening += tag }
+    }
+    start = opening + start
+    return (end, text, start)
+  }
+}
