@@ -62,6 +62,17 @@ struct CaptionTemplateTests {
       ("<b>{title}</b> · <i>{sku}</i>", ["sku": "A-1"], "<i>A-1</i>"),
       ("<b>{title}</b> · <i>{sku}</i>", ["title": "Lamp"], "<b>Lamp</b>"),
       ("<b>{title}</b> <i>{sku}</i>", ["sku": "A-1"], "<i>A-1</i>"),
+      // Entities and tags with spaced attributes are whole, wherever they fall.
+      ("{a} &amp; {b}", ["a": "Salt", "b": "Pepper"], "Salt &amp; Pepper"),
+      ("{a} &amp; {b}", ["b": "Pepper"], "Pepper"),
+      ("{a} <span foreground=\"#888\">· {b}</span>", ["a": "1"], "1"),
+      ("{a} <span foreground=\"#888\">· {b}</span>", ["b": "2"], "<span foreground=\"#888\">2</span>"),
+      // A styled separator keeps its style, and goes whole.
+      (
+        "{a}<span foreground=\"#888\"> · </span>{b}", ["a": "1", "b": "2"],
+        "1<span foreground=\"#888\">\u{00A0}· </span>2"
+      ),
+      ("{a}<span foreground=\"#888\"> · </span>{b}", ["a": "1"], "1"),
       ("{width}×{height}", ["width": "640"], "640"),
       ("{width}×{height}", ["width": "640", "height": "480"], "640×480"),
       // A line without fields is kept as written.

@@ -75,6 +75,7 @@ struct BookmarkAndPresetTests {
     let result = try ProcessRunner.run(
       FixturePaths.binary, ["layout", "--json", manifest.path, "--preset", "proof"])
     #expect(result.status == 0, "stderr: \(result.standardError)")
-    #expect(result.standardOutput.contains("\"caption\" : \"Manifest coffee\""))
+    // The label before the field stays with its value: a no-break space.
+    #expect(result.standardOutput.contains("\"caption\" : \"Manifest\u{00A0}coffee\""))
   }
 }

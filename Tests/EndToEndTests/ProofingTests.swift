@@ -80,7 +80,8 @@ struct ProofingTests {
     #expect(tags("darktable.jpg") == (3, "Purple"), "name.ext.xmp sidecar")
     #expect(tags("unrated.jpg") == (nil, nil))
     #expect(result.item("rated-4-red.jpg")?["caption"] as? String == "★★★★☆ Red")
-    #expect(result.item("unrated.jpg")?["caption"] as? String == "unrated ")
+    // The empty stars take the space before them along (it used to be left dangling).
+    #expect(result.item("unrated.jpg")?["caption"] as? String == "unrated")
     // Rejected photos are left out, and the run says so; sidecars are never photos.
     #expect(result.item("rejected.jpg") == nil)
     #expect(result.items.count == 7)

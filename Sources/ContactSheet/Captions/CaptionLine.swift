@@ -65,17 +65,18 @@ enum CaptionLine {
   }
 
   /// The literal between two fields, split into the end of the field before, the joiner, and
-  /// the start of the field after (see ``CaptionLine``). Markup tags are never part of the
-  /// joiner: closing tags in it go with the field before, opening ones with the field after.
+  /// the start of the field after (see ``CaptionLine``). Markup tags are part of the joiner
+  /// only when they open and close around it; otherwise closing tags in it go with the field
+  /// before, opening ones with the field after, so that markup stays balanced.
   static func split(_ literal: String) -> (end: String, joiner: String, start: String) {
     let characters = Array(literal)
     // Each character's place: inside a tag, whitespace, or text.
     var inTag = [Bool](repeating: false, count: characters.count)
-    var depth = false
+    var insideTag = false
     for (index, character) in characters.enumerated() {
-      if character == "<" { depth = true }
-      inTag[index] = depth
-      if character == ">" { depth = false }
+      if character == "<" { insideTag = true }
+      inTag[index] = insideTag
+      if character == ">" { insideTag = false }
     }
     func isSpace(_ index: Int) -> Bool { !inTag[index] && characters[index].isWhitespace }
     // Words: runs of characters that are not spaces (tags included, and ignored when judging).
@@ -110,7 +111,8 @@ enum CaptionLine {
       bindsBefore = joiner.lowerBound < word.lowerBound
     } else if let word = words.first(where: { word in
       let text = visible(word)
-      return text.count > 1 && (text.last == "," || text.last == ";")
+      // An entity (`&amp;`) ends in ";" too, and is never cut.
+      return text.count > 1 && (text.last == "," || text.last == ";") && !text.contains("&")
     }) {
       // `mm, ISO`: the comma joins; the word before it ends the field.
       let comma = word.last { !inTag[$0] } ?? word.lowerBound
@@ -122,18 +124,45 @@ enum CaptionLine {
     } else {
       joiner = 0..<characters.count
     }
+    // A styled joiner (`<span foreground="#888"> · </span>`) keeps the tags around it when
+    // they open and close within it; otherwise tags are never part of the joiner.
+    func isClosing(_ tagStart: Int) -> Bool {
+      tagStart + 1 < characters.count && characters[tagStart + 1] == "/"
+    }
+    var lower = joiner.lowerBound
+    while lower > 0 && characters[lower - 1] == ">" && inTag[lower - 1] {
+      var open = lower - 1
+      while open > 0 && characters[open] != "<" { open -= 1 }
+      guard !isClosing(open) else { break }
+      lower = open
+    }
+    var upper = joiner.upperBound
+    while upper < characters.count && characters[upper] == "<" && isClosing(upper) {
+      while upper < characters.count && characters[upper] != ">" { upper += 1 }
+      upper = min(upper + 1, characters.count)
+    }
+    var depth = 0
+    var balanced = true
+    for position in lower..<upper where characters[position] == "<" && inTag[position] {
+      depth += isClosing(position) ? -1 : 1
+      if depth < 0 { balanced = false }
+    }
+    let keepsTags = balanced && depth == 0
+    if keepsTags { joiner = lower..<upper }
     var end = String(characters[..<joiner.lowerBound])
     var start = String(characters[joiner.upperBound...])
     var text = ""
     var opening = ""
+    var bindsSpace = bindsBefore
     index = joiner.lowerBound
     while index < joiner.upperBound {
       guard inTag[index] else {
-        if bindsBefore && index == joiner.lowerBound && characters[index] == " " {
+        if bindsSpace && characters[index] == " " {
           text += "\u{00A0}"
         } else {
           text.append(characters[index])
         }
+        bindsSpace = false
         index += 1
         continue
       }
@@ -142,7 +171,13 @@ enum CaptionLine {
         tag.append(characters[index])
         index += 1
       }
-      if tag.hasPrefix("</") { end += tag } else { opening += tag }
+      if keepsTags {
+        text += tag
+      } else if tag.hasPrefix("</") {
+        end += tag
+      } else {
+        opening += tag
+      }
     }
     start = opening + start
     return (end, text, start)
