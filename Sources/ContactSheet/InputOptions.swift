@@ -25,6 +25,9 @@ public struct InputOptions {
   public var fallbackCaption: CaptionChoice?
   /// The caption field whose value is each item's index term, if any.
   public var indexField: String?
+  /// What follows a caption's `{date}` when it is the file's date, the photo having no capture
+  /// date (the `text-file-date` words, in brackets); nil leaves such a date empty.
+  public var fileDateMarker: String? = " (file date)"
   /// The field whose value describes each item's picture to a screen reader (a tagged PDF's
   /// alternative text); nil for the first of ``defaultAltFields`` an item has, else its
   /// caption's text.

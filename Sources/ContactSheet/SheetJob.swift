@@ -99,6 +99,7 @@ public struct SheetJob {
       inputs.caption = settings.caption.map { CaptionChoice($0, source: "'caption'") }
     }
     if inputs.indexField == nil { inputs.indexField = settings.indexField }
+    inputs.fileDateMarker = settings.fileDateMarker
     self.inputs = inputs
     layoutOptions = settings.layout
     if inputs.indexField != nil && layoutOptions.indexTitle == nil {

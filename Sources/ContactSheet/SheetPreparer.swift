@@ -117,6 +117,9 @@ package struct SheetPreparer {
     }
     if let sectionBy {
       catalog.entries = ProofSections.assign(catalog.entries, by: sectionBy, attributes: attributes)
+      if sectionBy == .date, let warning = ProofSections.undatedWarning(catalog.entries) {
+        catalog.warnings.append(warning)
+      }
     }
     catalog.entries = ItemSorter.sort(
       catalog.entries, order: order, reverse: options.reverse, attributes: attributes)
@@ -145,7 +148,8 @@ package struct SheetPreparer {
       case .banner(let content): banners.append((items.count, content))
       }
     }
-    let captions = CaptionBuilder(indexField: options.indexField, attributes: attributes)
+    let captions = CaptionBuilder(
+      indexField: options.indexField, attributes: attributes, fileDateMarker: options.fileDateMarker)
       .captions(items, templates: itemTemplates)
     var entries: [LayoutEntry] = []
     entries.reserveCapacity(items.count + banners.count)

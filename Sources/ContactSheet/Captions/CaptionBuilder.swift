@@ -29,6 +29,8 @@ package struct CaptionBuilder {
   package var indexField: String?
   /// File sizes and times by path, for the fields that show them.
   package var attributes: [String: FileAttributes]
+  /// What follows a `{date}` taken from the file's time; nil leaves it empty.
+  package var fileDateMarker: String?
 
   /// The captions of `items`, whose templates are `templates` (one each, in the same order).
   package func captions(_ items: [CatalogItem], templates: [CaptionTemplate]) -> [Caption] {
@@ -58,7 +60,8 @@ package struct CaptionBuilder {
   /// The caption of `item`, the `number`th item (from 1).
   private func caption(_ item: CatalogItem, number: Int, template: CaptionTemplate) -> Caption {
     let fields = CaptionFields(
-      item: item, index: number, fileAttributes: attributes.isEmpty ? nil : attributes[item.path])
+      item: item, index: number, fileAttributes: attributes.isEmpty ? nil : attributes[item.path],
+      fileDateMarker: fileDateMarker)
     var text = template.render { fields.value($0, format: $1) }
     var wasCut = false
     if text.utf8.count > SheetPreparer.maxCaptionBytes {

@@ -21,6 +21,9 @@ package struct CaptionFields {
   /// Position among all items, from 1.
   package let index: Int
   package let fileAttributes: FileAttributes?
+  /// What follows a `{date}` taken from the file's time, the photo having no capture date;
+  /// nil leaves such a date empty.
+  package var fileDateMarker: String? = " (file date)"
 
   package func value(_ name: String, format: String?) -> String? {
     if let own = item.fields[name] { return own }
@@ -47,8 +50,9 @@ package struct CaptionFields {
       return String(format: "%.1f", Double(header.pixelCount) / 1_000_000)
     case "filesize": return fileAttributes.map { Self.humanSize($0.size) }
     case "date":
-      guard let date = item.exif?.dateTaken ?? fileAttributes?.modified else { return nil }
-      return Self.format(date, pattern: format ?? "yyyy-MM-dd")
+      if let taken = item.exif?.dateTaken { return Self.format(taken, pattern: format ?? "yyyy-MM-dd") }
+      guard let modified = fileAttributes?.modified, let marker = fileDateMarker else { return nil }
+      return Self.format(modified, pattern: format ?? "yyyy-MM-dd") + marker
     case "camera": return item.exif?.camera
     case "lens": return item.exif?.lens
     case "exposure": return item.exif?.exposureTime.map(Self.exposure)

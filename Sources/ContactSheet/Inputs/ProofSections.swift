@@ -121,6 +121,24 @@ package enum ProofSections {
     return result
   }
 
+  /// For `--section-by date`: how many photos have no capture date, so that their day is their
+  /// file's (a copy's date is the day it was copied); nil when every photo has one.
+  package static func undatedWarning(_ entries: [CatalogEntry]) -> JobMessage? {
+    var undated = 0
+    var total = 0
+    var first: String?
+    for case .item(let item) in entries {
+      total += 1
+      guard item.exif?.dateTaken == nil else { continue }
+      undated += 1
+      if first == nil { first = item.origin ?? item.path }
+    }
+    guard undated > 0, let first else { return nil }
+    let subject = undated == 1 ? "1 of \(total) photos has" : "\(undated) of \(total) photos have"
+    return JobMessage(
+      "\(subject) no capture date (the first: \(first)): sections by date put \(undated == 1 ? "it" : "them") under the day \(undated == 1 ? "its file was" : "their files were") last changed")
+  }
+
   /// The grouping key and banner title of `item`'s section.
   private static func section(
     of item: CatalogItem, by: SectionBy, attributes: [String: FileAttributes]

@@ -18,6 +18,9 @@ public struct BuiltInWords: Sendable, Hashable {
   public var noImage: String
   /// Before a file's name on a card whose picture cannot be shown.
   public var cannotShow: String
+  /// After a caption's `{date}` taken from the file's time, not the camera's (`2026-11-28
+  /// (file date)`).
+  public var fileDate = "file date"
 
   /// The words of the language `tag` (BCP 47: its primary subtag decides, so `de-AT` is
   /// German); English for a language not in the table.
@@ -35,24 +38,24 @@ public struct BuiltInWords: Sendable, Hashable {
   private static let table: [String: BuiltInWords] = [
     "en": BuiltInWords(
       contents: "Contents", index: "Index", cover: "Cover", untitled: "Contact sheet", pages: "pages",
-      noImage: "No image", cannotShow: "Cannot show"),
+      noImage: "No image", cannotShow: "Cannot show", fileDate: "file date"),
     "de": BuiltInWords(
       contents: "Inhalt", index: "Register", cover: "Titelseite", untitled: "Kontaktbogen", pages: "Seiten",
-      noImage: "Kein Bild", cannotShow: "Nicht darstellbar:"),
+      noImage: "Kein Bild", cannotShow: "Nicht darstellbar:", fileDate: "Dateidatum"),
     "fr": BuiltInWords(
       contents: "Sommaire", index: "Index", cover: "Couverture", untitled: "Planche contact", pages: "pages",
-      noImage: "Pas d’image", cannotShow: "Impossible d’afficher"),
+      noImage: "Pas d’image", cannotShow: "Impossible d’afficher", fileDate: "date du fichier"),
     "es": BuiltInWords(
       contents: "Índice", index: "Índice alfabético", cover: "Portada", untitled: "Hoja de contactos",
-      pages: "páginas", noImage: "Sin imagen", cannotShow: "No se puede mostrar"),
+      pages: "páginas", noImage: "Sin imagen", cannotShow: "No se puede mostrar", fileDate: "fecha del archivo"),
     "it": BuiltInWords(
       contents: "Sommario", index: "Indice analitico", cover: "Copertina", untitled: "Provino a contatto",
-      pages: "pagine", noImage: "Nessuna immagine", cannotShow: "Impossibile mostrare"),
+      pages: "pagine", noImage: "Nessuna immagine", cannotShow: "Impossibile mostrare", fileDate: "data del file"),
     "nl": BuiltInWords(
       contents: "Inhoud", index: "Register", cover: "Omslag", untitled: "Contactafdruk", pages: "pagina’s",
-      noImage: "Geen afbeelding", cannotShow: "Kan niet tonen:"),
+      noImage: "Geen afbeelding", cannotShow: "Kan niet tonen:", fileDate: "bestandsdatum"),
     "pl": BuiltInWords(
       contents: "Spis treści", index: "Indeks", cover: "Okładka", untitled: "Stykówka", pages: "stron",
-      noImage: "Brak obrazu", cannotShow: "Nie można wyświetlić"),
+      noImage: "Brak obrazu", cannotShow: "Nie można wyświetlić", fileDate: "data pliku"),
   ]
 }

@@ -34,6 +34,9 @@ public struct SheetSettings {
   public var caption: String?
   /// The caption field whose value is each item's index term, if an index is wanted.
   public var indexField: String?
+  /// What follows a caption's `{date}` taken from the file's time (`2026-11-28 (file date)`);
+  /// nil leaves such a date empty.
+  public var fileDateMarker: String?
   /// Whether cards show their photo's stars and colour label.
   public var showRating: Bool
   /// Warnings about the style's templates (a header field that nothing fills).
@@ -71,6 +74,8 @@ public struct SheetSettings {
     caption = try reader.setText(StyleKeys.caption)
     indexField = try reader.setText(StyleKeys.index)
     showRating = try reader.flag(StyleKeys.showRating)
+    let fileDate: FileDateChoice = try reader.required(StyleKeys.fileDate)
+    fileDateMarker = fileDate == .mark ? " (\(words.fileDate))" : nil
     warnings = try reader.templateWarnings()
   }
 }

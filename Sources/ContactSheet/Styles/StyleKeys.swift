@@ -220,6 +220,16 @@ package enum StyleKeys {
     valueName: "text")
   package static let textNoImage = StyleKey(
     "text-no-image", help: "A card without a picture (default: from --lang, 'No image').", valueName: "text")
+  package static let textFileDate = StyleKey(
+    "text-file-date",
+    help:
+      "After a caption's {date} that comes from the file's time, not the camera's (default: from --lang, 'file date').",
+    valueName: "text")
+  package static let fileDate = StyleKey(
+    "file-date", .option, FileDateChoice.self,
+    help:
+      "A photo without a capture date: mark (its file's date, marked as such) or empty (no {date}).",
+    default: "mark")
   package static let textCannotShow = StyleKey(
     "text-cannot-show",
     help:
@@ -266,7 +276,7 @@ package enum StyleKeys {
     subject,
     keywords, bleed, cropMarks, lang, textContents, textIndex, textCover, textUntitled, textPages,
     textNoImage,
-    textCannotShow, tagged, pdfx, outputIntent, icc, fontFile,
+    textCannotShow, textFileDate, fileDate, tagged, pdfx, outputIntent, icc, fontFile,
   ]
 
   /// Options of `render` and `layout` that belong to a run (what to read, where to write, how

@@ -24,7 +24,7 @@ extension StyleReader {
       (StyleKeys.textContents, \.contents), (StyleKeys.textIndex, \.index), (StyleKeys.textCover, \.cover),
       (StyleKeys.textUntitled, \.untitled), (StyleKeys.textPages, \.pages),
       (StyleKeys.textNoImage, \.noImage),
-      (StyleKeys.textCannotShow, \.cannotShow),
+      (StyleKeys.textCannotShow, \.cannotShow), (StyleKeys.textFileDate, \.fileDate),
     ]
     for (key, path) in keys {
       if let text = try setText(key) { words[keyPath: path] = text }

@@ -40,6 +40,14 @@ extension Placement: StyleValueType {}
 extension Direction: StyleValueType {}
 extension ImageFit: StyleValueType {}
 extension LastRowStyle: StyleValueType {}
+
+/// What a caption's `{date}` shows for a photo without a capture date (`file-date`).
+public enum FileDateChoice: String, CaseIterable, Sendable, StyleValueType {
+  /// The file's modification date, followed by the `text-file-date` words in brackets.
+  case mark
+  /// Nothing: the field is empty, and its label and separator go with it.
+  case empty
+}
 extension RowBreaker: StyleValueType {}
 
 /// How section banners look (`banner-style`).
