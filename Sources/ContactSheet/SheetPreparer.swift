@@ -149,8 +149,9 @@ package struct SheetPreparer {
       }
     }
     let captions = CaptionBuilder(
-      indexField: options.indexField, attributes: attributes, fileDateMarker: options.fileDateMarker)
-      .captions(items, templates: itemTemplates)
+      indexField: options.indexField, attributes: attributes, fileDateMarker: options.fileDateMarker
+    )
+    .captions(items, templates: itemTemplates)
     var entries: [LayoutEntry] = []
     entries.reserveCapacity(items.count + banners.count)
     var invalidMarkup: [CaptionTemplate: String] = [:]

@@ -10,8 +10,9 @@ enum InkCoverage {
     case notChecked(String)
   }
 
-  /// The most pixels read of one image (256 MB of samples).
-  static let largestImage = 64_000_000
+  /// The most pixels read of one image: 64 MB of samples, held twice while read (libqpdf's
+  /// buffer and its copy).
+  static let largestImage = 16_000_000
 
   /// The total ink of `image`, a CMYK image XObject with 8 bits a component, its `/Decode`
   /// array applied (Photoshop's JPEGs store their CMYK inverted and say so there).

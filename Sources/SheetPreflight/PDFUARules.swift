@@ -84,13 +84,13 @@ struct PDFUARules {
         }
         guard let tree else { continue }
         if parents == nil { parents = Self.parentTree(tree["ParentTree"]) }
-        guard let key = annotation["StructParent"]?.number else {
+        guard let key = annotation["StructParent"]?.number.flatMap({ Int(exactly: $0) }) else {
           add(
             "link-structure", page: index + 1, object: annotation.reference,
             "a link is not in the structure tree (no /StructParent, no Link element)")
           continue
         }
-        guard let element = parents?[Int(key)], element["S"]?.name == "Link",
+        guard let element = parents?[key], element["S"]?.name == "Link",
           let kids = element["K"],
           (kids.isArray ? kids.items : [kids]).contains(where: {
             $0["Type"]?.name == "OBJR" && $0["Obj"]?.reference == annotation.reference
@@ -98,15 +98,15 @@ struct PDFUARules {
         else {
           add(
             "link-structure", page: index + 1, object: annotation.reference,
-            "a link's /StructParent \(Int(key)) does not lead to a Link element holding it")
+            "a link's /StructParent \(key) does not lead to a Link element holding it")
           continue
         }
       }
     }
   }
 
-  /// The entries of a parent tree (a number tree: `/Nums` pairs, `/Kids` below), by key; at
-  /// most a million entries are read, and no node twice.
+  /// The entries of a parent tree (a number tree: `/Nums` pairs, `/Kids` below), by key; no
+  /// node is read twice, and no node after a million entries (one flat node is read whole).
   private static func parentTree(_ root: PDFObject?) -> [Int: PDFObject] {
     var entries: [Int: PDFObject] = [:]
     var pending = root.map { [$0] } ?? []
@@ -115,7 +115,7 @@ struct PDFUARules {
       if let reference = node.reference, !seen.insert(reference).inserted { continue }
       let nums = node["Nums"]?.items ?? []
       for pair in stride(from: 0, to: nums.count - 1, by: 2) {
-        if let key = nums[pair].number { entries[Int(key)] = nums[pair + 1] }
+        if let key = nums[pair].number.flatMap({ Int(exactly: $0) }) { entries[key] = nums[pair + 1] }
       }
       pending += node["Kids"]?.items ?? []
     }

@@ -172,7 +172,7 @@ struct PDFXRules {
   /// The total ink of the page's CMYK colours and of each CMYK image on it (once a file)
   /// against ``maximumInk``.
   private mutating func checkInk(_ scanner: ContentScanner, page: PDFObject, number: Int) {
-    let limit = Int(maximumInk)
+    let limit = maximumInk == maximumInk.rounded() ? String(Int(maximumInk)) : String(maximumInk)
     // Rounded as a percentage is printed: 300.4% is within 300%.
     if scanner.highestInk.rounded() > maximumInk {
       add(

@@ -236,8 +236,11 @@ public struct SheetRenderer {
           case .footer(let text):
             painter.drawPageText(cairo, text, isFooter: true, fields: fields)
           case .entry(let entry):
+            // A TOCI holds a Reference (ISO 32000-1, table 333), which holds the link.
             painter.tags.tableOfContentsItem {
-              painter.tags.link(true) { painter.drawEntry(cairo, entry: entry) }
+              painter.tags.tag("Reference") {
+                painter.tags.link(true) { painter.drawEntry(cairo, entry: entry) }
+              }
             }
             if bandIndex == span.lowerBound {
               let target = entry.target

@@ -73,6 +73,15 @@ struct CaptionTemplateTests {
         "1<span foreground=\"#888\">\u{00A0}· </span>2"
       ),
       ("{a}<span foreground=\"#888\"> · </span>{b}", ["a": "1"], "1"),
+      // Markup spanning fields stays balanced when one is empty.
+      ("<span foreground=\"#888\">{a} · {b}</span>", ["b": "2"], "<span foreground=\"#888\">2</span>"),
+      ("<b>{a} {b}</b>", ["a": "1"], "<b>1</b>"),
+      // Currencies and units are not separators; brackets belong to their field.
+      ("{price} € · {sku}", ["price": "12"], "12\u{00A0}€"),
+      ("{pct}% · {temp}°C", ["temp": "20"], "20°C"),
+      ("{title} ({year})", ["year": "2026"], "(\u{2060}2026)"),
+      ("{title} ({year})", ["title": "Dune"], "Dune"),
+      ("{title} ({year})", ["title": "Dune", "year": "2026"], "Dune (\u{2060}2026)"),
       ("{width}×{height}", ["width": "640"], "640"),
       ("{width}×{height}", ["width": "640", "height": "480"], "640×480"),
       // A line without fields is kept as written.

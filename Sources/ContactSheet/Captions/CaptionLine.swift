@@ -40,12 +40,50 @@ enum CaptionLine {
     for index in 1..<fields.count {
       (ends[index - 1], joiners[index], starts[index]) = split(literals[index])
     }
+    // What is left out keeps its markup tags (only its text goes), so a line whose tags span
+    // fields (`<i>{a} · {b}</i>`) stays balanced; tags left empty are then dropped.
     var line = ""
-    for (position, index) in kept.enumerated() {
-      if position > 0 { line += joiners[index] }
+    var printed = false
+    for index in fields.indices {
+      guard !fields[index].isEmpty else {
+        line += tags(of: joiners[index]) + tags(of: starts[index]) + tags(of: ends[index])
+        continue
+      }
+      line += printed ? joiners[index] : tags(of: joiners[index])
       line += glued(starts[index], fields[index], ends[index])
+      printed = true
     }
-    return line
+    return withoutEmptyTags(line)
+  }
+
+  /// The markup tags of `text`, in order, without the text between them.
+  private static func tags(of text: String) -> String {
+    guard text.contains("<") else { return "" }
+    var result = ""
+    var inTag = false
+    for character in text {
+      if character == "<" { inTag = true }
+      if inTag { result.append(character) }
+      if character == ">" { inTag = false }
+    }
+    return result
+  }
+
+  /// `text` without tags that open and at once close (`<i></i>`, `<span …></span>`).
+  private static func withoutEmptyTags(_ text: String) -> String {
+    guard text.contains("></") else { return text }
+    var result = text
+    while let close = result.range(of: "></") {
+      // The opening tag ends at `close.lowerBound`; find where it starts and its name.
+      guard let open = result[..<close.lowerBound].lastIndex(of: "<"),
+        let closeEnd = result[close.upperBound...].firstIndex(of: ">")
+      else { break }
+      let openName = result[result.index(after: open)..<close.lowerBound].prefix { !$0.isWhitespace }
+      let closeName = result[close.upperBound..<closeEnd]
+      guard !openName.hasPrefix("/"), openName == closeName else { break }
+      result.removeSubrange(open...closeEnd)
+    }
+    return result
   }
 
   /// `start`, `value` and `end` kept together: a space between a label and its value, or
@@ -92,9 +130,20 @@ enum CaptionLine {
       words.append(start..<index)
     }
     func visible(_ range: Range<Int>) -> [Character] { range.filter { !inTag[$0] }.map { characters[$0] } }
+    // A separator is a word of punctuation or symbols, but not a currency or unit (`€`, `%`,
+    // `°`: they belong to a number) nor a bracket (an opening one starts the next field, a
+    // closing one ends the field before).
     func isSeparator(_ word: Range<Int>) -> Bool {
       let text = visible(word)
-      return !text.isEmpty && text.allSatisfy { !$0.isLetter && !$0.isNumber }
+      return !text.isEmpty
+        && text.allSatisfy { character in
+          guard !character.isLetter && !character.isNumber, !"%‰°′″".contains(character) else { return false }
+          let category = character.unicodeScalars.first?.properties.generalCategory
+          return ![
+            .currencySymbol, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+          ]
+          .contains(category)
+        }
     }
     // Spaces before `position` and after `end`, taken into the joiner.
     func widened(_ range: Range<Int>) -> Range<Int> {

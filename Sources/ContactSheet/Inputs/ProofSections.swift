@@ -136,7 +136,8 @@ package enum ProofSections {
     guard undated > 0, let first else { return nil }
     let subject = undated == 1 ? "1 of \(total) photos has" : "\(undated) of \(total) photos have"
     return JobMessage(
-      "\(subject) no capture date (the first: \(first)): sections by date put \(undated == 1 ? "it" : "them") under the day \(undated == 1 ? "its file was" : "their files were") last changed")
+      "\(subject) no capture date (the first: \(first)): sections by date put \(undated == 1 ? "it" : "them") under the day \(undated == 1 ? "its file was" : "their files were") last changed"
+    )
   }
 
   /// The grouping key and banner title of `item`'s section.

@@ -47,10 +47,12 @@ public struct BuiltInWords: Sendable, Hashable {
       noImage: "Pas d’image", cannotShow: "Impossible d’afficher", fileDate: "date du fichier"),
     "es": BuiltInWords(
       contents: "Índice", index: "Índice alfabético", cover: "Portada", untitled: "Hoja de contactos",
-      pages: "páginas", noImage: "Sin imagen", cannotShow: "No se puede mostrar", fileDate: "fecha del archivo"),
+      pages: "páginas", noImage: "Sin imagen", cannotShow: "No se puede mostrar",
+      fileDate: "fecha del archivo"),
     "it": BuiltInWords(
       contents: "Sommario", index: "Indice analitico", cover: "Copertina", untitled: "Provino a contatto",
-      pages: "pagine", noImage: "Nessuna immagine", cannotShow: "Impossibile mostrare", fileDate: "data del file"),
+      pages: "pagine", noImage: "Nessuna immagine", cannotShow: "Impossibile mostrare",
+      fileDate: "data del file"),
     "nl": BuiltInWords(
       contents: "Inhoud", index: "Register", cover: "Omslag", untitled: "Contactafdruk", pages: "pagina’s",
       noImage: "Geen afbeelding", cannotShow: "Kan niet tonen:", fileDate: "bestandsdatum"),
