@@ -9,6 +9,7 @@ extension Direction: ExpressibleByArgument {}
 extension ImageFit: ExpressibleByArgument {}
 extension LastRowStyle: ExpressibleByArgument {}
 extension RowBreaker: ExpressibleByArgument {}
+extension FileDateChoice: ExpressibleByArgument {}
 
 extension BannerStyle: ExpressibleByArgument {}
 

@@ -37,6 +37,8 @@ struct RenderFlags: ParsableArguments {
   @Option(help: StyleKeys.textPages.argumentHelp) var textPages: String?
   @Option(help: StyleKeys.textNoImage.argumentHelp) var textNoImage: String?
   @Option(help: StyleKeys.textCannotShow.argumentHelp) var textCannotShow: String?
+  @Option(help: StyleKeys.textFileDate.argumentHelp) var textFileDate: String?
+  @Option(help: StyleKeys.fileDate.argumentHelp) var fileDate: FileDateChoice?
   @Flag(help: StyleKeys.tagged.argumentHelp) var tagged = false
   @Flag(help: StyleKeys.pdfx.argumentHelp) var pdfx = false
   @Option(help: StyleKeys.outputIntent.argumentHelp) var outputIntent: String?

@@ -57,7 +57,9 @@ extension RenderFlags: StyleAdopting {
       StyleBinding(StyleKeys.textContents, \.textContents), StyleBinding(StyleKeys.textIndex, \.textIndex),
       StyleBinding(StyleKeys.textCover, \.textCover), StyleBinding(StyleKeys.textUntitled, \.textUntitled),
       StyleBinding(StyleKeys.textPages, \.textPages), StyleBinding(StyleKeys.textNoImage, \.textNoImage),
-      StyleBinding(StyleKeys.textCannotShow, \.textCannotShow), StyleBinding(StyleKeys.pdfx, \.pdfx),
+      StyleBinding(StyleKeys.textCannotShow, \.textCannotShow),
+      StyleBinding(StyleKeys.textFileDate, \.textFileDate), StyleBinding(StyleKeys.fileDate, \.fileDate),
+      StyleBinding(StyleKeys.pdfx, \.pdfx),
       StyleBinding(StyleKeys.tagged, \.tagged),
       StyleBinding(StyleKeys.outputIntent, \.outputIntent), StyleBinding(StyleKeys.icc, \.icc),
     ]
