@@ -143,7 +143,8 @@ public struct SheetJob {
 
   /// The document's layout, as `render` draws it and `layout` and `plan` report it: `entries`
   /// laid out with ``layoutOptions`` and, when asked for, a cover titled from `info`. Texts
-  /// are measured in parallel first (one Pango engine per core), then placed; the entries
+  /// are measured in parallel first (one Pango engine per core; in `justified` mode captions
+  /// are measured again, one at a time, at their cards' widths), then placed; the entries
   /// and measured texts are let go of before the cards are placed, so they are not held at
   /// the same time as the pages. Warns once when the cards are too narrow for QR codes a
   /// phone can read.

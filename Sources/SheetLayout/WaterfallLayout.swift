@@ -158,7 +158,8 @@ public struct WaterfallLayout: Sendable {
   }
 
   /// The texts among ``textRequests(_:)`` that ``layout(_:measurer:)-(MeasuredEntries,_)``
-  /// measures (the cover's title and subtitle): the rest are measured by then.
+  /// measures (the cover's title and subtitle): the rest are measured by then, except in
+  /// `justified` mode, whose placer measures each caption again at its card's width.
   public func placingRequests() throws -> [TextRequest] {
     coverRequests(geometry: try ColumnGeometry(options: options), styles: TextStyles(options: options))
   }
