@@ -52,6 +52,13 @@ let package = Package(
     .systemLibrary(name: "CRaw", providers: [.apt(["libraw-dev"])]),
     .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
     .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
+    // Videos: FFmpeg's libraries, driven from a C shim (its structures and logging stay in C).
+    // No pkgConfig: libavformat.pc adds -pthread, a flag SwiftPM refuses with a warning in every
+    // package that depends on this one (the headers are in the system's include path).
+    .systemLibrary(
+      name: "CFFmpeg",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+    .target(name: "CVideoShim", dependencies: ["CFFmpeg"]),
     // glibc's mallopt, so large decode buffers go back to the system when freed.
     .target(name: "CAllocator"),
     // glibc's fstatfs: which file system a photo lives on (the cache trusts only some).
@@ -80,8 +87,8 @@ let package = Package(
     .target(
       name: "SheetImages",
       dependencies: [
-        "SheetPixels", "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CLCMS", "CZlib",
-        "CAllocator",
+        "SheetPixels", "CPNG", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CRaw", "CTIFFShim", "CVideoShim",
+        "CFFmpeg", "CLCMS", "CZlib", "CAllocator",
         "CFileSystem", "SheetSupport",
       ]),
     /// SHA-256 at hardware speed (OpenSSL): cache keys, and the files a comparison approved.

@@ -214,8 +214,8 @@ public struct SheetJob {
     }
     let info = documentInfo(sheet.catalog)
     var renderItems = sheet.renderItems()
-    if showRating {
-      for (index, item) in sheet.items.enumerated() { renderItems[index].badge = Self.badge(item.tags) }
+    for (index, item) in sheet.items.enumerated() {
+      renderItems[index].badge = Self.badge(showRating ? item.tags : nil, video: item.video)
     }
     // The records read are not needed once the render items are made (the document holds
     // what it draws): released before the layout, they do not add to its peak memory, the
@@ -327,12 +327,14 @@ public struct SheetJob {
   /// How often free memory is handed back to the system while drawing, in pages written.
   package static let pagesBetweenTrims = 50
 
-  /// What a card's rating badge draws: its stars, or the rejected mark, and its label's
-  /// colour; nil when the photo has neither.
-  package static func badge(_ tags: XMPTags?) -> CardBadge? {
-    guard let tags, (tags.rating ?? 0) != 0 || tags.label != nil else { return nil }
+  /// What a card's badge draws: its stars, or the rejected mark, and its label's colour (from
+  /// `tags`, given when ratings are shown), and a clip's duration; nil when there is none of these.
+  package static func badge(_ tags: XMPTags?, video: VideoDetails? = nil) -> CardBadge? {
+    let duration = video.map { $0.durationText ?? "video" }
+    guard (tags?.rating ?? 0) != 0 || tags?.label != nil || duration != nil else { return nil }
     return CardBadge(
-      rating: tags.rating ?? 0, labelColor: tags.label.flatMap { Color(parsing: LabelColors.hex(of: $0)) })
+      rating: tags?.rating ?? 0, labelColor: tags?.label.flatMap { Color(parsing: LabelColors.hex(of: $0)) },
+      duration: duration)
   }
 
   /// A warning for an image that cannot be shown: where it was named, the file, why, and

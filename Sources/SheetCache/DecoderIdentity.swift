@@ -2,7 +2,7 @@ import Foundation
 
 /// What identifies the code that turns a photo's bytes into pixels in this process: our own
 /// executable and every decoding library it loaded (libjpeg-turbo, libpng, libwebp, libheif and
-/// its plugins, LibRaw, libtiff, LittleCMS, zlib), each named by its file's path, size and
+/// its plugins, LibRaw, libtiff, LittleCMS, zlib, FFmpeg), each named by its file's path, size and
 /// modification time. An upgrade of any of them, or a new build of ours, changes the identity,
 /// so the cache never serves pixels an older decoder made.
 package enum DecoderIdentity {
@@ -13,7 +13,7 @@ package enum DecoderIdentity {
   static let decoderLibraries = [
     "libturbojpeg", "libjpeg", "libpng", "libwebp", "libsharpyuv", "libheif", "libde265", "libx265", "libaom",
     "libdav1d", "libraw", "libtiff", "liblcms2", "libz.", "libexif", "libjbig", "libLerc", "libdeflate",
-    "libzstd", "liblzma",
+    "libzstd", "liblzma", "libavcodec", "libavformat", "libavutil", "libswscale", "libvpx", "libx264",
   ]
 
   /// The identity of our executable (first) and the decoding libraries among `mappedFiles`.

@@ -86,8 +86,7 @@ package final class ThumbnailCache: Sendable {
       if let image = entry(key, maxPixels: maxPixels, spare: spare) { return image }
       tried = key
     }
-    let bytes = try opened.bytes()
-    let digest = ContentDigest.sha256(bytes)
+    let digest = ContentDigest.sha256(try opened.contentSample())
     state.withLock { $0.statistics.hashed += 1 }
     // Settled means settled before the file was opened: a write while it was read moves its
     // change time past the one taken at the open.

@@ -46,17 +46,7 @@ public struct ExifFields: Sendable, Hashable {
     if let date = text(EXIF_TAG_DATE_TIME_ORIGINAL) ?? text(EXIF_TAG_DATE_TIME) {
       dateTaken = Self.parseDate(date)
     }
-    let make = text(EXIF_TAG_MAKE)
-    let model = text(EXIF_TAG_MODEL)
-    switch (make, model) {
-    case (let make?, let model?)
-    where model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first ?? ""):
-      camera = model
-    case (let make?, let model?): camera = "\(make) \(model)"
-    case (nil, let model?): camera = model
-    case (let make?, nil): camera = make
-    case (nil, nil): camera = nil
-    }
+    camera = Self.cameraName(make: text(EXIF_TAG_MAKE), model: text(EXIF_TAG_MODEL))
     lens = text(EXIF_TAG_LENS_MODEL)
     exposureTime = rational(EXIF_TAG_EXPOSURE_TIME)
     fNumber = rational(EXIF_TAG_FNUMBER)
@@ -65,6 +55,20 @@ public struct ExifFields: Sendable, Hashable {
       found.pointee.format == EXIF_FORMAT_SHORT, found.pointee.size >= 2
     {
       iso = Int(exif_get_short(bytes, order))
+    }
+  }
+
+  /// Make and model as one name, the make left out when the model already starts with it
+  /// ("Canon EOS R5", not "Canon Canon EOS R5"); nil when neither is known.
+  static func cameraName(make: String?, model: String?) -> String? {
+    switch (make, model) {
+    case (let make?, let model?)
+    where model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first ?? ""):
+      model
+    case (let make?, let model?): "\(make) \(model)"
+    case (nil, let model?): model
+    case (let make?, nil): make
+    case (nil, nil): nil
     }
   }
 

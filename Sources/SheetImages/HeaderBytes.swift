@@ -20,6 +20,13 @@ final class HeaderBytes {
     prefix = try file.read(at: 0, count: firstRead)
   }
 
+  /// `file`, whose first bytes `prefix` were read already.
+  init(file: ImageFile, prefix: [UInt8]) {
+    self.file = file
+    totalSize = file.size
+    self.prefix = prefix
+  }
+
   /// A whole file already in memory.
   init(bytes: [UInt8]) {
     file = nil

@@ -14,6 +14,9 @@ public enum ImageFormat: String, Sendable, Hashable {
   case avif
   /// A camera RAW file (DNG, CR2, CR3, NEF, ARW, RAF, ORF, RW2, PEF, …), read through LibRaw.
   case raw
+  /// A video clip (MP4, MOV, M4V, 3GP, MKV, WebM, AVI, MTS/M2TS), read through FFmpeg: its
+  /// card shows a poster frame.
+  case video
 
   /// The format whose signature `bytes` start with, or nil. TIFF-structured camera RAW files
   /// whose signature is a plain TIFF's (DNG, NEF, ARW, PEF) sniff as `.tiff`: the header phase
@@ -39,12 +42,27 @@ public enum ImageFormat: String, Sendable, Hashable {
     if has("II*\0", at: 0) || has("MM\0*", at: 0) || has("II+\0", at: 0) || has("MM\0+", at: 0) {
       return .tiff
     }
-    if has("ftyp", at: 4) { return isoMediaFormat(head) }
-    return nil
+    if has("ftyp", at: 4) { return isoMediaFormat(head) ?? .video }
+    // QuickTime files older than `ftyp` start with one of its other top-level boxes.
+    if ["moov", "mdat", "wide", "free", "skip", "pnot"].contains(where: { has($0, at: 4) }) { return .video }
+    if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .video }  // Matroska, WebM (EBML).
+    if has("RIFF", at: 0) && has("AVI ", at: 8) { return .video }
+    return isTransportStream(bytes.prefix(400)) ? .video : nil
+  }
+
+  /// An MPEG transport stream: the sync byte 0x47 starting three 188-byte packets (`.ts`), or
+  /// three 192-byte packets each led by a 4-byte time code (`.mts`, `.m2ts` from AVCHD cameras).
+  private static func isTransportStream<Bytes: Collection>(_ bytes: Bytes) -> Bool
+  where Bytes.Element == UInt8 {
+    let head = Array(bytes)
+    func synced(first: Int, packet: Int) -> Bool {
+      (0..<3).allSatisfy { first + $0 * packet < head.count && head[first + $0 * packet] == 0x47 }
+    }
+    return synced(first: 0, packet: 188) || synced(first: 4, packet: 192)
   }
 
   /// HEIF, AVIF or Canon CR3 from an ISO media file's `ftyp` box: its major brand, else the
-  /// first compatible brand that names one.
+  /// first compatible brand that names one; nil for the rest (MP4, MOV, M4V, 3GP: videos).
   private static func isoMediaFormat(_ head: [UInt8]) -> ImageFormat? {
     let boxSize = head.prefix(4).reduce(0) { $0 << 8 | Int($1) }
     let end = min(head.count, max(16, boxSize))
@@ -73,6 +91,7 @@ public enum ImageFormat: String, Sendable, Hashable {
     case .heif: "HEIF"
     case .avif: "AVIF"
     case .raw: "camera RAW"
+    case .video: "video"
     }
   }
 }

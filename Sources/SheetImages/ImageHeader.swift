@@ -28,6 +28,9 @@ public struct ImageHeader: Sendable, Hashable {
   /// Upright sizes of the embedded previews a decoder uses instead of the image when one covers
   /// the size asked for (a HEIF's thumbnails, a camera RAW's preview); empty when there are none.
   public let previewSizes: [PixelSize]
+  /// A video clip's duration, frame rate, codec and bitrate; nil for photos. Its recording
+  /// time and device are in ``exif`` (`dateTaken`, `camera`), as a photo's are.
+  public let video: VideoDetails?
 
   /// The colour space decoding converts from: the ICC profile, or a HEIF's nclx description.
   let colorProfile: ColorProfile?
@@ -51,6 +54,7 @@ public struct ImageHeader: Sendable, Hashable {
     colorProfile = metadata.iccProfile.map { .icc(ICCProfile.shared($0)) } ?? metadata.nclx.map { .nclx($0) }
     xmp = metadata.xmp
     previewSizes = metadata.previewSizes
+    video = metadata.video
     self.codec = codec
     self.stamp = stamp
   }
@@ -85,6 +89,8 @@ enum CodecDetails: Sendable, Hashable {
   /// HEIF or AVIF, decoded through libheif.
   case heif
   case raw
+  /// A video clip, decoded through FFmpeg.
+  case video
 }
 
 /// The metadata a header scan collects besides the size.
@@ -98,4 +104,6 @@ struct HeaderMetadata: Sendable, Hashable {
   var xmp: [UInt8]?
   /// Upright sizes of the embedded previews (see ``ImageHeader/previewSizes``).
   var previewSizes: [PixelSize] = []
+  /// A video clip's facts.
+  var video: VideoDetails?
 }

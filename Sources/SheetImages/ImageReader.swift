@@ -52,17 +52,31 @@ public enum ImageReader {
   ) throws -> DecodedImage {
     let file = try ImageFile(path: path)
     try checkUnchanged(file, header: header)
-    // Without a header the file is read whole once, for the header and the decoder alike.
     var bytes: [UInt8]?
     let header =
       try header
-      ?? {
-        let all = try file.readAll()
-        bytes = all
-        return try self.header(of: HeaderBytes(bytes: all), path: path, stamp: file.stamp)
+      ?? { () throws -> ImageHeader in
+        let read = try readHeader(file)
+        bytes = read.bytes
+        return read.header
       }()
     return try decode(
       file, header: header, bytes: bytes, minimumSize: minimumSize, maxPixels: maxPixels, spare: spare)
+  }
+
+  /// The header of the open `file`, read before its decode: an image is read whole once, for
+  /// the header and the decoder alike (`bytes`); a video, which may be gigabytes, only as far
+  /// as its header needs (`bytes` nil).
+  static func readHeader(_ file: ImageFile) throws -> (header: ImageHeader, bytes: [UInt8]?) {
+    let start = try file.read(at: 0, count: headerPrefix)
+    if start.count < file.size, ImageFormat.sniff(start) == .video {
+      let source = HeaderBytes(file: file, prefix: start)
+      return (try header(of: source, path: file.path, stamp: file.stamp), nil)
+    }
+    let all =
+      start.count < file.size
+      ? start + (try file.read(at: start.count, count: file.size - start.count)) : start
+    return (try header(of: HeaderBytes(bytes: all), path: file.path, stamp: file.stamp), all)
   }
 
   /// Decodes the open `file` whose `header` was read; `bytes`, when given, are its whole
@@ -103,6 +117,11 @@ public enum ImageReader {
       image = try HEIFCodec.decode(try allBytes(), path: path, minimumSize: minimumSize)
       if let profile = header.colorProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
       return DecodedImage(image: image, warnings: warnings)
+    case .video:
+      // FFmpeg reads what it needs (the index, a few packets) from the open file.
+      image = try VideoCodec.decode(
+        file: file, header: header, path: path, minimumSize: stored, maxPixels: maxPixels, warnings: &warnings
+      )
     case .raw:
       // LibRaw reads what it needs (the preview, or the raw data) from the open file; the
       // result is upright and in sRGB already.
@@ -157,7 +176,7 @@ public enum ImageReader {
       throw ImageError(
         path: path,
         reason: source.totalSize == 0
-          ? "file is empty" : "not a JPEG, PNG, WebP, TIFF, HEIF, AVIF or camera RAW image")
+          ? "file is empty" : "not a JPEG, PNG, WebP, TIFF, HEIF, AVIF or camera RAW image, nor a video")
     }
     switch format {
     case .jpeg: return try jpegHeader(source, path: path, stamp: stamp)
@@ -172,6 +191,8 @@ public enum ImageReader {
       return try HEIFCodec.header(try wholeFile(source, path: path), format: format, path: path, stamp: stamp)
     case .raw:
       return try RAWCodec.header(rawSource(source, path: path), path: path, stamp: stamp)
+    case .video:
+      return try VideoCodec.header(source, path: path, stamp: stamp)
     }
   }
 

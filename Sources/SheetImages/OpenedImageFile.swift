@@ -23,9 +23,7 @@ package final class OpenedImageFile {
     if let header {
       self.header = header
     } else {
-      let bytes = try file.readAll()
-      contents = bytes
-      self.header = try ImageReader.header(of: HeaderBytes(bytes: bytes), path: path, stamp: file.stamp)
+      (self.header, contents) = try ImageReader.readHeader(file)
     }
   }
 
@@ -51,6 +49,21 @@ package final class OpenedImageFile {
     return bytes
   }
 
+  /// What a cache hashes to know the file by its content: its whole contents, but for a video
+  /// (which may be gigabytes) its size, first and last mebibyte, which change with any edit a
+  /// camera or an editor makes (the index, the recording time, the length).
+  ///
+  /// - Throws: ``ImageError`` when the file cannot be read.
+  package func contentSample() throws -> [UInt8] {
+    guard header.format == .video else { return try bytes() }
+    let edge = 1 << 20
+    var size = UInt64(file.size)
+    var sample = withUnsafeBytes(of: &size) { Array($0) }
+    sample += try file.read(at: 0, count: edge)
+    if file.size > edge { sample += try file.read(at: max(edge, file.size - edge), count: edge) }
+    return sample
+  }
+
   /// Decodes the file as ``ImageReader/load(path:header:minimumSize:maxPixels:)`` does, from
   /// the bytes ``bytes()`` gives (libtiff and LibRaw read the same open file).
   ///
@@ -60,6 +73,7 @@ package final class OpenedImageFile {
     minimumSize: (width: Int, height: Int)?, maxPixels: Int, spare: SpareStorage? = nil
   ) throws -> DecodedImage {
     try ImageReader.decode(
-      file, header: header, bytes: try bytes(), minimumSize: minimumSize, maxPixels: maxPixels, spare: spare)
+      file, header: header, bytes: header.format == .video ? nil : try bytes(), minimumSize: minimumSize,
+      maxPixels: maxPixels, spare: spare)
   }
 }

@@ -1,6 +1,7 @@
 import CPangoCairo
 import Foundation
 import SheetLayout
+import SheetText
 
 /// Draws a ``CardBadge``: vector stars (no font involved, so every machine draws the same),
 /// sized from the card so they stay legible on small proofs and discreet on large ones.
@@ -9,6 +10,7 @@ extension CardPainter {
     _ cairo: OpaquePointer, _ badge: CardBadge, frame: Rect, imageBox: Rect?, imageRadius: Double
   ) {
     if let color = badge.labelColor { drawLabelBar(cairo, color: color, frame: frame) }
+    if let duration = badge.duration, let box = imageBox { drawDuration(cairo, duration, in: box) }
     guard let box = imageBox, badge.rating != 0 else { return }
     if badge.rating < 0 {
       // A rejected photo stays visible but recedes behind a veil of the card's colour.
@@ -52,6 +54,43 @@ extension CardPainter {
       Cairo.setColor(cairo, .white, opacity: index < badge.rating ? 1 : 0.32)
       cairo_fill(cairo)
     }
+  }
+
+  /// A clip's duration in a dark pill in the lower right corner of its image, after a play
+  /// mark, sized from the image like the stars (type between 5.5 and 9 pt); left out when the
+  /// image is too small to hold it.
+  private func drawDuration(_ cairo: OpaquePointer, _ duration: String, in box: Rect) {
+    let size = min(9, max(5.5, box.width * 0.045))
+    let style = TextStyle(font: "DejaVu Sans Bold \(Self.trimmed(size))", maxLines: 1)
+    let measured = text.measure(duration, style: style, width: box.width)
+    let (padX, padY) = (size * 0.6, size * 0.3)
+    let mark = size * 0.7
+    let pillWidth = padX + mark + size * 0.4 + measured.width + padX
+    let pillHeight = measured.height + 2 * padY
+    let inset = max(3, size * 0.5)
+    guard pillWidth + 2 * inset <= box.width, pillHeight + 2 * inset <= box.height else { return }
+    let pill = Rect(
+      x: box.maxX - inset - pillWidth, y: box.maxY - inset - pillHeight, width: pillWidth, height: pillHeight)
+    Cairo.roundedRectangle(cairo, pill, radius: pillHeight / 2)
+    Cairo.setColor(cairo, .black, opacity: 0.62)
+    cairo_fill(cairo)
+    Cairo.setColor(cairo, .white)
+    let centreY = pill.y + pillHeight / 2
+    cairo_move_to(cairo, pill.x + padX, centreY - mark / 2)
+    cairo_line_to(cairo, pill.x + padX + mark * 0.87, centreY)
+    cairo_line_to(cairo, pill.x + padX, centreY + mark / 2)
+    cairo_close_path(cairo)
+    cairo_fill(cairo)
+    let textBox = Rect(
+      x: pill.maxX - padX - measured.width, y: pill.y + padY, width: measured.width + 1,
+      height: measured.height)
+    text.draw(duration, style: style, in: textBox, cairo: cairo)
+  }
+
+  /// A size in points with at most one decimal, for a Pango font description.
+  private static func trimmed(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }
 
   /// The label's colour as a bar along the foot of the card, inside its rounded corners.

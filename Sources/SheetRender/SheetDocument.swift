@@ -111,10 +111,15 @@ public struct CardBadge: Sendable, Hashable {
   public var rating: Int
   /// The label's colour, or nil for no label.
   public var labelColor: Color?
+  /// A video clip's duration (`0:42`), drawn with a play mark in the image's lower right
+  /// corner; nil for a photo.
+  public var duration: String?
 
-  /// A badge with `rating` stars (-1 for rejected) and an optional label colour.
-  public init(rating: Int, labelColor: Color? = nil) {
+  /// A badge with `rating` stars (-1 for rejected), an optional label colour and, for a clip,
+  /// its duration.
+  public init(rating: Int, labelColor: Color? = nil, duration: String? = nil) {
     self.rating = max(-1, min(5, rating))
     self.labelColor = labelColor
+    self.duration = duration
   }
 }

@@ -59,6 +59,19 @@ package enum RegularFile {
     }
   }
 
+  /// The first `count` bytes of the regular file at `path` (all of it when it is shorter):
+  /// enough to tell its format from its signature.
+  ///
+  /// - Throws: ``Failure`` when it cannot be opened, is not a regular file or the read fails.
+  package static func start(_ path: String, count: Int) throws(Failure) -> [UInt8] {
+    let (descriptor, _) = try open(path)
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: count)
+    let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+    guard got >= 0 else { throw Failure(reason: "cannot be read (\(String(cString: strerror(errno))))") }
+    return Array(buffer.prefix(got))
+  }
+
   /// The whole regular file at `path`, refused before reading when it is larger than `limit`
   /// bytes.
   ///

@@ -25,7 +25,7 @@ struct MoreFormatTests {
     #expect(ImageFormat.sniff(ftyp("mif1\0\0\0\0mif1avif")) == .avif)
     #expect(ImageFormat.sniff(ftyp("avif\0\0\0\0avifmif1")) == .avif)
     #expect(ImageFormat.sniff(ftyp("crx \0\0\0\u{1}crx isom")) == .raw)
-    #expect(ImageFormat.sniff(ftyp("isom\0\0\0\0isomiso2")) == nil)
+    #expect(ImageFormat.sniff(ftyp("isom\0\0\0\0isomiso2")) == .video)
   }
 
   @Test(

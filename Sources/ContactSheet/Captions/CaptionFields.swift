@@ -9,10 +9,12 @@ package struct CaptionFields {
   package static let builtIn = [
     "name", "stem", "ext", "dir", "index", "width", "height", "megapixels", "filesize", "date",
     "camera", "lens", "exposure", "aperture", "iso", "focal", "section", "rating", "label", "frame",
+    "duration", "fps", "codec", "resolution",
   ]
-  /// Fields that need the file's EXIF data (from its header).
+  /// Fields that need the file's header: its EXIF data, or a clip's facts.
   package static let exifFields: Set<String> = [
-    "date", "camera", "lens", "exposure", "aperture", "iso", "focal",
+    "date", "camera", "lens", "exposure", "aperture", "iso", "focal", "duration", "fps", "codec",
+    "resolution",
   ]
   /// Fields that need the file's size or time from the file system.
   package static let fileSystemFields: Set<String> = ["filesize", "date"]
@@ -60,8 +62,27 @@ package struct CaptionFields {
     // The number alone: a template says `ISO {iso}`, and a value never repeats its label.
     case "iso": return item.exif?.iso.map { String($0) }
     case "focal": return item.exif?.focalLength.map { Self.trimmed($0) + " mm" }
+    case "duration": return item.video?.durationText
+    // The rate alone (`29.97`, `25`): a template says `{fps} fps`.
+    case "fps":
+      return item.video?.framesPerSecond.map { String(format: "%.2f", $0).replacing(/\.?0+$/, with: "") }
+    case "codec": return item.video.map { Self.codecName($0.codec) }
+    // A clip's frame size, upright, as players name it: `1920×1080`, `3840×2160`.
+    case "resolution":
+      guard item.video != nil, case .success(let header)? = item.header else { return nil }
+      return "\(header.width)\u{D7}\(header.height)"
     default: return nil
     }
+  }
+
+  /// A codec as cameras and players name it: `H.264`, `HEVC`, `ProRes`, `VP9`; FFmpeg's
+  /// short name in capitals for the rest.
+  package static func codecName(_ codec: String) -> String {
+    let names = [
+      "h264": "H.264", "hevc": "HEVC", "prores": "ProRes", "vp8": "VP8", "vp9": "VP9", "av1": "AV1",
+      "mpeg4": "MPEG-4", "mpeg2video": "MPEG-2", "mjpeg": "Motion JPEG", "dvvideo": "DV",
+    ]
+    return names[codec] ?? codec.uppercased()
   }
 
   /// `★★★☆☆` for 3 stars, `rejected` for -1; nil for unrated (0), so `{rating|unrated}` works.

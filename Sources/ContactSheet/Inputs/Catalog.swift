@@ -200,6 +200,12 @@ package struct CatalogItem: Sendable {
     return nil
   }
 
+  /// A video clip's facts (duration, frame rate, codec); nil for a photo or an unread file.
+  package var video: VideoDetails? {
+    if case .success(let header) = header { return header.video }
+    return nil
+  }
+
   /// Why the image cannot be shown, if it cannot.
   package var failure: ImageError? {
     if case .failure(let error) = header { return error }

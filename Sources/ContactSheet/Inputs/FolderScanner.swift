@@ -1,4 +1,5 @@
 import Foundation
+import SheetImages
 import SheetSupport
 import SheetXMP
 
@@ -82,6 +83,21 @@ package struct FolderScanner {
       case .skipped(let reason): result.skipped.add(reason, file: path)
       }
     }
+    // A camera's poster of a clip (`MVI_1251.THM` beside `MVI_1251.MP4`) is shown on the clip's card.
+    let clipStems = Set(
+      entries.compactMap { entry -> String? in
+        guard case .file(let name) = entry,
+          InputCollector.videoExtensions.contains((name as NSString).pathExtension.lowercased())
+        else { return nil }
+        return (name as NSString).deletingPathExtension.lowercased()
+      })
+    entries.removeAll { entry in
+      guard case .file(let name) = entry, (name as NSString).pathExtension.lowercased() == "thm",
+        clipStems.contains((name as NSString).deletingPathExtension.lowercased())
+      else { return false }
+      result.skipped.add(.videoPoster, file: (folder as NSString).appendingPathComponent(name))
+      return true
+    }
     let files = entries.compactMap { if case .file(let name) = $0 { name } else { nil } }
     let shown = RawJPEGPairs(names: files, choice: rawJPEG)
     for (name, reason) in shown.hidden {
@@ -129,10 +145,18 @@ package struct FolderScanner {
     if outputFiles?.isOutput(name) == true { return .skipped(.earlierOutput) }
     if XMPSidecars.isSidecar(name) { return .sidecar }
     let ext = (name as NSString).pathExtension
-    guard InputCollector.imageExtensions.contains(ext.lowercased()) else {
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      let named = InputCollector.imageExtensions.contains(ext.lowercased())
+      return .skipped(named ? .notRegularFile : .unsupported(extension: ext))
+    }
+    // A file named otherwise is still a photo or a clip when its first bytes say so (a
+    // camera's `.THM` poster is a JPEG; a clip may be named `.ts`, or have no extension).
+    guard
+      InputCollector.imageExtensions.contains(ext.lowercased())
+        || (try? RegularFile.start(path, count: 512)).flatMap({ ImageFormat.sniff($0) }) != nil
+    else {
       return .skipped(.unsupported(extension: ext))
     }
-    guard status.st_mode & S_IFMT == S_IFREG else { return .skipped(.notRegularFile) }
     guard PathBytes.withCString(path, { access($0, R_OK) }) == 0 else { return .skipped(.unreadable) }
     return .image
   }

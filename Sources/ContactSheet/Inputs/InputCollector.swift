@@ -5,12 +5,17 @@ import SheetSupport
 /// Turns the command line's inputs (image files, folders, manifests, `-` for a list on
 /// standard input) into a catalog.
 package struct InputCollector {
-  package static let imageExtensions: Set<String> = [
+  package static let imageExtensions: Set<String> = Set([
     "jpg", "jpeg", "jpe", "png", "webp", "tif", "tiff", "heic", "heif", "hif", "avif", "dng", "cr2", "cr3",
     "nef",
     "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "raw", "rwl", "srw", "x3f", "3fr", "iiq", "erf",
     "mrw",
     "kdc", "dcr", "mos",
+  ]).union(videoExtensions)
+  /// Video clips' extensions (a clip's card shows a poster frame). A file named otherwise is
+  /// still found by a folder scan when its first bytes say it is a clip or an image.
+  package static let videoExtensions: Set<String> = [
+    "mp4", "mov", "m4v", "3gp", "mkv", "webm", "avi", "mts", "m2ts",
   ]
   package static let manifestExtensions: Set<String> = ["json", "yaml", "yml"]
   /// Camera RAW extensions, for pairing a RAW with the JPEG the camera wrote beside it.

@@ -18,6 +18,8 @@ package enum SkipReason: Hashable {
   case notRegularFile
   /// A link back to a folder the scan has already entered (`ln -s . loop`).
   case folderLoop
+  /// A camera's `.THM` poster beside its clip (`MVI_1251.THM`): shown on the clip's card.
+  case videoPoster
 
   /// `2 .psd (unsupported format)`; examples name a few of the files where that helps.
   package func text(count: Int, examples: [String]) -> JobMessage {
@@ -34,6 +36,9 @@ package enum SkipReason: Hashable {
         "\(count) RAW file\(count == 1 ? "" : "s") shown as \(count == 1 ? "its" : "their") JPEG (\(setting: .rawJPEG) raw or both to show them)"
     case .notRegularFile: return "\(count) not a regular file (a pipe, device or socket)\(named)"
     case .folderLoop: return "\(count) link\(count == 1 ? "" : "s") back to a folder already scanned\(named)"
+    case .videoPoster:
+      return
+        "\(count) .THM poster\(count == 1 ? "" : "s") of the clip\(count == 1 ? "" : "s") beside \(count == 1 ? "it" : "them")"
     case .jpegOfPair:
       return
         "\(count) JPEG\(count == 1 ? "" : "s") of RAW+JPEG pairs shown as the RAW (\(setting: .rawJPEG) jpeg or both to show them)"

@@ -1,0 +1,29 @@
+/// What a video clip's container and video stream say: the facts its card and captions show
+/// (``ImageHeader/video``).
+public struct VideoDetails: Sendable, Hashable {
+  /// Seconds; nil when the container does not say.
+  public var duration: Double?
+  /// Frames per second (the stream's average); nil when unknown.
+  public var framesPerSecond: Double?
+  /// The codec's short name: `h264`, `hevc`, `vp9`, `prores`.
+  public var codec: String
+  /// Bits per second over all streams; nil when unknown.
+  public var bitrate: Int?
+  /// The number of frames, when the container records it.
+  public var frameCount: Int?
+  /// Whether the clip has sound.
+  public var hasAudio: Bool
+  /// The container as FFmpeg names its demuxer: `mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`,
+  /// `avi`, `mpegts`.
+  public var container: String
+
+  /// `0:42`, `12:05`, `1:02:03`: the duration as a player shows it (whole seconds, rounded
+  /// up from 0.5); nil when unknown.
+  public var durationText: String? {
+    guard let duration, duration.isFinite, duration >= 0 else { return nil }
+    let total = Int(duration.rounded())
+    let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
+    let tail = String(format: "%02d", seconds)
+    return hours > 0 ? String(format: "%d:%02d:", hours, minutes) + tail : "\(minutes):" + tail
+  }
+}
