@@ -35,6 +35,10 @@ public struct InputOptions {
   /// The fields read as alternative text when ``altField`` is not given: a manifest's `alt`,
   /// a Shopify export's `Image Alt Text`.
   public static let defaultAltFields = ["alt", "Alt", "ALT", "Image Alt Text", "image alt text"]
+  /// Whether each video becomes a sheet of its frames (a banner with its facts, then a card per
+  /// frame with its time drawn on it), and which frames; nil shows a clip as one card with its
+  /// poster frame.
+  public var videoFrames: VideoFrameChoice?
   /// Manifests among ``inputs`` already read (by path), so their styles could be applied first;
   /// any other manifest is read when its turn comes.
   package var manifests: [String: Manifest] = [:]

@@ -18,6 +18,10 @@ public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConv
 
   /// Where the output is written.
   public static let output = JobSetting(rawValue: "output")
+  /// How many frames a sheet of a video shows.
+  public static let frames = JobSetting(rawValue: "frames")
+  /// The time between the frames of a sheet of a video.
+  public static let interval = JobSetting(rawValue: "interval")
   /// Whether folders are searched with their subfolders.
   public static let recursive = JobSetting(rawValue: "recursive")
   /// Which pages of the document are drawn.

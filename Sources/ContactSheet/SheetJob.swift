@@ -215,7 +215,8 @@ public struct SheetJob {
     let info = documentInfo(sheet.catalog)
     var renderItems = sheet.renderItems()
     for (index, item) in sheet.items.enumerated() {
-      renderItems[index].badge = Self.badge(showRating ? item.tags : nil, video: item.video)
+      renderItems[index].badge = Self.badge(
+        showRating ? item.tags : nil, video: item.video, time: item.videoTime)
     }
     // The records read are not needed once the render items are made (the document holds
     // what it draws): released before the layout, they do not add to its peak memory, the
@@ -328,13 +329,17 @@ public struct SheetJob {
   package static let pagesBetweenTrims = 50
 
   /// What a card's badge draws: its stars, or the rejected mark, and its label's colour (from
-  /// `tags`, given when ratings are shown), and a clip's duration; nil when there is none of these.
-  package static func badge(_ tags: XMPTags?, video: VideoDetails? = nil) -> CardBadge? {
-    let duration = video.map { $0.durationText ?? "video" }
-    guard (tags?.rating ?? 0) != 0 || tags?.label != nil || duration != nil else { return nil }
+  /// `tags`, given when ratings are shown); a clip's duration, or the `time` of a frame of it
+  /// (a sheet of one video); nil when there is none of these.
+  package static func badge(_ tags: XMPTags?, video: VideoDetails? = nil, time: Double? = nil) -> CardBadge? {
+    let clock = time.map { VideoDetails.clock($0, long: (video?.duration ?? 0) >= 3600) }
+    let duration = clock == nil ? video.map { $0.durationText ?? "video" } : nil
+    guard (tags?.rating ?? 0) != 0 || tags?.label != nil || duration != nil || clock != nil else {
+      return nil
+    }
     return CardBadge(
       rating: tags?.rating ?? 0, labelColor: tags?.label.flatMap { Color(parsing: LabelColors.hex(of: $0)) },
-      duration: duration)
+      duration: duration, time: clock)
   }
 
   /// A warning for an image that cannot be shown: where it was named, the file, why, and

@@ -33,6 +33,9 @@ package struct PreparedSheet {
     items.map { item in
       var renderItem = RenderItem(
         path: item.path, failure: item.failure?.reason, link: item.link, sharedHeader: item.sharedHeader)
+      if let time = item.videoTime, let header = item.sharedHeader {
+        renderItem.source = VideoFrameSource(path: item.path, sharedHeader: header, time: time)
+      }
       renderItem.alt = item.alt
       return renderItem
     }
@@ -52,6 +55,11 @@ package struct SheetPreparer {
   package var output: String?
 
   package func prepare() throws -> PreparedSheet {
+    var options = options
+    // A sheet of a video's frames has its times drawn on the frames; a caption is asked for.
+    if options.videoFrames != nil && options.caption == nil {
+      options.caption = CaptionChoice("", source: "--" + JobSetting.frames.rawValue)
+    }
     let order = options.sort
     let filter = options.filter
     let sectionBy = options.sectionBy
@@ -123,6 +131,9 @@ package struct SheetPreparer {
     }
     catalog.entries = ItemSorter.sort(
       catalog.entries, order: order, reverse: options.reverse, attributes: attributes)
+    if let choice = options.videoFrames {
+      catalog.warnings += VideoFrames.expand(&catalog.entries, choice: choice)
+    }
     var sheet = try finish(&catalog, templates: &templates, attributes: attributes)
     sheet.notes = notes
     return sheet

@@ -69,6 +69,18 @@ struct InputFlags: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
+      "Show each video as a sheet of N of its frames, one in the middle of each Nth of the clip, each with its time.",
+      valueName: "n"))
+  var frames: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Show each video as a sheet of a frame every DURATION (30s, 2m, 1:30, 1h), each with its time.",
+      valueName: "duration"))
+  var interval: String?
+
+  @Option(
+    help: ArgumentHelp(
       "Which file of a RAW+JPEG pair (same name, same folder) a folder shows: jpeg, raw or both.",
       valueName: "choice"))
   var rawJpeg: RawJPEGChoice = .jpeg
@@ -95,7 +107,26 @@ struct InputFlags: ParsableArguments {
     options.csv = try csvOptions()
     options.reverse = reverse
     options.altField = altField
+    options.videoFrames = try videoFrames()
     return options
+  }
+
+  /// `--frames N` or `--interval DURATION`, checked.
+  func videoFrames() throws -> VideoFrameChoice? {
+    switch (frames, interval) {
+    case (nil, nil): return nil
+    case (_?, _?): throw ValidationError("--frames and --interval each choose a video's frames: give one")
+    case (let count?, nil):
+      guard (1...VideoFrameChoice.maxFrames).contains(count) else {
+        throw ValidationError("--frames \(count): give 1 to \(VideoFrameChoice.maxFrames)")
+      }
+      return .count(count)
+    case (nil, let text?):
+      guard let seconds = VideoFrameChoice.seconds(parsing: text), seconds > 0, seconds.isFinite else {
+        throw ValidationError("--interval \(text): give a duration such as 30s, 2m, 1:30 or 1h")
+      }
+      return .interval(seconds: seconds)
+    }
   }
 
   /// How to read CSV catalogs.

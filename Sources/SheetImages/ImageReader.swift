@@ -176,7 +176,7 @@ public enum ImageReader {
       throw ImageError(
         path: path,
         reason: source.totalSize == 0
-          ? "file is empty" : "not a JPEG, PNG, WebP, TIFF, HEIF, AVIF or camera RAW image, nor a video")
+          ? "file is empty" : "not a JPEG, PNG, WebP, TIFF, HEIF, AVIF, camera RAW or video file")
     }
     switch format {
     case .jpeg: return try jpegHeader(source, path: path, stamp: stamp)

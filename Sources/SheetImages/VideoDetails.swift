@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a video clip's container and video stream say: the facts its card and captions show
 /// (``ImageHeader/video``).
 public struct VideoDetails: Sendable, Hashable {
@@ -18,12 +20,18 @@ public struct VideoDetails: Sendable, Hashable {
   public var container: String
 
   /// `0:42`, `12:05`, `1:02:03`: the duration as a player shows it (whole seconds, rounded
-  /// up from 0.5); nil when unknown.
+  /// to the nearest); nil when unknown.
   public var durationText: String? {
     guard let duration, duration.isFinite, duration >= 0 else { return nil }
-    let total = Int(duration.rounded())
-    let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
-    let tail = String(format: "%02d", seconds)
-    return hours > 0 ? String(format: "%d:%02d:", hours, minutes) + tail : "\(minutes):" + tail
+    return Self.clock(duration, long: duration >= 3600)
+  }
+
+  /// `seconds` as a player's clock: `0:42`, `12:05`, or with hours (`long`, for a clip of an
+  /// hour or more, so every time on its sheet has the same shape) `0:00:42`, `1:02:03`.
+  public static func clock(_ seconds: Double, long: Bool) -> String {
+    let total = seconds.isFinite ? max(0, Int(seconds.rounded())) : 0
+    let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+    return long || hours > 0
+      ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
   }
 }

@@ -10,7 +10,10 @@ extension CardPainter {
     _ cairo: OpaquePointer, _ badge: CardBadge, frame: Rect, imageBox: Rect?, imageRadius: Double
   ) {
     if let color = badge.labelColor { drawLabelBar(cairo, color: color, frame: frame) }
-    if let duration = badge.duration, let box = imageBox { drawDuration(cairo, duration, in: box) }
+    if let box = imageBox {
+      if let duration = badge.duration { drawCornerText(cairo, duration, playMark: true, in: box) }
+      if let time = badge.time { drawCornerText(cairo, time, playMark: false, in: box) }
+    }
     guard let box = imageBox, badge.rating != 0 else { return }
     if badge.rating < 0 {
       // A rejected photo stays visible but recedes behind a veil of the card's colour.
@@ -56,16 +59,16 @@ extension CardPainter {
     }
   }
 
-  /// A clip's duration in a dark pill in the lower right corner of its image, after a play
-  /// mark, sized from the image like the stars (type between 5.5 and 9 pt); left out when the
-  /// image is too small to hold it.
-  private func drawDuration(_ cairo: OpaquePointer, _ duration: String, in box: Rect) {
+  /// A clip's duration (after a play mark) or a frame's time in a dark pill in the lower right
+  /// corner of its image, sized from the image like the stars (type between 5.5 and 9 pt);
+  /// left out when the image is too small to hold it.
+  private func drawCornerText(_ cairo: OpaquePointer, _ duration: String, playMark: Bool, in box: Rect) {
     let size = min(9, max(5.5, box.width * 0.045))
     let style = TextStyle(font: "DejaVu Sans Bold \(Self.trimmed(size))", maxLines: 1)
     let measured = text.measure(duration, style: style, width: box.width)
     let (padX, padY) = (size * 0.6, size * 0.3)
-    let mark = size * 0.7
-    let pillWidth = padX + mark + size * 0.4 + measured.width + padX
+    let mark = playMark ? size * 0.7 : 0
+    let pillWidth = padX + (playMark ? mark + size * 0.4 : 0) + measured.width + padX
     let pillHeight = measured.height + 2 * padY
     let inset = max(3, size * 0.5)
     guard pillWidth + 2 * inset <= box.width, pillHeight + 2 * inset <= box.height else { return }
@@ -75,12 +78,14 @@ extension CardPainter {
     Cairo.setColor(cairo, .black, opacity: 0.62)
     cairo_fill(cairo)
     Cairo.setColor(cairo, .white)
-    let centreY = pill.y + pillHeight / 2
-    cairo_move_to(cairo, pill.x + padX, centreY - mark / 2)
-    cairo_line_to(cairo, pill.x + padX + mark * 0.87, centreY)
-    cairo_line_to(cairo, pill.x + padX, centreY + mark / 2)
-    cairo_close_path(cairo)
-    cairo_fill(cairo)
+    if playMark {
+      let centreY = pill.y + pillHeight / 2
+      cairo_move_to(cairo, pill.x + padX, centreY - mark / 2)
+      cairo_line_to(cairo, pill.x + padX + mark * 0.87, centreY)
+      cairo_line_to(cairo, pill.x + padX, centreY + mark / 2)
+      cairo_close_path(cairo)
+      cairo_fill(cairo)
+    }
     let textBox = Rect(
       x: pill.maxX - padX - measured.width, y: pill.y + padY, width: measured.width + 1,
       height: measured.height)

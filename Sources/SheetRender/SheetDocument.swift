@@ -114,12 +114,16 @@ public struct CardBadge: Sendable, Hashable {
   /// A video clip's duration (`0:42`), drawn with a play mark in the image's lower right
   /// corner; nil for a photo.
   public var duration: String?
+  /// A frame's time in its clip (`12:30`), drawn in the image's lower right corner (a sheet of
+  /// one video); nil for the rest.
+  public var time: String?
 
   /// A badge with `rating` stars (-1 for rejected), an optional label colour and, for a clip,
-  /// its duration.
-  public init(rating: Int, labelColor: Color? = nil, duration: String? = nil) {
+  /// its duration or, for a frame of one, its time.
+  public init(rating: Int, labelColor: Color? = nil, duration: String? = nil, time: String? = nil) {
     self.rating = max(-1, min(5, rating))
     self.labelColor = labelColor
     self.duration = duration
+    self.time = time
   }
 }

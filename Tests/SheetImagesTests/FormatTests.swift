@@ -47,7 +47,7 @@ struct FormatTests {
     "broken files fail with a reason their owner understands",
     arguments: [
       ("truncated.png", "truncated"),
-      ("not-an-image.jpg", "not a JPEG, PNG, WebP, TIFF, HEIF, AVIF or camera RAW image, nor a video"),
+      ("not-an-image.jpg", "not a JPEG, PNG, WebP, TIFF, HEIF, AVIF, camera RAW or video file"),
       ("empty.png", "file is empty"),
       ("missing.jpg", "file not found"),
     ])

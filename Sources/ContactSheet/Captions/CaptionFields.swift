@@ -9,12 +9,12 @@ package struct CaptionFields {
   package static let builtIn = [
     "name", "stem", "ext", "dir", "index", "width", "height", "megapixels", "filesize", "date",
     "camera", "lens", "exposure", "aperture", "iso", "focal", "section", "rating", "label", "frame",
-    "duration", "fps", "codec", "resolution",
+    "duration", "fps", "codec", "resolution", "time",
   ]
   /// Fields that need the file's header: its EXIF data, or a clip's facts.
   package static let exifFields: Set<String> = [
     "date", "camera", "lens", "exposure", "aperture", "iso", "focal", "duration", "fps", "codec",
-    "resolution",
+    "resolution", "time",
   ]
   /// Fields that need the file's size or time from the file system.
   package static let fileSystemFields: Set<String> = ["filesize", "date"]
@@ -64,15 +64,22 @@ package struct CaptionFields {
     case "focal": return item.exif?.focalLength.map { Self.trimmed($0) + " mm" }
     case "duration": return item.video?.durationText
     // The rate alone (`29.97`, `25`): a template says `{fps} fps`.
-    case "fps":
-      return item.video?.framesPerSecond.map { String(format: "%.2f", $0).replacing(/\.?0+$/, with: "") }
+    case "fps": return item.video?.framesPerSecond.map(Self.framesPerSecond)
     case "codec": return item.video.map { Self.codecName($0.codec) }
+    // A frame's time on a sheet of one video: `1:23`, or `0:01:23` in a clip of an hour or more.
+    case "time":
+      return item.videoTime.map { VideoDetails.clock($0, long: (item.video?.duration ?? 0) >= 3600) }
     // A clip's frame size, upright, as players name it: `1920×1080`, `3840×2160`.
     case "resolution":
       guard item.video != nil, case .success(let header)? = item.header else { return nil }
       return "\(header.width)\u{D7}\(header.height)"
     default: return nil
     }
+  }
+
+  /// `25`, `29.97`: a frame rate with at most two decimals, without trailing zeros.
+  package static func framesPerSecond(_ rate: Double) -> String {
+    String(format: "%.2f", rate).replacing(/\.?0+$/, with: "")
   }
 
   /// A codec as cameras and players name it: `H.264`, `HEVC`, `ProRes`, `VP9`; FFmpeg's

@@ -93,6 +93,7 @@ package struct CatalogItem: Sendable {
     var partner: String?
     var tags: XMPTags?
     var tagWarning: String?
+    var videoTime: Double?
   }
 
   /// An item for the image at `path`, declared at `origin` (as messages print it).
@@ -172,6 +173,13 @@ package struct CatalogItem: Sendable {
     set { changeProof { $0.tagWarning = newValue } }
   }
 
+  /// On a sheet of one video, the time of the frame this card shows (seconds from the clip's
+  /// start); nil for a photo, or a clip shown by its poster.
+  package var videoTime: Double? {
+    get { proofBox?.value.videoTime }
+    set { changeProof { $0.videoTime = newValue } }
+  }
+
   /// The photo's number among the sheet's photos from the same folder, in name order, counted
   /// before any filter (as a film proof numbers its frames).
   package var frame: Int? {
@@ -182,7 +190,8 @@ package struct CatalogItem: Sendable {
   private mutating func changeProof(_ change: (inout ProofFacts) -> Void) {
     var facts = proofBox?.value ?? ProofFacts()
     change(&facts)
-    let isEmpty = facts.partner == nil && facts.tags == nil && facts.tagWarning == nil
+    let isEmpty =
+      facts.partner == nil && facts.tags == nil && facts.tagWarning == nil && facts.videoTime == nil
     proofBox = isEmpty ? nil : Box(facts)
   }
 
