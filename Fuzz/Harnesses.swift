@@ -1,5 +1,5 @@
 // libFuzzer harnesses for every parser hostile input reaches: image headers, each decoder
-// (JPEG, PNG, WebP, TIFF, HEIF/AVIF, camera RAW), XMP packets and sidecars, manifests (JSON,
+// (JPEG, PNG, WebP, TIFF, HEIF/AVIF, camera RAW, video), XMP packets and sidecars, manifests (JSON,
 // YAML), CSV, styles, caption templates, the compare path, `assemble` parts and the results
 // files `approve` and `compare merge` read.
 //
@@ -25,6 +25,8 @@ let harnesses: [String: @Sendable ([UInt8]) -> Void] = [
   "heif": { bytes in decode(bytes, if: .heif, .avif) },
   // DNG, NEF, ARW and PEF files sniff as TIFF; the header phase tells them apart.
   "raw": { bytes in decode(bytes, if: .raw, .tiff) },
+  // MP4, MOV, MKV, WebM, AVI and MPEG-TS through FFmpeg: the header, then the poster frame.
+  "video": { bytes in decode(bytes, if: .video) },
   "xmp": xmp,
   "json": { bytes in try? FuzzEntryPoints.manifest(bytes, json: true) },
   "yaml": { bytes in try? FuzzEntryPoints.manifest(bytes, json: false) },
