@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavutil/common.h>
 #include <libavutil/display.h>
 #include <libavutil/error.h>
 #include <libavutil/pixdesc.h>
@@ -42,11 +43,12 @@ static pthread_once_t quiet_once = PTHREAD_ONCE_INIT;
 // FFmpeg logs to stderr by default; every failure reaches Swift as text instead.
 static void quiet(void) { av_log_set_level(AV_LOG_QUIET); }
 
-static void start_clock(struct cvideo *video) {
+// Starts the deadline of one call: `seconds` from now.
+static void start_clock(struct cvideo *video, double seconds) {
   clock_gettime(CLOCK_MONOTONIC, &video->deadline);
-  double whole = floor(video->seconds_limit);
+  double whole = floor(seconds);
   video->deadline.tv_sec += (time_t)whole;
-  video->deadline.tv_nsec += (long)((video->seconds_limit - whole) * 1e9);
+  video->deadline.tv_nsec += (long)((seconds - whole) * 1e9);
   if (video->deadline.tv_nsec >= 1000000000L) {
     video->deadline.tv_sec += 1;
     video->deadline.tv_nsec -= 1000000000L;
@@ -61,8 +63,11 @@ static int past_deadline(void *opaque) {
          (now.tv_sec == video->deadline.tv_sec && now.tv_nsec > video->deadline.tv_nsec);
 }
 
+// Every demuxer reads through these two, so the deadline holds inside a single call to
+// FFmpeg too (its interrupt callback is polled by network protocols, not by custom I/O).
 static int io_read(void *opaque, uint8_t *buffer, int count) {
   struct cvideo *video = opaque;
+  if (past_deadline(video)) return AVERROR_EXIT;
   if (video->position >= video->size || count <= 0) return AVERROR_EOF;
   int64_t got = video->read(video->context, video->position, buffer, (uint64_t)count);
   if (got < 0) return AVERROR(EIO);
@@ -74,6 +79,7 @@ static int io_read(void *opaque, uint8_t *buffer, int count) {
 static int64_t io_seek(void *opaque, int64_t offset, int whence) {
   struct cvideo *video = opaque;
   if (whence & AVSEEK_SIZE) return (int64_t)video->size;
+  if (past_deadline(video)) return AVERROR_EXIT;
   whence &= ~AVSEEK_FORCE;
   int64_t base = whence == SEEK_SET   ? 0
                  : whence == SEEK_CUR ? (int64_t)video->position
@@ -178,7 +184,7 @@ cvideo *cvideo_open(cvideo_read_fn read, void *context, uint64_t size, int64_t m
   video->size = size;
   video->stream = -1;
   video->seconds_limit = seconds_limit;
-  start_clock(video);
+  start_clock(video, seconds_limit);
   video->io = avio_alloc_context(buffer, CVIDEO_IO_BUFFER, 0, video, io_read, NULL, io_seek);
   video->format = avformat_alloc_context();
   if (!video->io || !video->format) {
@@ -195,6 +201,11 @@ cvideo *cvideo_open(cvideo_read_fn read, void *context, uint64_t size, int64_t m
   format->probesize = CVIDEO_PROBE_BYTES;
   // MP4, MOV, M4V and 3GP; Matroska and WebM; AVI; MPEG transport streams (MTS, M2TS).
   format->format_whitelist = av_strdup("mov,matroska,avi,mpegts");
+  if (!format->format_whitelist) {
+    snprintf(error, error_size, "out of memory");
+    cvideo_close(video);
+    return NULL;
+  }
   int code = avformat_open_input(&video->format, NULL, NULL, NULL);
   if (code < 0) {
     // avformat_open_input frees the context it could not open.
@@ -204,14 +215,38 @@ cvideo *cvideo_open(cvideo_read_fn read, void *context, uint64_t size, int64_t m
     return NULL;
   }
   format = video->format;
-  code = avformat_find_stream_info(format, NULL);
+  // What the container declares is checked before any frame is decoded; probing decodes a few
+  // frames of each stream, under the same limit, one thread each.
+  for (unsigned index = 0; index < format->nb_streams; index++) {
+    AVCodecParameters *declared = format->streams[index]->codecpar;
+    if (declared->codec_type == AVMEDIA_TYPE_VIDEO &&
+        (int64_t)declared->width * declared->height > max_pixels) {
+      snprintf(error, error_size, "%d×%d frames are more than the limit of %lld pixels (--max-pixels)",
+               declared->width, declared->height, (long long)max_pixels);
+      cvideo_close(video);
+      return NULL;
+    }
+  }
+  AVDictionary **probe = av_calloc(format->nb_streams ? format->nb_streams : 1, sizeof *probe);
+  if (!probe) {
+    snprintf(error, error_size, "out of memory");
+    cvideo_close(video);
+    return NULL;
+  }
+  for (unsigned index = 0; index < format->nb_streams; index++) {
+    av_dict_set_int(&probe[index], "max_pixels", max_pixels, 0);
+    av_dict_set(&probe[index], "threads", "1", 0);
+  }
+  unsigned probed = format->nb_streams;
+  code = avformat_find_stream_info(format, probe);
+  for (unsigned index = 0; index < probed; index++) av_dict_free(&probe[index]);
+  av_free(probe);
   if (code < 0) {
     describe(code, "the video's streams cannot be read", error, error_size);
     cvideo_close(video);
     return NULL;
   }
-  const AVCodec *codec = NULL;
-  int stream = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+  int stream = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
   if (stream < 0 || (format->streams[stream]->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
     snprintf(error, error_size, "has no video stream");
     cvideo_close(video);
@@ -220,6 +255,7 @@ cvideo *cvideo_open(cvideo_read_fn read, void *context, uint64_t size, int64_t m
   video->stream = stream;
   read_info(video, info);
   AVCodecParameters *parameters = format->streams[stream]->codecpar;
+  const AVCodec *codec = avcodec_find_decoder(parameters->codec_id);
   if (!codec) {
     snprintf(error, error_size, "its %s video cannot be decoded (no decoder for it)",
              avcodec_get_name(parameters->codec_id));
@@ -304,6 +340,7 @@ static int decode_to(struct cvideo *video, int64_t target, int *last_error) {
   av_frame_unref(video->kept);
   int have = 0, done = 0, ended = 0, packets = 0;
   while (!done && !ended && packets < CVIDEO_MAX_PACKETS) {
+    if (past_deadline(video)) return have ? 1 : -1;
     int code = av_read_frame(video->format, video->packet);
     if (code == AVERROR_EXIT) return -1;
     if (code < 0) {
@@ -331,14 +368,38 @@ static int decode_to(struct cvideo *video, int64_t target, int *last_error) {
       int64_t time = video->kept->best_effort_timestamp;
       if (time == AV_NOPTS_VALUE || time >= target) done = 1;
     }
-    if (past_deadline(video)) return have ? 1 : -1;
   }
   return have;
 }
 
-// Puts the demuxer back at the clip's first byte.
+// Puts the demuxer back at the clip's first byte, or at its start time where byte seeks are
+// refused (MP4 and MOV: their index knows where the start is; a transport stream's time seek
+// may land past a short clip's only key frame).
 static void rewind_clip(struct cvideo *video) {
-  avformat_seek_file(video->format, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE);
+  if (!(video->format->iformat->flags & AVFMT_NO_BYTE_SEEK) &&
+      avformat_seek_file(video->format, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE) >= 0)
+    return;
+  AVStream *stream = video->format->streams[video->stream];
+  int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
+  av_seek_frame(video->format, video->stream, start, AVSEEK_FLAG_BACKWARD);
+}
+
+// `seconds` from the stream's start as a timestamp of its time base, saturating.
+static int64_t stream_time(AVStream *stream, double seconds) {
+  double base = av_q2d(stream->time_base);
+  if (!(base > 0)) base = 1.0 / AV_TIME_BASE;
+  int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
+  double ticks = seconds / base;
+  int64_t offset = ticks >= 9e18 ? INT64_MAX : ticks <= 0 ? 0 : llround(ticks);
+  return av_sat_add64(start, offset);
+}
+
+// A timestamp of the stream as seconds from its start.
+static double stream_seconds(AVStream *stream, int64_t time) {
+  double base = av_q2d(stream->time_base);
+  if (!(base > 0)) base = 1.0 / AV_TIME_BASE;
+  int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
+  return (double)av_sat_sub64(time, start) * base;
 }
 
 int cvideo_frame(cvideo *video, double seconds, int out_width, int out_height, uint8_t *pixels,
@@ -347,13 +408,14 @@ int cvideo_frame(cvideo *video, double seconds, int out_width, int out_height, u
     snprintf(error, error_size, "no size to draw the frame at");
     return -1;
   }
-  start_clock(video);
+  if ((int64_t)out_width * out_height > INT32_MAX / 4) {
+    snprintf(error, error_size, "%d×%d is too large to draw a frame at", out_width, out_height);
+    return -1;
+  }
+  start_clock(video, video->seconds_limit);
   AVStream *stream = video->format->streams[video->stream];
-  double base = av_q2d(stream->time_base);
-  if (!(base > 0)) base = 1.0 / AV_TIME_BASE;
-  int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
-  double wanted = seconds > 0 && isfinite(seconds) && seconds < 1e9 ? seconds : 0;
-  int64_t target = start + (int64_t)(wanted / base);
+  double wanted = seconds > 0 && isfinite(seconds) ? seconds : 0;
+  int64_t target = stream_time(stream, wanted);
   int last_error = 0;
   // Seek to the key frame before the time; a clip that cannot seek (an AVI without an index)
   // is read from its start.
@@ -376,8 +438,75 @@ int cvideo_frame(cvideo *video, double seconds, int out_width, int out_height, u
     return -1;
   }
   int64_t time = video->kept->best_effort_timestamp;
-  *shown_at = time == AV_NOPTS_VALUE ? wanted : (double)(time - start) * base;
+  *shown_at = time == AV_NOPTS_VALUE ? wanted : stream_seconds(stream, time);
   return scale(video->kept, out_width, out_height, pixels, error, error_size);
+}
+
+int cvideo_key_frames(cvideo *video, int max_count, double seconds_limit, double *times, double *changes,
+                      int *complete, char *error, size_t error_size) {
+  enum { THUMB_WIDTH = 32, THUMB_HEIGHT = 18, THUMB_SIZE = THUMB_WIDTH * THUMB_HEIGHT };
+  start_clock(video, seconds_limit);
+  *complete = 0;
+  AVStream *stream = video->format->streams[video->stream];
+  // The other streams' packets are not even read into memory.
+  for (unsigned index = 0; index < video->format->nb_streams; index++) {
+    if ((int)index != video->stream) video->format->streams[index]->discard = AVDISCARD_ALL;
+  }
+  rewind_clip(video);
+  avcodec_flush_buffers(video->decoder);
+  // Only key frames are decoded: the rest are not even handed to the decoder.
+  video->decoder->skip_frame = AVDISCARD_NONKEY;
+  uint8_t previous[THUMB_SIZE], current[THUMB_SIZE];
+  uint8_t *planes[4] = {current, NULL, NULL, NULL};
+  int strides[4] = {THUMB_WIDTH, 0, 0, 0};
+  struct SwsContext *context = NULL;
+  int count = 0, ended = 0, failed = 0;
+  while (count < max_count && !ended && !past_deadline(video)) {
+    int code = av_read_frame(video->format, video->packet);
+    if (code < 0) {
+      ended = 1;
+      avcodec_send_packet(video->decoder, NULL);
+    } else {
+      int wanted = video->packet->stream_index == video->stream && (video->packet->flags & AV_PKT_FLAG_KEY);
+      if (wanted) avcodec_send_packet(video->decoder, video->packet);
+      av_packet_unref(video->packet);
+      if (!wanted) continue;
+    }
+    while (count < max_count && avcodec_receive_frame(video->decoder, video->frame) == 0) {
+      AVFrame *frame = video->frame;
+      context = sws_getCachedContext(context, frame->width, frame->height, frame->format, THUMB_WIDTH,
+                                     THUMB_HEIGHT, AV_PIX_FMT_GRAY8, SWS_AREA, NULL, NULL, NULL);
+      if (!context ||
+          sws_scale(context, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height,
+                    planes, strides) <= 0) {
+        av_frame_unref(frame);
+        failed = 1;
+        continue;
+      }
+      long difference = 0;
+      for (int index = 0; index < THUMB_SIZE; index++) {
+        difference += count == 0 ? 255 : labs((long)current[index] - (long)previous[index]);
+      }
+      int64_t time = frame->best_effort_timestamp;
+      times[count] = time == AV_NOPTS_VALUE ? 0 : stream_seconds(stream, time);
+      changes[count] = (double)difference / THUMB_SIZE;
+      memcpy(previous, current, THUMB_SIZE);
+      count++;
+      av_frame_unref(frame);
+    }
+  }
+  sws_freeContext(context);
+  *complete = ended;
+  video->decoder->skip_frame = AVDISCARD_DEFAULT;
+  for (unsigned index = 0; index < video->format->nb_streams; index++) {
+    video->format->streams[index]->discard = AVDISCARD_DEFAULT;
+  }
+  avcodec_flush_buffers(video->decoder);
+  if (count == 0) {
+    snprintf(error, error_size, failed ? "its key frames cannot be converted" : "no key frame could be decoded");
+    return -1;
+  }
+  return count;
 }
 
 void cvideo_close(cvideo *video) {

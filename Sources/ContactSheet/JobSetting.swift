@@ -22,6 +22,8 @@ public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let frames = JobSetting(rawValue: "frames")
   /// The time between the frames of a sheet of a video.
   public static let interval = JobSetting(rawValue: "interval")
+  /// How many scenes of a video its sheet shows.
+  public static let scenes = JobSetting(rawValue: "scenes")
   /// Whether folders are searched with their subfolders.
   public static let recursive = JobSetting(rawValue: "recursive")
   /// Which pages of the document are drawn.

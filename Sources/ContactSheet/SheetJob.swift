@@ -332,7 +332,7 @@ public struct SheetJob {
   /// `tags`, given when ratings are shown); a clip's duration, or the `time` of a frame of it
   /// (a sheet of one video); nil when there is none of these.
   package static func badge(_ tags: XMPTags?, video: VideoDetails? = nil, time: Double? = nil) -> CardBadge? {
-    let clock = time.map { VideoDetails.clock($0, long: (video?.duration ?? 0) >= 3600) }
+    let clock = time.map { VideoDetails.clock($0, inClipOf: video?.duration) }
     let duration = clock == nil ? video.map { $0.durationText ?? "video" } : nil
     guard (tags?.rating ?? 0) != 0 || tags?.label != nil || duration != nil || clock != nil else {
       return nil

@@ -132,7 +132,7 @@ package struct SheetPreparer {
     catalog.entries = ItemSorter.sort(
       catalog.entries, order: order, reverse: options.reverse, attributes: attributes)
     if let choice = options.videoFrames {
-      catalog.warnings += VideoFrames.expand(&catalog.entries, choice: choice)
+      catalog.warnings += VideoFrames.expand(&catalog.entries, choice: choice, maxPixels: maxPixels)
     }
     var sheet = try finish(&catalog, templates: &templates, attributes: attributes)
     sheet.notes = notes

@@ -81,6 +81,12 @@ struct InputFlags: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
+      "Show each video as a sheet of N frames where its scenes change (its key frames that differ most from the one before), each with its time.",
+      valueName: "n"))
+  var scenes: Int?
+
+  @Option(
+    help: ArgumentHelp(
       "Which file of a RAW+JPEG pair (same name, same folder) a folder shows: jpeg, raw or both.",
       valueName: "choice"))
   var rawJpeg: RawJPEGChoice = .jpeg
@@ -111,22 +117,30 @@ struct InputFlags: ParsableArguments {
     return options
   }
 
-  /// `--frames N` or `--interval DURATION`, checked.
+  /// `--frames N`, `--interval DURATION` or `--scenes N`, checked.
   func videoFrames() throws -> VideoFrameChoice? {
-    switch (frames, interval) {
-    case (nil, nil): return nil
-    case (_?, _?): throw ValidationError("--frames and --interval each choose a video's frames: give one")
-    case (let count?, nil):
+    let given = [
+      frames.map { _ in "--frames" }, interval.map { _ in "--interval" }, scenes.map { _ in "--scenes" },
+    ]
+    .compactMap { $0 }
+    guard given.count <= 1 else {
+      throw ValidationError("\(given.joined(separator: " and ")) each choose a video's frames: give one")
+    }
+    func checked(_ count: Int, _ flag: String) throws -> Int {
       guard (1...VideoFrameChoice.maxFrames).contains(count) else {
-        throw ValidationError("--frames \(count): give 1 to \(VideoFrameChoice.maxFrames)")
+        throw ValidationError("\(flag) \(count): give 1 to \(VideoFrameChoice.maxFrames)")
       }
-      return .count(count)
-    case (nil, let text?):
-      guard let seconds = VideoFrameChoice.seconds(parsing: text), seconds > 0, seconds.isFinite else {
-        throw ValidationError("--interval \(text): give a duration such as 30s, 2m, 1:30 or 1h")
+      return count
+    }
+    if let frames { return .count(try checked(frames, "--frames")) }
+    if let scenes { return .scenes(try checked(scenes, "--scenes")) }
+    if let interval {
+      guard let seconds = VideoFrameChoice.seconds(parsing: interval), seconds > 0, seconds.isFinite else {
+        throw ValidationError("--interval \(interval): give a duration such as 30s, 2m, 1:30 or 1h")
       }
       return .interval(seconds: seconds)
     }
+    return nil
   }
 
   /// How to read CSV catalogs.

@@ -43,8 +43,16 @@ public enum ImageFormat: String, Sendable, Hashable {
       return .tiff
     }
     if has("ftyp", at: 4) { return isoMediaFormat(head) ?? .video }
-    // QuickTime files older than `ftyp` start with one of its other top-level boxes.
-    if ["moov", "mdat", "wide", "free", "skip", "pnot"].contains(where: { has($0, at: 4) }) { return .video }
+    // QuickTime files older than `ftyp` start with one of its other top-level boxes, whose size
+    // leads it: at least its 8-byte head, and a few kilobytes at most for the small ones (so a
+    // text beginning "For free" is not a clip).
+    let boxSize = head.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+    if head.count >= 8, boxSize >= 8,
+      ["moov", "mdat"].contains(where: { has($0, at: 4) })
+        || (boxSize <= 4096 && ["wide", "free", "skip", "pnot"].contains(where: { has($0, at: 4) }))
+    {
+      return .video
+    }
     if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .video }  // Matroska, WebM (EBML).
     if has("RIFF", at: 0) && has("AVI ", at: 8) { return .video }
     return isTransportStream(bytes.prefix(400)) ? .video : nil

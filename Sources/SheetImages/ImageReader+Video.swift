@@ -20,10 +20,38 @@ extension ImageReader {
       header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
     }
     let size = VideoCodec.outputSize(width: header.storedWidth, height: header.storedHeight, keeping: stored)
-    let reader = BlockReader(file)
-    let clip = try VideoClip(
-      reader: { try reader.read(at: $0, count: $1) }, size: file.size, maxPixels: maxPixels, path: path)
+    let clip = try VideoClip(file: file, maxPixels: maxPixels)
     let frame = try clip.frame(at: seconds, size: size).image
     return DecodedImage(image: frame.oriented(header.orientation), warnings: [])
+  }
+
+  /// The times of `count` frames where the clip at `path` changes scene, in order: its first
+  /// key frame (the opening scene) and the key frames that differ most from the one before
+  /// them, at least a third of an even spacing apart, so one busy passage does not take every
+  /// pick. Key frames only are decoded (the other streams are not read), at most 100,000 of
+  /// them and for at most two minutes; `searchedUntil` is the last key frame's time when that
+  /// stopped the search before the clip's end (the times then come from the part searched), nil
+  /// when the whole clip was searched. A clip with fewer key frames gives them all.
+  ///
+  /// - Throws: ``ImageError`` when the file is not a readable video, its frames hold more than
+  ///   `maxPixels` pixels, or no key frame decodes.
+  public static func sceneTimes(path: String, header: ImageHeader, count: Int, maxPixels: Int = .max) throws
+    -> (
+      times: [Double], searchedUntil: Double?
+    )
+  {
+    guard header.format == .video else { throw ImageError(path: path, reason: "is not a video") }
+    let file = try ImageFile(path: path)
+    try checkUnchanged(file, header: header)
+    try checkPixelLimit(header, maxPixels: maxPixels, path: path)
+    let clip = try VideoClip(file: file, maxPixels: maxPixels)
+    let (frames, complete) = try clip.keyFrames(limit: 100_000, seconds: 120)
+    let duration = header.video?.duration ?? frames.last?.time ?? 0
+    let gap = duration / Double(max(1, count)) / 3
+    var chosen = [frames[0].time]
+    for frame in frames.dropFirst().sorted(by: { $0.change > $1.change }) where chosen.count < count {
+      if chosen.allSatisfy({ abs($0 - frame.time) >= gap }) { chosen.append(frame.time) }
+    }
+    return (chosen.sorted(), complete ? nil : frames.last?.time)
   }
 }

@@ -12,6 +12,10 @@ enum VideoCodec {
   static let secondsLimit = 20.0
   /// Clips claiming a longer duration are refused before decoding.
   static let maxDuration = 100.0 * 3600
+  /// The most pixels a clip's frame may have, whatever `--max-pixels` allows: 8K DCI
+  /// (8192×4320) is 35 million. Probing a clip decodes a few frames before its header is
+  /// known, and a hostile header could otherwise ask for gigabytes on every thread.
+  static let maxFramePixels = 40_000_000
   /// Where in a clip its poster frame is looked for, as fractions of its duration: the first
   /// of these frames that is neither black nor flat is the poster (the first frame of a clip is
   /// often black: a fade in, a lens cap, a pocket).
@@ -20,7 +24,8 @@ enum VideoCodec {
   /// Reads the header of the clip `source` holds.
   static func header(_ source: HeaderBytes, path: String, stamp: FileStamp?) throws -> ImageHeader {
     let clip = try VideoClip(
-      reader: { try source.bytes(at: $0, count: $1) }, size: source.totalSize, maxPixels: .max, path: path)
+      reader: { try source.bytes(at: $0, count: $1) }, size: source.totalSize, maxPixels: maxFramePixels,
+      path: path)
     let info = clip.info
     let details = VideoDetails(info)
     if let duration = details.duration, duration > maxDuration {
@@ -42,22 +47,28 @@ enum VideoCodec {
 
   /// The poster frame of `file`, as stored (the caller turns it upright), at least
   /// `minimumSize` (stored orientation) when given: the camera's `.THM` poster beside the clip
-  /// when it is that large, else the first frame at ``posterPoints`` that is neither black nor
-  /// flat (or the liveliest of them). A clip that cannot be decoded shows its `.THM` when it
-  /// has one, with a warning.
+  /// when it is that large (and of the clip's shape, for a clip that needs no turning: cameras
+  /// write THMs, phones turn clips), else the first frame at ``posterPoints`` that is neither
+  /// black nor flat (or the liveliest of them). A clip that cannot be decoded shows its `.THM`
+  /// when it has one, with a warning.
   static func decode(
     file: ImageFile, header: ImageHeader, path: String, minimumSize: (width: Int, height: Int)?,
     maxPixels: Int, warnings: inout [String]
   ) throws -> RasterImage {
-    let poster = try? cameraPoster(of: file.path, maxPixels: maxPixels)
+    let poster =
+      header.orientation == .up
+      ? (try? cameraPoster(of: file.path, maxPixels: maxPixels)).flatMap { poster in
+        // A letterboxed 4:3 THM of a 16:9 clip would show its black bars: not that one.
+        let shape = Double(poster.width) / Double(max(1, poster.height))
+        let clipShape = Double(header.storedWidth) / Double(max(1, header.storedHeight))
+        return abs(shape / clipShape - 1) <= 0.02 ? poster : nil
+      } : nil
     if let poster, let minimumSize, poster.width >= minimumSize.width, poster.height >= minimumSize.height {
       return poster
     }
     let size = outputSize(width: header.storedWidth, height: header.storedHeight, keeping: minimumSize)
-    let reader = BlockReader(file)
     do {
-      let clip = try VideoClip(
-        reader: { try reader.read(at: $0, count: $1) }, size: file.size, maxPixels: maxPixels, path: path)
+      let clip = try VideoClip(file: file, maxPixels: maxPixels)
       let duration = VideoDetails(clip.info).duration ?? 0
       var best: (image: RasterImage, liveliness: Double)?
       for point in duration > 0 ? posterPoints : [0] {
@@ -66,6 +77,7 @@ enum VideoCodec {
         if liveliness >= lively { return image }
         if liveliness > best?.liveliness ?? -1 { best = (image, liveliness) }
       }
+      // posterPoints is never empty, so there is a best frame.
       return best!.image
     } catch let error as ImageError {
       guard let poster else { throw error }
@@ -155,17 +167,20 @@ enum VideoCodec {
     return ExifFields.parseDate(joined)
   }
 
-  /// A C string in a fixed buffer (a tuple or an array of CChar), as Swift text.
+  /// A message the shim wrote into `buffer`, as Swift text.
   static func string(_ buffer: [CChar]) -> String {
-    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    buffer.withUnsafeBytes(cString)
   }
 
-  /// A field of `cvideo_info` as text, nil when empty.
+  /// A field of `cvideo_info` (a fixed C array) as text, nil when empty.
   static func text<Tuple>(_ field: Tuple) -> String? {
-    let value = withUnsafeBytes(of: field) { bytes in
-      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-    }.trimmingCharacters(in: .whitespacesAndNewlines)
+    let value = withUnsafeBytes(of: field, cString).trimmingCharacters(in: .whitespacesAndNewlines)
     return value.isEmpty ? nil : value
+  }
+
+  /// The text of a C string in `bytes`, up to its NUL (or the end).
+  private static func cString(_ bytes: UnsafeRawBufferPointer) -> String {
+    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
   }
 }
 
@@ -180,7 +195,18 @@ final class VideoClip {
   /// Bytes at an offset, nil past the end.
   typealias Reader = (_ offset: Int, _ count: Int) throws -> ArraySlice<UInt8>?
 
-  /// Opens the clip `reader` reads (`size` bytes), refusing frames over `maxPixels`.
+  /// Opens the clip `file`, read in blocks, refusing frames over `maxPixels` (and over
+  /// ``VideoCodec/maxFramePixels``).
+  ///
+  /// - Throws: ``ImageError`` naming the file when it is not a video FFmpeg can decode.
+  convenience init(file: ImageFile, maxPixels: Int) throws {
+    let reader = BlockReader(file)
+    try self.init(
+      reader: { try reader.read(at: $0, count: $1) }, size: file.size, maxPixels: maxPixels, path: file.path)
+  }
+
+  /// Opens the clip `reader` reads (`size` bytes), refusing frames over `maxPixels` (and over
+  /// ``VideoCodec/maxFramePixels``).
   ///
   /// - Throws: ``ImageError`` naming `path` when it is not a video FFmpeg can decode.
   init(reader: @escaping Reader, size: Int, maxPixels: Int, path: String) throws {
@@ -192,7 +218,8 @@ final class VideoClip {
       { context, offset, buffer, count in
         Unmanaged<ReaderBox>.fromOpaque(context!).takeUnretainedValue().read(
           offset: offset, into: buffer!, count: count)
-      }, Unmanaged.passUnretained(box).toOpaque(), UInt64(size), Int64(clamping: maxPixels),
+      }, Unmanaged.passUnretained(box).toOpaque(), UInt64(size),
+      Int64(min(maxPixels, VideoCodec.maxFramePixels)),
       VideoCodec.secondsLimit, &info, &message, 256)
     guard let opened else { throw ImageError(path: path, reason: VideoCodec.string(message)) }
     handle = opened
@@ -214,6 +241,24 @@ final class VideoClip {
     }
     guard status == 0 else { throw ImageError(path: path, reason: VideoCodec.string(message)) }
     return (RasterImage(width: size.width, height: size.height, pixels: pixels, hasAlpha: false), shownAt)
+  }
+
+  /// The clip's key frames from its start (at most `limit`), each with its time and how much
+  /// it differs from the key frame before it (0–255; the first's is 255), read for at most
+  /// `seconds` seconds, and whether they reached the clip's end.
+  ///
+  /// - Throws: ``ImageError`` when no key frame decodes.
+  func keyFrames(limit: Int, seconds: Double) throws -> (
+    frames: [(time: Double, change: Double)], complete: Bool
+  ) {
+    var times = [Double](repeating: 0, count: limit)
+    var changes = [Double](repeating: 0, count: limit)
+    var complete: Int32 = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let count = cvideo_key_frames(
+      handle, Int32(clamping: limit), seconds, &times, &changes, &complete, &message, 256)
+    guard count > 0 else { throw ImageError(path: path, reason: VideoCodec.string(message)) }
+    return ((0..<Int(count)).map { (times[$0], changes[$0]) }, complete != 0)
   }
 
   /// The reader FFmpeg calls back into.

@@ -26,6 +26,12 @@ public struct VideoDetails: Sendable, Hashable {
     return Self.clock(duration, long: duration >= 3600)
   }
 
+  /// `seconds` as a player's clock in a clip lasting `duration` seconds: with hours when the
+  /// clip lasts an hour or more, so every time on its sheet has the same shape.
+  public static func clock(_ seconds: Double, inClipOf duration: Double?) -> String {
+    clock(seconds, long: (duration ?? 0) >= 3600)
+  }
+
   /// `seconds` as a player's clock: `0:42`, `12:05`, or with hours (`long`, for a clip of an
   /// hour or more, so every time on its sheet has the same shape) `0:00:42`, `1:02:03`.
   public static func clock(_ seconds: Double, long: Bool) -> String {

@@ -39,7 +39,7 @@ public struct VideoFrameSource: ImageSource, Hashable {
   }
 
   /// The clip and the time: `clip.mp4 at 0:12:30`.
-  public var name: String { "\(path) at \(VideoDetails.clock(time, long: time >= 3600))" }
+  public var name: String { "\(path) at \(VideoDetails.clock(time, inClipOf: header.video?.duration))" }
 
   /// The clip's path and the time in seconds.
   public var identity: String { "\(path)@\(time)" }

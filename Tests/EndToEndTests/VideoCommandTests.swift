@@ -42,6 +42,15 @@ struct VideoCommandTests {
     let whole = try Data(contentsOf: URL(fileURLWithPath: TestClips.path("black-start.mp4")))
     try whole.prefix(whole.count / 2).write(to: folder.appendingPathComponent("broken.mp4"))
     try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+    // exiftool's backup of a photo and a voice memo (an MP4 of sound) are not cards; a clip
+    // without an extension is.
+    try manager.copyItem(
+      atPath: FixturePaths.photo("coffee.png"),
+      toPath: folder.appendingPathComponent("coffee.png_original").path)
+    try manager.copyItem(
+      atPath: TestClips.path("black-start.mp4"), toPath: folder.appendingPathComponent("memo.m4a").path)
+    try manager.copyItem(
+      atPath: TestClips.path("clip.mkv"), toPath: folder.appendingPathComponent("CLIP0003").path)
     return folder
   }
 
@@ -57,11 +66,14 @@ struct VideoCommandTests {
     // Typography glues a number to its unit and to the word before it (no-break spaces).
     #expect(
       captions == [
-        "broken.mp4", "coffee.png", "IMG_0002.MOV 0:03 H.264\u{A0}180×320 30\u{A0}fps",
+        "broken.mp4", "CLIP0003 0:02 H.264\u{A0}320×240 25\u{A0}fps", "coffee.png",
+        "IMG_0002.MOV 0:03 H.264\u{A0}180×320 30\u{A0}fps",
         "MVI_0001.MP4 0:05 H.264\u{A0}320×240 25\u{A0}fps",
       ], "\(captions)")
     #expect(standardError.contains("1 .THM poster of the clip beside it"), "\(standardError)")
     #expect(standardError.contains("1 .txt (unsupported format)"), "\(standardError)")
+    #expect(standardError.contains("1 .m4a (unsupported format)"), "\(standardError)")
+    #expect(standardError.contains("1 .png_original (unsupported format)"), "\(standardError)")
     #expect(standardError.contains("broken.mp4: not a readable video"), "\(standardError)")
   }
 
@@ -76,6 +88,15 @@ struct VideoCommandTests {
       banners.first?.subtitle.hasPrefix("0:05 · 320×240 · H.264 · 25\u{00A0}fps · ") == true, "\(banners)")
     let (byInterval, _, _) = try layout([clip, "--interval", "2s", "--caption", "{time}"])
     #expect(byInterval == ["0:02", "0:04"])
+    // An interval too small to count frames by is capped, not a crash.
+    let (tiny, _, _) = try layout([clip, "--interval", "1e-30", "--caption", "{time}"])
+    #expect(tiny.count == 1000)
+  }
+
+  @Test("--scenes picks the frames where the clip's scenes change")
+  func scenes() throws {
+    let (captions, _, _) = try layout([TestClips.path("scenes.mp4"), "--scenes", "4", "--caption", "{time}"])
+    #expect(captions == ["0:00", "0:02", "0:04", "0:06"])
   }
 
   @Test("a sheet of frames renders each frame once, decoded at its time, into a PDF that passes qpdf")
@@ -91,12 +112,15 @@ struct VideoCommandTests {
     #expect(frames.count == 4, "\(list)")
   }
 
-  @Test("--frames and --interval are refused together, and a bad interval is named")
+  @Test("--frames, --interval and --scenes are refused together, and a bad interval is named")
   func badOptions() throws {
     let clip = try TestClips.path("black-start.mp4")
     let both = try ProcessRunner.run(
       FixturePaths.binary, ["layout", clip, "--frames", "4", "--interval", "2s"])
     #expect(both.status != 0 && both.standardError.contains("give one"), "\(both.standardError)")
+    let three = try ProcessRunner.run(
+      FixturePaths.binary, ["layout", clip, "--frames", "4", "--scenes", "2", "--interval", "1s"])
+    #expect(three.standardError.contains("--frames and --interval and --scenes"), "\(three.standardError)")
     let bad = try ProcessRunner.run(FixturePaths.binary, ["layout", clip, "--interval", "soon"])
     #expect(bad.status != 0 && bad.standardError.contains("--interval soon"), "\(bad.standardError)")
   }

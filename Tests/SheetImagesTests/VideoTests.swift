@@ -42,6 +42,8 @@ struct VideoTests {
     #expect(ImageFormat.sniff(m2ts) == .video)
     m2ts[4 + 192] = 0
     #expect(ImageFormat.sniff(m2ts) == nil)
+    // Text whose fifth to eighth bytes spell a box name is not a clip.
+    #expect(ImageFormat.sniff(Array("For free, of course".utf8)) == nil)
   }
 
   @Test("the header reads the size, duration, frame rate, codec, recording time and camera")

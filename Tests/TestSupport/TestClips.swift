@@ -34,6 +34,17 @@ public enum TestClips {
       "landscape.mp4",
       ["-f", "lavfi", "-i", "testsrc2=s=320x180:d=3:r=30", "-c:v", "libx264", "-pix_fmt", "yuv420p"]
     ),
+    // Four scenes of 2 s (red, the test pattern, blue, colour bars), a key frame every second.
+    (
+      "scenes.mp4",
+      [
+        "-f", "lavfi", "-i", "color=red:s=320x240:d=2:r=25", "-f", "lavfi", "-i",
+        "testsrc2=s=320x240:d=2:r=25",
+        "-f", "lavfi", "-i", "color=blue:s=320x240:d=2:r=25", "-f", "lavfi", "-i",
+        "smptebars=s=320x240:d=2:r=25",
+        "-filter_complex", "[0][1][2][3]concat=n=4:v=1:a=0,format=yuv420p", "-c:v", "libx264", "-g", "25",
+      ]
+    ),
     ("clip.webm", ["-f", "lavfi", "-i", "testsrc2=s=320x240:d=2", "-c:v", "libvpx-vp9", "-b:v", "300k"]),
     ("clip.avi", ["-f", "lavfi", "-i", "testsrc2=s=320x240:d=2", "-c:v", "mpeg4", "-q:v", "3"]),
     ("clip.mts", ["-f", "lavfi", "-i", "testsrc2=s=320x240:d=2", "-c:v", "libx264", "-f", "mpegts"]),

@@ -59,6 +59,15 @@ cvideo *cvideo_open(cvideo_read_fn read, void *context, uint64_t size, int64_t m
 int cvideo_frame(cvideo *video, double seconds, int out_width, int out_height, uint8_t *pixels,
                  double *shown_at, char *error, size_t error_size);
 
+/// Reads the clip's key frames from its start, at most `max_count`, and for each its time in
+/// seconds (`times`) and how much it differs from the key frame before it (`changes`: the mean
+/// difference of their 32×18 grey thumbnails, 0–255; the first key frame's is 255): where
+/// scenes change. Works for `seconds_limit` seconds at most, keeping what it read; `complete`
+/// says whether it reached the clip's end. Returns the number read, or -1 with a message in
+/// `error`.
+int cvideo_key_frames(cvideo *video, int max_count, double seconds_limit, double *times, double *changes,
+                      int *complete, char *error, size_t error_size);
+
 /// Closes the clip.
 void cvideo_close(cvideo *video);
 

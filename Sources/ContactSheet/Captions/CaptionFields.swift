@@ -68,7 +68,7 @@ package struct CaptionFields {
     case "codec": return item.video.map { Self.codecName($0.codec) }
     // A frame's time on a sheet of one video: `1:23`, or `0:01:23` in a clip of an hour or more.
     case "time":
-      return item.videoTime.map { VideoDetails.clock($0, long: (item.video?.duration ?? 0) >= 3600) }
+      return item.videoTime.map { VideoDetails.clock($0, inClipOf: item.video?.duration) }
     // A clip's frame size, upright, as players name it: `1920×1080`, `3840×2160`.
     case "resolution":
       guard item.video != nil, case .success(let header)? = item.header else { return nil }

@@ -149,11 +149,15 @@ package struct FolderScanner {
       let named = InputCollector.imageExtensions.contains(ext.lowercased())
       return .skipped(named ? .notRegularFile : .unsupported(extension: ext))
     }
-    // A file named otherwise is still a photo or a clip when its first bytes say so (a
-    // camera's `.THM` poster is a JPEG; a clip may be named `.ts`, or have no extension).
+    // A file without an extension, or with one of a few that hold images or clips under other
+    // names (a camera's `.THM` poster is a JPEG, a clip may be a `.ts`), is taken when its first
+    // bytes say so. Others are not opened: backups (`IMG_1.JPG_original`, `a.jpg.bak`) and
+    // audio (`.m4a`, whose bytes are an MP4's) are not photos, and opening every file of a
+    // cloud-synced folder could download it.
+    let sniffable = ext.isEmpty || InputCollector.sniffedExtensions.contains(ext.lowercased())
     guard
       InputCollector.imageExtensions.contains(ext.lowercased())
-        || (try? RegularFile.start(path, count: 512)).flatMap({ ImageFormat.sniff($0) }) != nil
+        || (sniffable && (try? RegularFile.start(path, count: 512)).flatMap({ ImageFormat.sniff($0) }) != nil)
     else {
       return .skipped(.unsupported(extension: ext))
     }

@@ -12,8 +12,11 @@ package struct InputCollector {
     "mrw",
     "kdc", "dcr", "mos",
   ]).union(videoExtensions)
-  /// Video clips' extensions (a clip's card shows a poster frame). A file named otherwise is
-  /// still found by a folder scan when its first bytes say it is a clip or an image.
+  /// Extensions of files a folder scan takes when their first bytes are an image or a clip (as
+  /// it does files without an extension): a camera's `.THM` poster (shown on its own when no
+  /// clip of its name is beside it), transport streams, JPEG's other names.
+  package static let sniffedExtensions: Set<String> = ["thm", "ts", "m2t", "mpo", "jfif", "jif"]
+  /// Video clips' extensions (a clip's card shows a poster frame).
   package static let videoExtensions: Set<String> = [
     "mp4", "mov", "m4v", "3gp", "mkv", "webm", "avi", "mts", "m2ts",
   ]

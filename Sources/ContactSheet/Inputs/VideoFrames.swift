@@ -11,6 +11,9 @@ public enum VideoFrameChoice: Equatable, Sendable {
   case count(Int)
   /// A frame every this many seconds, from that time on.
   case interval(seconds: Double)
+  /// This many frames where scenes change: the opening and the key frames that differ most
+  /// from the one before them (``ImageReader/sceneTimes(path:header:count:)``).
+  case scenes(Int)
 
   /// The most frames a sheet of one clip may have.
   public static let maxFrames = 1000
@@ -36,8 +39,12 @@ public enum VideoFrameChoice: Equatable, Sendable {
     case .count(let count):
       let count = min(max(1, count), Self.maxFrames)
       return (0..<count).map { duration * (Double($0) + 0.5) / Double(count) }
+    case .scenes(let count):
+      return Self.count(count).times(duration: duration)
     case .interval(let seconds):
-      let count = min(Int((duration / seconds).rounded(.down)), Self.maxFrames)
+      // Compared as a Double first: a tiny interval would overflow an Int.
+      let quotient = (duration / seconds).rounded(.down)
+      let count = quotient >= Double(Self.maxFrames) ? Self.maxFrames : Int(quotient)
       guard count >= 1 else { return [duration / 2] }
       return (1...count).map { Double($0) * seconds }.filter { $0 < duration }.ifEmpty([duration / 2])
     }
@@ -54,7 +61,7 @@ enum VideoFrames {
   /// size, codec, bitrate and file size) and one item per frame `choice` picks, each with its
   /// ``CatalogItem/videoTime``; warnings for photos among them (kept as they are) and clips
   /// whose duration is unknown (one frame, from their start).
-  static func expand(_ entries: inout [CatalogEntry], choice: VideoFrameChoice)
+  static func expand(_ entries: inout [CatalogEntry], choice: VideoFrameChoice, maxPixels: Int)
     -> [JobMessage]
   {
     var expanded: [CatalogEntry] = []
@@ -78,7 +85,24 @@ enum VideoFrames {
         expanded.append(.item(frame))
         continue
       }
-      for time in choice.times(duration: duration) {
+      var times = choice.times(duration: duration)
+      if case .scenes(let count) = choice, let header = item.sharedHeader?.value {
+        do {
+          let scenes = try ImageReader.sceneTimes(
+            path: item.path, header: header, count: min(count, VideoFrameChoice.maxFrames),
+            maxPixels: maxPixels)
+          times = scenes.times
+          if let searched = scenes.searchedUntil {
+            warnings.append(
+              "\(item.path): its scenes were looked for in its first \(VideoDetails.clock(searched, inClipOf: duration)) only (the search stops after two minutes)"
+            )
+          }
+        } catch {
+          let reason = (error as? ImageError)?.reason ?? "\(error)"
+          warnings.append("\(item.path): its scenes cannot be found (\(reason)): frames are spread evenly")
+        }
+      }
+      for time in times {
         var frame = item
         frame.videoTime = time
         expanded.append(.item(frame))
@@ -86,7 +110,7 @@ enum VideoFrames {
     }
     if photos > 0 {
       warnings.append(
-        "\(photos) photo\(photos == 1 ? " is" : "s are") shown as \(photos == 1 ? "it is" : "they are"): \(setting: .frames) and \(setting: .interval) pick frames of videos"
+        "\(photos) photo\(photos == 1 ? " is" : "s are") shown as \(photos == 1 ? "it is" : "they are"): \(setting: .frames), \(setting: .interval) and \(setting: .scenes) pick frames of videos"
       )
     }
     entries = expanded
