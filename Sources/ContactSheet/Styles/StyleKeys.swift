@@ -286,6 +286,8 @@ package enum StyleKeys {
     "image-column", "section-column", "delimiter", "link-column", "alt-field", "group-by", "sort", "reverse",
     "min-rating",
     "label", "include-rejected", "section-by", "raw-jpeg", "cache", "no-cache", "cache-size", "pages",
+    "frames",
+    "interval", "scenes",
   ]
 
   private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
