@@ -167,6 +167,16 @@ static void read_info(struct cvideo *video, cvideo_info *info) {
   copy_tag(format->metadata, models, info->model, sizeof info->model);
 }
 
+// Whether frames of `parameters`' size hold more than `max_pixels` pixels, said in `error`.
+// (The Swift side names `--max-pixels` when it is the user's limit that refuses them.)
+static int too_large(const AVCodecParameters *parameters, int64_t max_pixels, char *error,
+                     size_t error_size) {
+  if ((int64_t)parameters->width * parameters->height <= max_pixels) return 0;
+  snprintf(error, error_size, "%d×%d frames are more than the limit of %lld pixels a frame may have",
+           parameters->width, parameters->height, (long long)max_pixels);
+  return 1;
+}
+
 cvideo *cvideo_open(cvideo_read_fn read, void *context, uint64_t size, int64_t max_pixels,
                     double seconds_limit, cvideo_info *info, char *error, size_t error_size) {
   pthread_once(&quiet_once, quiet);
@@ -219,10 +229,7 @@ cvideo *cvideo_open(cvideo_read_fn read, void *context, uint64_t size, int64_t m
   // frames of each stream, under the same limit, one thread each.
   for (unsigned index = 0; index < format->nb_streams; index++) {
     AVCodecParameters *declared = format->streams[index]->codecpar;
-    if (declared->codec_type == AVMEDIA_TYPE_VIDEO &&
-        (int64_t)declared->width * declared->height > max_pixels) {
-      snprintf(error, error_size, "%d×%d frames are more than the limit of %lld pixels (--max-pixels)",
-               declared->width, declared->height, (long long)max_pixels);
+    if (declared->codec_type == AVMEDIA_TYPE_VIDEO && too_large(declared, max_pixels, error, error_size)) {
       cvideo_close(video);
       return NULL;
     }
@@ -267,9 +274,7 @@ cvideo *cvideo_open(cvideo_read_fn read, void *context, uint64_t size, int64_t m
     cvideo_close(video);
     return NULL;
   }
-  if ((int64_t)parameters->width * parameters->height > max_pixels) {
-    snprintf(error, error_size, "%d×%d frames are more than the limit of %lld pixels (--max-pixels)",
-             parameters->width, parameters->height, (long long)max_pixels);
+  if (too_large(parameters, max_pixels, error, error_size)) {
     cvideo_close(video);
     return NULL;
   }

@@ -12,15 +12,9 @@ extension ImageReader {
     path: String, header: ImageHeader, at seconds: Double, minimumSize: (width: Int, height: Int)? = nil,
     maxPixels: Int = .max
   ) throws -> DecodedImage {
-    guard header.format == .video else { throw ImageError(path: path, reason: "is not a video") }
-    let file = try ImageFile(path: path)
-    try checkUnchanged(file, header: header)
-    try checkPixelLimit(header, maxPixels: maxPixels, path: path)
-    let stored = minimumSize.map {
-      header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
-    }
-    let size = VideoCodec.outputSize(width: header.storedWidth, height: header.storedHeight, keeping: stored)
-    let clip = try VideoClip(file: file, maxPixels: maxPixels)
+    let clip = try openClip(path: path, header: header, maxPixels: maxPixels)
+    let size = VideoCodec.outputSize(
+      width: header.storedWidth, height: header.storedHeight, keeping: storedSize(minimumSize, header))
     let frame = try clip.frame(at: seconds, size: size).image
     return DecodedImage(image: frame.oriented(header.orientation), warnings: [])
   }
@@ -40,11 +34,7 @@ extension ImageReader {
       times: [Double], searchedUntil: Double?
     )
   {
-    guard header.format == .video else { throw ImageError(path: path, reason: "is not a video") }
-    let file = try ImageFile(path: path)
-    try checkUnchanged(file, header: header)
-    try checkPixelLimit(header, maxPixels: maxPixels, path: path)
-    let clip = try VideoClip(file: file, maxPixels: maxPixels)
+    let clip = try openClip(path: path, header: header, maxPixels: maxPixels)
     let (frames, complete) = try clip.keyFrames(limit: 100_000, seconds: 120)
     let duration = header.video?.duration ?? frames.last?.time ?? 0
     let gap = duration / Double(max(1, count)) / 3
@@ -53,5 +43,15 @@ extension ImageReader {
       if chosen.allSatisfy({ abs($0 - frame.time) >= gap }) { chosen.append(frame.time) }
     }
     return (chosen.sorted(), complete ? nil : frames.last?.time)
+  }
+
+  /// The clip at `path`, whose `header` was read earlier in the run, opened for frames: refused
+  /// when it is not a video, changed since, or its frames hold more than `maxPixels` pixels.
+  private static func openClip(path: String, header: ImageHeader, maxPixels: Int) throws -> VideoClip {
+    guard header.format == .video else { throw ImageError(path: path, reason: "is not a video") }
+    let file = try ImageFile(path: path)
+    try checkUnchanged(file, header: header)
+    try checkPixelLimit(header, maxPixels: maxPixels, path: path)
+    return try VideoClip(file: file, maxPixels: maxPixels)
   }
 }

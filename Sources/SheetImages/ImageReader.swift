@@ -89,9 +89,7 @@ public enum ImageReader {
     let path = file.path
     func allBytes() throws -> [UInt8] { try bytes ?? file.readAll() }
     try checkPixelLimit(header, maxPixels: maxPixels, path: path)
-    let stored = minimumSize.map {
-      header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height)
-    }
+    let stored = storedSize(minimumSize, header)
     let size = (width: header.storedWidth, height: header.storedHeight)
     var warnings: [String] = []
     var image: RasterImage
@@ -132,6 +130,13 @@ public enum ImageReader {
     }
     if let profile = header.colorProfile { ColorManagement.convertToSRGB(&image, profile: profile) }
     return DecodedImage(image: image.oriented(header.orientation), warnings: warnings)
+  }
+
+  /// An upright `size` as the stored pixels of the file whose `header` this is measure it.
+  static func storedSize(_ size: (width: Int, height: Int)?, _ header: ImageHeader) -> (
+    width: Int, height: Int
+  )? {
+    size.map { header.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height) }
   }
 
   /// The bytes of the file whose `header` was read earlier, opening it once: how an original

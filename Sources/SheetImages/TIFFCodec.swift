@@ -68,7 +68,7 @@ enum TIFFCodec {
   /// image lies elsewhere, as in NEF and ARW files), or uses a compression libtiff does not know
   /// (the makers' own raw codecs).
   static func header(_ source: HeaderBytes, path: String, stamp: FileStamp?) throws -> Kind {
-    let reader: Reader = { offset, count in try source.bytes(at: offset, count: count) }
+    let reader: CallbackReader.Read = { offset, count in try source.bytes(at: offset, count: count) }
     return try withTIFF(reader: reader, size: source.totalSize, path: path) { tiff in
       var info = ctiff_info()
       ctiff_get_info(tiff, &info)
@@ -127,7 +127,7 @@ enum TIFFCodec {
     var pixels = [UInt8](repeating: 128, count: width * height * 4)
     var message: String?
     let blocks = BlockReader(file)
-    let reader: Reader = { offset, count in try blocks.read(at: offset, count: count) }
+    let reader: CallbackReader.Read = { offset, count in try blocks.read(at: offset, count: count) }
     let status: Int32 = try withTIFF(reader: reader, size: file.size, path: path) { tiff in
       var info = ctiff_info()
       ctiff_get_info(tiff, &info)
@@ -189,23 +189,18 @@ enum TIFFCodec {
     return line.components(separatedBy: "Version ").last ?? line
   }
 
-  /// Bytes at an offset, nil past the end.
-  typealias Reader = (_ offset: Int, _ count: Int) throws -> ArraySlice<UInt8>?
-
   /// Opens a TIFF read through `reader`, runs `body` and closes it; libtiff's messages never
   /// reach stderr.
   private static func withTIFF<Result>(
-    reader: @escaping Reader, size: Int, path: String, _ body: (OpaquePointer) throws -> Result
+    reader: @escaping CallbackReader.Read, size: Int, path: String, _ body: (OpaquePointer) throws -> Result
   ) throws -> Result {
-    let box = ReaderBox(reader: reader, size: size)
-    let context = Unmanaged.passUnretained(box).toOpaque()
+    let box = CallbackReader(reader, size: size)
     var message = [CChar](repeating: 0, count: 256)
     let handle = withExtendedLifetime(box) {
       ctiff_open(
         { context, offset, buffer, count in
-          let box = Unmanaged<ReaderBox>.fromOpaque(context!).takeUnretainedValue()
-          return box.read(offset: offset, into: buffer!, count: count)
-        }, context, UInt64(size), Int64(maxAllocation), &message, 256)
+          CallbackReader.from(context).read(offset: offset, into: buffer!, count: count)
+        }, box.context, UInt64(size), Int64(maxAllocation), &message, 256)
     }
     guard let handle else {
       let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -219,23 +214,5 @@ enum TIFFCodec {
       ctiff_close(handle)
     }
     return try withExtendedLifetime(box) { try body(handle) }
-  }
-
-  /// The reader libtiff calls back into.
-  private final class ReaderBox {
-    let reader: Reader
-    let size: Int
-    init(reader: @escaping Reader, size: Int) {
-      self.reader = reader
-      self.size = size
-    }
-
-    func read(offset: UInt64, into buffer: UnsafeMutableRawPointer, count: UInt64) -> Int64 {
-      guard offset <= UInt64(size) else { return 0 }
-      let wanted = Int(min(count, UInt64(size) - offset))
-      guard wanted > 0, let bytes = try? reader(Int(offset), wanted) else { return wanted == 0 ? 0 : -1 }
-      bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-      return Int64(bytes.count)
-    }
   }
 }

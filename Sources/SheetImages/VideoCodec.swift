@@ -190,10 +190,7 @@ final class VideoClip {
   let info: cvideo_info
   let path: String
   private let handle: OpaquePointer
-  private let box: ReaderBox
-
-  /// Bytes at an offset, nil past the end.
-  typealias Reader = (_ offset: Int, _ count: Int) throws -> ArraySlice<UInt8>?
+  private let box: CallbackReader
 
   /// Opens the clip `file`, read in blocks, refusing frames over `maxPixels` (and over
   /// ``VideoCodec/maxFramePixels``).
@@ -209,16 +206,15 @@ final class VideoClip {
   /// ``VideoCodec/maxFramePixels``).
   ///
   /// - Throws: ``ImageError`` naming `path` when it is not a video FFmpeg can decode.
-  init(reader: @escaping Reader, size: Int, maxPixels: Int, path: String) throws {
-    box = ReaderBox(reader: reader, size: size)
+  init(reader: @escaping CallbackReader.Read, size: Int, maxPixels: Int, path: String) throws {
+    box = CallbackReader(reader, size: size)
     self.path = path
     var info = cvideo_info()
     var message = [CChar](repeating: 0, count: 256)
     let opened = cvideo_open(
       { context, offset, buffer, count in
-        Unmanaged<ReaderBox>.fromOpaque(context!).takeUnretainedValue().read(
-          offset: offset, into: buffer!, count: count)
-      }, Unmanaged.passUnretained(box).toOpaque(), UInt64(size),
+        CallbackReader.from(context).read(offset: offset, into: buffer!, count: count)
+      }, box.context, UInt64(size),
       Int64(min(maxPixels, VideoCodec.maxFramePixels)),
       VideoCodec.secondsLimit, &info, &message, 256)
     guard let opened else { throw ImageError(path: path, reason: VideoCodec.string(message)) }
@@ -259,24 +255,6 @@ final class VideoClip {
       handle, Int32(clamping: limit), seconds, &times, &changes, &complete, &message, 256)
     guard count > 0 else { throw ImageError(path: path, reason: VideoCodec.string(message)) }
     return ((0..<Int(count)).map { (times[$0], changes[$0]) }, complete != 0)
-  }
-
-  /// The reader FFmpeg calls back into.
-  private final class ReaderBox {
-    let reader: Reader
-    let size: Int
-    init(reader: @escaping Reader, size: Int) {
-      self.reader = reader
-      self.size = size
-    }
-
-    func read(offset: UInt64, into buffer: UnsafeMutableRawPointer, count: UInt64) -> Int64 {
-      guard offset <= UInt64(size) else { return 0 }
-      let wanted = Int(min(count, UInt64(size) - offset))
-      guard wanted > 0, let bytes = try? reader(Int(offset), wanted) else { return wanted == 0 ? 0 : -1 }
-      bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-      return Int64(bytes.count)
-    }
   }
 }
 

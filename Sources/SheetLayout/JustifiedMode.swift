@@ -138,14 +138,7 @@ private struct JustifiedPlacer {
     if let first = next?.cards.first, first.box.fixedHeight >= geometry.content.height - banners {
       throw WaterfallLayout.noRoomBelowBanner(item: first.box.item, geometry: geometry)
     }
-    let needed = banners + (next?.height ?? -options.rowGap)
-    if top + needed > geometry.content.maxY + 1e-9 && !pages.pageIsEmpty {
-      pages.closePage()
-      top = geometry.content.y
-    }
-    for banner in group {
-      pages.add(banner.element(x: geometry.content.x, y: top, width: geometry.content.width))
-      top += banner.height + options.rowGap
-    }
+    top = pages.placeBanners(
+      group, from: top, following: next?.height ?? -options.rowGap, rowGap: options.rowGap)
   }
 }

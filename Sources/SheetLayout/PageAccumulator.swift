@@ -56,6 +56,26 @@ struct PageAccumulator {
 
   var pageIsEmpty: Bool { elements.isEmpty }
 
+  /// Places `group`, consecutive banners, from `top` down across the content's width,
+  /// `rowGap` apart, first starting a new page when they and the `following` points that must
+  /// stay with them do not fit below `top` (a page holding nothing yet keeps them). Returns
+  /// where what follows them starts.
+  mutating func placeBanners(_ group: [BannerBox], from top: Double, following: Double, rowGap: Double)
+    -> Double
+  {
+    var top = top
+    let needed = group.reduce(0) { $0 + $1.height + rowGap } + following
+    if top + needed > geometry.content.maxY + 1e-9 && !pageIsEmpty {
+      closePage()
+      top = geometry.content.y
+    }
+    for banner in group {
+      add(banner.element(x: geometry.content.x, y: top, width: geometry.content.width))
+      top += banner.height + rowGap
+    }
+    return top
+  }
+
   /// Adds `element`, laid out left to right; mirrored when the direction is right to left.
   mutating func add(_ element: LayoutElement) {
     guard options.direction == .rtl else {

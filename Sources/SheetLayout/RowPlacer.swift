@@ -110,18 +110,9 @@ struct RowPlacer {
 
   private mutating func place(_ group: [BannerBox], keepingWithCell: Bool, into pages: inout PageAccumulator)
   {
-    var top = filled == 0 ? rowTop : rowTop + cellHeight + options.rowGap
-    let needed =
-      group.reduce(0) { $0 + $1.height + options.rowGap } + (keepingWithCell ? cellHeight : -options.rowGap)
-    if top + needed > geometry.content.maxY + 1e-9 && !pages.pageIsEmpty {
-      pages.closePage()
-      top = geometry.content.y
-    }
-    for banner in group {
-      pages.add(banner.element(x: geometry.content.x, y: top, width: geometry.content.width))
-      top += banner.height + options.rowGap
-    }
-    rowTop = top
+    let top = filled == 0 ? rowTop : rowTop + cellHeight + options.rowGap
+    rowTop = pages.placeBanners(
+      group, from: top, following: keepingWithCell ? cellHeight : -options.rowGap, rowGap: options.rowGap)
     filled = 0
     rowIndex = 0
   }
