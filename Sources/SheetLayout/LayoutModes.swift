@@ -67,9 +67,9 @@ public struct BannerCadence: Hashable, Sendable {
 
 /// Text repeated at the top or bottom of every page, whose measured height each page reserves.
 public struct PageMarginText: Hashable, Sendable {
-  /// The text; `{page}` becomes the page number and `{pages}` the number of pages.
+  /// The text, Pango markup; `{page}` becomes the page number and `{pages}` the number of pages.
   public var text: String
-  /// The font and alignment of the text, which is always set as one line of plain text.
+  /// The font and alignment of the text, which is always set as one line of markup.
   public var style: TextStyle
   /// Space between this text and the cards.
   public var gap: Double
@@ -85,12 +85,12 @@ public struct PageMarginText: Hashable, Sendable {
     self.gap = gap
   }
 
-  /// The style the text is measured and drawn in: `style` as one line of plain text, so the
-  /// fields filled in when drawing (`{title}`, `{date}`) can never make it taller.
+  /// The style the text is measured and drawn in: `style` as one line of markup, so the
+  /// fields filled in when drawing (`{title}`, `{date}`, escaped) can never make it taller.
   var lineStyle: TextStyle {
     var line = style
     line.maxLines = 1
-    line.isMarkup = false
+    line.isMarkup = true
     return line
   }
 

@@ -1,10 +1,12 @@
 import Foundation
 import SheetLayout
+import SheetSupport
 import SheetText
 
-/// Header and footer templates: `{title}`, `{page}`, `{pages}`, `{date}` (the document's
-/// creation date, `YYYY-MM-DD`, so output stays reproducible) and `{section}` (the section of
-/// the page's first card, as in a dictionary's running head).
+/// Header and footer templates, Pango markup with fields: `{title}`, `{page}`, `{pages}`,
+/// `{date}` (the document's creation date, `YYYY-MM-DD`, so output stays reproducible) and
+/// `{section}` (the section of the page's first card, as in a dictionary's running head).
+/// Field values are escaped, so a title with `&` or `<` prints as written.
 package struct PageTemplate: Sendable, Hashable {
   package var title: String
   package var page: Int
@@ -37,11 +39,11 @@ package struct PageTemplate: Sendable, Hashable {
 
   private func value(of field: Substring) -> String? {
     switch field {
-    case "title": title
+    case "title": Markup.escape(title)
     case "page": String(page)
     case "pages": String(pages)
     case "date": Self.dateFormatter.string(from: date)
-    case "section": section
+    case "section": Markup.escape(section)
     default: nil
     }
   }

@@ -40,6 +40,32 @@ struct PageHeadTests {
     #expect(heads == ["Kitchen page 1", "Kitchen page 2", "Posters page 3", "Posters page 4"])
   }
 
+  @Test("header markup; a title with & prints as written; a broken template prints as typed, warned")
+  func markupHeads() throws {
+    let output = try FixturePaths.temporaryFolder().appendingPathComponent("heads.pdf").path
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      [
+        "render", FixturePaths.photo("coffee.png"), "--title", "Tom & <Jerry>", "--header",
+        "<b>{title}</b>|<i>page</i> {page}", "--footer", "5 < 6 & {page}", "-o", output,
+      ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        "warning: --footer is not valid Pango markup (an unclosed tag, or a bare & or <); it is printed as written"
+      ),
+      "\(result.standardError)")
+    let text = try ProcessRunner.run("pdftotext", ["-layout", output, "-"]).standardOutput
+    let lines = text.split(separator: "\n").map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+    #expect(lines.first == "Tom & <Jerry> page 1", "\(text)")
+    // pdftotext drops the narrow spaces around "<" and "&".
+    #expect(lines.contains { $0.replacingOccurrences(of: " ", with: "") == "5<6&1" }, "\(text)")
+    let fonts = try ProcessRunner.run("pdffonts", [output]).standardOutput
+    #expect(fonts.contains("Bold") && fonts.contains("Oblique"), "\(fonts)")
+  }
+
   @Test("an unknown field in any template gets one warning naming the nearest known field")
   func unknownFields() throws {
     let result = try ProcessRunner.run(

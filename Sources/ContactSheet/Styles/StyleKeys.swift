@@ -106,12 +106,12 @@ package enum StyleKeys {
   package static let header = StyleKey(
     "header",
     help:
-      "Text at the top of every page: {title} {page} {pages} {date} {section} (of the page's first card); 'left|centre|right' splits it. Its height is reserved."
+      "Text at the top of every page, Pango markup (<b>{title}</b>): {title} {page} {pages} {date} {section} (of the page's first card); 'left|centre|right' splits it. Its height is reserved."
   )
   package static let footer = StyleKey(
     "footer",
     help:
-      "Text at the bottom of every page: {title} {page} {pages} {date} {section}; 'left|centre|right' splits it. Its height is reserved."
+      "Text at the bottom of every page, Pango markup: {title} {page} {pages} {date} {section}; 'left|centre|right' splits it. Its height is reserved."
   )
   package static let qr = StyleKey(
     "qr", .flag,

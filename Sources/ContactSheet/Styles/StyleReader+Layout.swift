@@ -47,8 +47,8 @@ extension StyleReader {
         every: bannerEvery, template: try required(StyleKeys.bannerTemplate))
     }
     options.balance = try required(StyleKeys.balance)
-    options.header = try setText(StyleKeys.header).map { PageMarginText(text: $0) }
-    options.footer = try setText(StyleKeys.footer).map { PageMarginText(text: $0) }
+    options.header = try marginTemplate(StyleKeys.header).map { PageMarginText(text: $0) }
+    options.footer = try marginTemplate(StyleKeys.footer).map { PageMarginText(text: $0) }
     if try flag(StyleKeys.qr) { options.qrCodeSize = QRSizeCheck.readableSize }
     if try flag(StyleKeys.contents) { options.contentsTitle = words.contents }
     if try setText(StyleKeys.index) != nil { options.indexTitle = words.index }
@@ -69,24 +69,46 @@ extension StyleReader {
     let image = try setText(StyleKeys.coverImage)
     guard try flag(StyleKeys.cover) || image != nil else { return nil }
     // The default note in the document's language: `{date} · {pages} Seiten`.
-    let note = try setText(StyleKeys.coverNote) ?? "{date} · {pages} \(words.pages)"
+    let note = try marginTemplate(StyleKeys.coverNote) ?? "{date} · {pages} \(words.pages)"
     return CoverRequest(subtitle: try setText(StyleKeys.coverSubtitle), note: note, image: image)
   }
 
-  /// One warning per field of `header`, `footer` and `banner-template` that nothing fills.
+  /// A header, footer or cover-note template as the markup it is drawn as: as written when
+  /// each of its `|` parts is valid Pango markup (`<b>{title}</b> | {page}`), else escaped so
+  /// it prints as typed (`Tom & Jerry`), which ``templateWarnings()`` says.
+  func marginTemplate(_ key: StyleKey) throws -> String? {
+    try setText(key).map { Self.isMarginMarkup($0) ? $0 : Markup.escape($0) }
+  }
+
+  private static func isMarginMarkup(_ template: String) -> Bool {
+    template.split(separator: "|", omittingEmptySubsequences: false).allSatisfy {
+      CaptionBuilder.isValidMarkup(String($0))
+    }
+  }
+
+  /// One warning per field of `header`, `footer` and `banner-template` that nothing fills,
+  /// and one per margin template that is not valid markup.
   func templateWarnings() throws -> [String] {
+    let marginKeys = [StyleKeys.header, StyleKeys.footer, StyleKeys.coverNote]
+    let markupWarnings = try marginKeys.compactMap { key -> String? in
+      guard let template = try setText(key), !Self.isMarginMarkup(template) else { return nil }
+      return "\(JobMessage(spelling(key))) is not valid Pango markup (an unclosed tag, or a bare & or <); "
+        + "it is printed as written"
+    }
     let templates: [(StyleKey, String?, [String])] = [
       (StyleKeys.header, try setText(StyleKeys.header), TemplateFieldCheck.pageFields),
       (StyleKeys.footer, try setText(StyleKeys.footer), TemplateFieldCheck.pageFields),
       (StyleKeys.bannerTemplate, try setText(StyleKeys.bannerTemplate), TemplateFieldCheck.bannerFields),
     ]
-    return templates.flatMap { key, template, known in
-      template.map {
-        TemplateFieldCheck.warnings(
-          option: JobMessage(spelling(key)), used: TemplateFieldCheck.simpleFieldNames($0), known: Set(known)
-        ).map(\.description)
-      } ?? []
-    }
+    return markupWarnings
+      + templates.flatMap { key, template, known in
+        template.map {
+          TemplateFieldCheck.warnings(
+            option: JobMessage(spelling(key)), used: TemplateFieldCheck.simpleFieldNames($0),
+            known: Set(known)
+          ).map(\.description)
+        } ?? []
+      }
   }
 
   /// `font`, the caption font, when its size is one a caption may use: at most
