@@ -25,6 +25,9 @@ public struct ImageHeader: Sendable, Hashable {
   /// uncompressed `iTXt` `XML:com.adobe.xmp` chunk, a WebP's `XMP ` chunk or a RAW's packet;
   /// nil once ``droppingXMP()`` has been called (the caller has read what it needs from it).
   public private(set) var xmp: [UInt8]?
+  /// A JPEG's APP13 `Photoshop 3.0` segment, where IPTC-IIM captions live; nil for other
+  /// formats, and once ``droppingXMP()`` has been called.
+  public private(set) var iptc: [UInt8]?
   /// Upright sizes of the embedded previews a decoder uses instead of the image when one covers
   /// the size asked for (a HEIF's thumbnails, a camera RAW's preview); empty when there are none.
   public let previewSizes: [PixelSize]
@@ -53,6 +56,7 @@ public struct ImageHeader: Sendable, Hashable {
     exif = metadata.exif
     colorProfile = metadata.iccProfile.map { .icc(ICCProfile.shared($0)) } ?? metadata.nclx.map { .nclx($0) }
     xmp = metadata.xmp
+    iptc = metadata.iptc
     previewSizes = metadata.previewSizes
     video = metadata.video
     self.codec = codec
@@ -64,12 +68,13 @@ public struct ImageHeader: Sendable, Hashable {
   /// Height after EXIF orientation.
   public var height: Int { orientation.swapsDimensions ? storedWidth : storedHeight }
 
-  /// The same header without its XMP packet: what a caller keeps for the rest of a run once it
-  /// has read the rating and label from the packet, so thousands of headers do not each hold
-  /// kilobytes of XML nothing reads again.
+  /// The same header without its XMP packet and IPTC segment: what a caller keeps for the rest
+  /// of a run once it has read the rating, label and descriptive fields from them, so
+  /// thousands of headers do not each hold kilobytes of XML nothing reads again.
   package func droppingXMP() -> ImageHeader {
     var header = self
     header.xmp = nil
+    header.iptc = nil
     return header
   }
 
@@ -102,6 +107,8 @@ struct HeaderMetadata: Sendable, Hashable {
   /// A HEIF's nclx colour description, used when it has no ICC profile and needs converting.
   var nclx: NCLXColour?
   var xmp: [UInt8]?
+  /// A JPEG's APP13 segment (see ``ImageHeader/iptc``).
+  var iptc: [UInt8]?
   /// Upright sizes of the embedded previews (see ``ImageHeader/previewSizes``).
   var previewSizes: [PixelSize] = []
   /// A video clip's facts.

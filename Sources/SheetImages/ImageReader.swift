@@ -226,7 +226,8 @@ public enum ImageReader {
         guard jpeg.width > 0, jpeg.height > 0 else {
           throw ImageError(path: path, reason: "JPEG header gives no size")
         }
-        var metadata = HeaderMetadata(iccProfile: jpeg.iccProfile, xmp: jpeg.xmp.map(Array.init))
+        var metadata = HeaderMetadata(
+          iccProfile: jpeg.iccProfile, xmp: jpeg.xmp.map(Array.init), iptc: jpeg.iptc.map(Array.init))
         if let exif = jpeg.exif { (metadata.exif, metadata.orientation) = ExifBlock.parse(exif) }
         return ImageHeader(
           format: .jpeg, storedWidth: jpeg.width, storedHeight: jpeg.height, metadata: metadata,

@@ -1,5 +1,5 @@
 /// What a JPEG's markers say before the image data: size, colour components, whether an
-/// Adobe segment marks inverted CMYK, and the EXIF, ICC profile and XMP segments. Read by
+/// Adobe segment marks inverted CMYK, and the EXIF, ICC profile, XMP and IPTC segments. Read by
 /// walking the segments, so only the first kilobytes of a file are needed.
 package struct JPEGHeader: Hashable, Sendable {
   package var width: Int
@@ -12,6 +12,8 @@ package struct JPEGHeader: Hashable, Sendable {
   package var iccProfile: [UInt8]?
   /// The XMP packet of the APP1 "http://ns.adobe.com/xap/1.0/" segment, if any.
   package var xmp: ArraySlice<UInt8>?
+  /// The APP13 "Photoshop 3.0" segment's payload (where IPTC-IIM lives), if any.
+  package var iptc: ArraySlice<UInt8>?
 
   /// The outcome of scanning a prefix of a file.
   package enum Scan {
@@ -26,6 +28,7 @@ package struct JPEGHeader: Hashable, Sendable {
   package static let exifSignature: [UInt8] = Array("Exif\0\0".utf8)
   package static let iccSignature: [UInt8] = Array("ICC_PROFILE\0".utf8)
   package static let xmpSignature: [UInt8] = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+  package static let photoshopSignature: [UInt8] = Array("Photoshop 3.0\0".utf8)
 
   /// Walks the segments of `bytes` (a prefix of the file) up to the frame header.
   package static func scan(_ bytes: [UInt8]) -> Scan {
@@ -34,6 +37,7 @@ package struct JPEGHeader: Hashable, Sendable {
     var adobe = false
     var exif: ArraySlice<UInt8>?
     var xmp: ArraySlice<UInt8>?
+    var iptc: ArraySlice<UInt8>?
     var iccChunks = ICCChunks()
     while true {
       // Markers may be padded with any number of 0xFF bytes.
@@ -52,7 +56,7 @@ package struct JPEGHeader: Hashable, Sendable {
       let payload = offset + 4
       let end = offset + 2 + length
       let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
-      if isFrame || [0xE1, 0xE2, 0xEE].contains(marker) {
+      if isFrame || [0xE1, 0xE2, 0xED, 0xEE].contains(marker) {
         guard end <= bytes.count else { return .needsMoreBytes(end) }
       }
       // Segments not read below may run past the bytes at hand: they are skipped unread.
@@ -68,11 +72,13 @@ package struct JPEGHeader: Hashable, Sendable {
           samplesPerPixel: JPEGFrame.samplesPerPixel(bytes[payload + 6..<end], components: components))
         return .found(
           JPEGHeader(
-            width: width, height: height, frame: frame, exif: exif, iccProfile: iccChunks.joined(), xmp: xmp))
+            width: width, height: height, frame: frame, exif: exif, iccProfile: iccChunks.joined(), xmp: xmp,
+            iptc: iptc))
       }
       switch marker {
       case 0xE1 where exif == nil && data.starts(with: exifSignature): exif = data
       case 0xE1 where xmp == nil && data.starts(with: xmpSignature): xmp = data.dropFirst(xmpSignature.count)
+      case 0xED where iptc == nil && data.starts(with: photoshopSignature): iptc = data
       case 0xE2 where data.starts(with: iccSignature): iccChunks.add(data.dropFirst(iccSignature.count))
       case 0xEE where data.starts(with: Array("Adobe".utf8)): adobe = true
       default: break

@@ -3,7 +3,7 @@ import CExempiShim
 import Foundation
 import SheetSupport
 
-/// Reads ratings and labels through exempi (Adobe's XMP Toolkit): from a packet already in
+/// Reads ratings, labels and descriptive fields through exempi (Adobe's XMP Toolkit): from a packet already in
 /// memory (kept by an image's header read) or from a sidecar file. Every packet passes
 /// ``XMPPacketLimits`` first; exempi's file handlers, which parse whatever they find in a file,
 /// are not used.
@@ -16,6 +16,14 @@ public enum XMPReader {
 
   /// The XMP namespace (`xmp:`), which holds `Rating` and `Label`.
   private static let xmpNamespace = "http://ns.adobe.com/xap/1.0/"
+  /// Dublin Core (`dc:`): title, description, subject, creator, rights.
+  private static let dublinCore = "http://purl.org/dc/elements/1.1/"
+  /// Photoshop's schema (`photoshop:`): City, Country, Headline.
+  private static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
+  /// IPTC Core (`Iptc4xmpCore:`): CountryCode, the country when no name is recorded.
+  private static let iptcCore = "http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/"
+  /// Items of a keyword or creator list read at most; a caption never shows more.
+  static let maxListItems = 200
 
   /// Initialises the toolkit once per process, and silences the error lines exempi would write
   /// to std::cerr (callers report problems themselves, naming the file).
@@ -70,20 +78,60 @@ public enum XMPReader {
   }
 
   private static func tags(of xmp: XmpPtr) -> XMPTags {
-    XMPTags(
-      rating: property(xmp, "Rating").flatMap(XMPTags.rating(parsing:)),
-      label: property(xmp, "Label").flatMap { $0.isEmpty ? nil : $0 })
+    var descriptive: [DescriptiveField: String] = [:]
+    for field in DescriptiveField.allCases {
+      let value: String? =
+        switch field {
+        case .title: localized(xmp, dublinCore, "title")
+        case .description: localized(xmp, dublinCore, "description")
+        case .copyright: localized(xmp, dublinCore, "rights")
+        case .keywords: list(xmp, dublinCore, "subject")
+        case .creator: list(xmp, dublinCore, "creator")
+        case .city: property(xmp, photoshop, "City")
+        case .country: property(xmp, photoshop, "Country") ?? property(xmp, iptcCore, "CountryCode")
+        case .headline: property(xmp, photoshop, "Headline")
+        }
+      if let value { descriptive[field] = value }
+    }
+    return XMPTags(
+      rating: property(xmp, xmpNamespace, "Rating").flatMap(XMPTags.rating(parsing:)),
+      label: property(xmp, xmpNamespace, "Label"), descriptive: descriptive)
   }
 
-  /// A simple property of the `xmp:` namespace, trimmed; nil when absent.
-  private static func property(_ xmp: XmpPtr, _ name: String) -> String? {
+  /// A simple property, trimmed; nil when absent or empty.
+  private static func property(_ xmp: XmpPtr, _ namespace: String, _ name: String) -> String? {
+    read { xmp_get_property(xmp, namespace, name, $0, nil) }
+  }
+
+  /// A language alternative's default text (`x-default`, else the first language), trimmed;
+  /// nil when absent or empty.
+  private static func localized(_ xmp: XmpPtr, _ namespace: String, _ name: String) -> String? {
+    read { xmp_get_localized_text(xmp, namespace, name, "", "x-default", nil, $0, nil) }
+  }
+
+  /// An array's items (a bag of keywords, a sequence of creators) joined by `, `, empty items
+  /// left out; nil when there are none.
+  private static func list(_ xmp: XmpPtr, _ namespace: String, _ name: String) -> String? {
+    var items: [String] = []
+    for index in 1...Int32(maxListItems) {
+      var found = false
+      let item = read { value in
+        found = xmp_get_array_item(xmp, namespace, name, index, value, nil)
+        return found
+      }
+      guard found else { break }
+      if let item { items.append(item) }
+    }
+    return items.isEmpty ? nil : items.joined(separator: ", ")
+  }
+
+  /// The string `get` fills, trimmed; nil when `get` finds nothing or the text is empty.
+  private static func read(_ get: (XmpStringPtr) -> Bool) -> String? {
     guard let value = xmp_string_new() else { return nil }
     defer { xmp_string_free(value) }
-    var options: UInt32 = 0
-    guard xmp_get_property(xmp, xmpNamespace, name, value, &options), let text = xmp_string_cstr(value) else {
-      return nil
-    }
-    return String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard get(value), let text = xmp_string_cstr(value) else { return nil }
+    let trimmed = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
   }
 }
 

@@ -186,6 +186,41 @@ struct ProofingTests {
     #expect(outline.standardOutput.contains("\"title\": \"Thursday 13 June 2024\""))
     #expect(outline.standardOutput.contains("\"title\": \"Friday 14 June 2024\""))
   }
+
+  @Test(
+    "IPTC captions: title, creator, keywords, city from sidecar, XMP and IIM, escaped; {artist} suggests {creator}"
+  )
+  func descriptiveCaptions() throws {
+    let folder = try Self.shoot([
+      "described.jpg": "described.jpg", "described.xmp": "described.xmp", "iptc-utf8.jpg": "iptc-utf8.jpg",
+      "iptc-latin1.jpg": "iptc-latin1.jpg", "unrated.jpg": "unrated.jpg",
+    ])
+    let result = try Self.layout([
+      folder.path, "--caption", "<b>{title}</b>\\n{description} · {creator} · {city}, {country}\\n{keywords}",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    // A separator keeps to the field before it (a no-break space), so no line starts with one.
+    #expect(
+      result.item("described.jpg")?["caption"] as? String
+        == "<b>Sidecar title</b>\nBoats coming in &amp; &lt;nets&gt; drying\u{A0}· Ana Ruiz\u{A0}· Vigo, Spain\nharbour, boats"
+    )
+    #expect(
+      result.item("iptc-utf8.jpg")?["caption"] as? String
+        == "<b>Zürich Hauptbahnhof</b>\nGleis 3\u{A0}· Jan Nowak, Łucja Kowalska\u{A0}· Zürich, Schweiz\nBahnhof, Zürich"
+    )
+    #expect(result.item("iptc-latin1.jpg")?["caption"] as? String == "<b>Señal</b>\nMálaga")
+    #expect(result.item("unrated.jpg")?["caption"] as? String == "")
+    let suggestion = try Self.layout([folder.path, "--caption", "{artist} {shutter} {Copyright_Notice}"])
+    let warnings = suggestion.standardError.split(separator: "\n").filter {
+      $0.hasPrefix("warning: --caption")
+    }
+    #expect(
+      warnings == [
+        "warning: --caption: no field named {Copyright_Notice}; did you mean {copyright}?",
+        "warning: --caption: no field named {artist}; did you mean {creator}?",
+        "warning: --caption: no field named {shutter}; did you mean {exposure}?",
+      ], "\(suggestion.standardError)")
+  }
 }
 
 /// Folder scans leave nothing out silently.

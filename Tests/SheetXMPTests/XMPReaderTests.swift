@@ -99,7 +99,13 @@ struct XMPReaderTests {
   func filling() {
     let sidecar = XMPTags(rating: 5)
     #expect(sidecar.filling(from: XMPTags(rating: 1, label: "Blue")) == XMPTags(rating: 5, label: "Blue"))
-    #expect(XMPTags(rating: 0, label: "Red").isComplete)
+    #expect(!XMPTags(rating: 0, label: "Red").isComplete, "descriptive fields may still come from elsewhere")
+    let all = Dictionary(uniqueKeysWithValues: DescriptiveField.allCases.map { ($0, "x") })
+    #expect(XMPTags(rating: 0, label: "Red", descriptive: all).isComplete)
+    #expect(
+      XMPTags(descriptive: [.city: "Oslo"]).filling(
+        from: XMPTags(descriptive: [.city: "Bergen", .country: "Norway"]))
+        == XMPTags(descriptive: [.city: "Oslo", .country: "Norway"]))
   }
 }
 

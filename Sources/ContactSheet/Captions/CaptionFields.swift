@@ -1,21 +1,25 @@
 import Foundation
 import SheetImages
 import SheetSupport
+import SheetXMP
 
 /// The values of caption fields for one item: its manifest or CSV fields first (a catalog's
 /// `name` column is the product name), then the built-in fields.
 package struct CaptionFields {
   /// Built-in field names, for help and documentation.
-  package static let builtIn = [
-    "name", "stem", "ext", "dir", "index", "width", "height", "megapixels", "filesize", "date",
-    "camera", "lens", "exposure", "aperture", "iso", "focal", "section", "rating", "label", "frame",
-    "duration", "fps", "codec", "resolution", "time",
-  ]
-  /// Fields that need the file's header: its EXIF data, or a clip's facts.
-  package static let exifFields: Set<String> = [
-    "date", "camera", "lens", "exposure", "aperture", "iso", "focal", "duration", "fps", "codec",
-    "resolution", "time",
-  ]
+  package static let builtIn =
+    [
+      "name", "stem", "ext", "dir", "index", "width", "height", "megapixels", "filesize", "date",
+      "camera", "lens", "exposure", "aperture", "iso", "focal", "section", "rating", "label", "frame",
+      "duration", "fps", "codec", "resolution", "time",
+    ] + DescriptiveField.allCases.map(\.rawValue)
+  /// Fields that need the file's header: its EXIF data, a clip's facts, or the XMP packet and
+  /// IPTC segment it keeps.
+  package static let exifFields: Set<String> = Set(
+    [
+      "date", "camera", "lens", "exposure", "aperture", "iso", "focal", "duration", "fps", "codec",
+      "resolution", "time",
+    ] + DescriptiveField.allCases.map(\.rawValue))
   /// Fields that need the file's size or time from the file system.
   package static let fileSystemFields: Set<String> = ["filesize", "date"]
 
@@ -29,6 +33,7 @@ package struct CaptionFields {
 
   package func value(_ name: String, format: String?) -> String? {
     if let own = item.fields[name] { return own }
+    if let field = DescriptiveField(rawValue: name) { return item.tags?.descriptive[field] }
     // A name's bytes that are not UTF-8 show as U+FFFD; the URL is made only for the fields
     // that need one.
     var path: String { PathBytes.readable(item.path) }

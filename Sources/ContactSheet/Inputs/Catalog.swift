@@ -160,11 +160,11 @@ package struct CatalogItem: Sendable {
     set { changeProof { $0.partner = newValue } }
   }
 
-  /// The rating and colour label from XMP (sidecars, then the embedded packet); filled by
-  /// `HeaderReader`. Nil when the photo has neither.
+  /// The rating, colour label and descriptive fields from XMP and IPTC (sidecars, then the
+  /// embedded packet, then IPTC-IIM); filled by `HeaderReader`. Nil when the photo has none.
   package var tags: XMPTags? {
     get { proofBox?.value.tags }
-    set { changeProof { $0.tags = newValue.flatMap { $0.rating == nil && $0.label == nil ? nil : $0 } } }
+    set { changeProof { $0.tags = newValue.flatMap { $0.isEmpty ? nil : $0 } } }
   }
 
   /// Why a sidecar of this photo was ignored, if one was.

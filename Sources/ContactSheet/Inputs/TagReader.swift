@@ -1,9 +1,9 @@
 import SheetImages
 import SheetXMP
 
-/// Finds a photo's rating and label: each field from the first place that records it — its
-/// sidecars (`DSC_0001.NEF.xmp`, `DSC_0001.xmp`, then its RAW+JPEG partner's), then the packet
-/// embedded in the file.
+/// Finds a photo's rating, label and descriptive fields: each field from the first place that
+/// records it — its sidecars (`DSC_0001.NEF.xmp`, `DSC_0001.xmp`, then its RAW+JPEG partner's),
+/// then the packet embedded in the file, then a JPEG's IPTC-IIM (APP13) segment.
 ///
 /// The embedded packet costs nothing: every header reader keeps it (``ImageHeader/xmp``: JPEG's
 /// APP1, PNG's iTXt, WebP's XMP chunk, TIFF's and DNG's XMLPacket tag, HEIF's XMP item, what
@@ -33,6 +33,7 @@ package enum TagReader {
       if let packet = header.xmp {
         tags = tags.filling(from: XMPReader.parse(packet) ?? XMPTags())
       }
+      if let segment = header.iptc { tags = tags.filling(from: IPTCRecords.parse(segment)) }
     }
     return (tags, warning)
   }
