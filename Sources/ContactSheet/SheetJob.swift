@@ -416,6 +416,9 @@ public struct CoverRequest: Sendable, Hashable {
   public var note: String?
   /// A picture filling a frame above the title, if any.
   public var image: String?
+  /// How the picture fills its frame: `letterbox` (the default) shows all of it, the frame
+  /// taking its shape (a logo stays whole); `crop` fills the frame, its centre kept.
+  public var fit: ImageFit = .letterbox
 
   /// A cover with these parts; all nil is a cover with the title and subject alone.
   public init(subtitle: String? = nil, note: String? = nil, image: String? = nil) {
@@ -428,7 +431,16 @@ public struct CoverRequest: Sendable, Hashable {
   package func content(title: String, subject: String?) -> CoverContent {
     CoverContent(
       title: title, subtitle: subtitle ?? subject, hasPicture: image != nil,
-      note: note.flatMap { $0.isEmpty ? nil : $0 })
+      note: note.flatMap { $0.isEmpty ? nil : $0 }, pictureAspect: pictureAspect)
+  }
+
+  /// The picture's upright width over height when it is letterboxed and its header can be
+  /// read; nil fills the frame (a picture that cannot be read is a placeholder filling it).
+  private var pictureAspect: Double? {
+    guard fit == .letterbox, let image, let header = try? ImageReader.header(path: image),
+      header.width > 0, header.height > 0
+    else { return nil }
+    return Double(header.width) / Double(header.height)
   }
 }
 

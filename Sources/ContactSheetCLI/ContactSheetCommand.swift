@@ -38,7 +38,7 @@ public struct ContactSheetCommand: ParsableCommand {
     LibraryWarnings.capture()
     var quiet = false
     do {
-      var command = try ContactSheetCommand.parseAsRoot(arguments ?? PathBytes.arguments())
+      var command = try ContactSheetCommand.parseAsRoot(JobFile.expand(arguments ?? PathBytes.arguments()))
       quiet = (command as? RenderCommand)?.quiet ?? false
       // From here to the end of the run, what libraries print to standard error is captured.
       StandardErrorCapture.start(quiet: quiet)

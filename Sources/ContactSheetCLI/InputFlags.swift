@@ -98,6 +98,12 @@ struct InputFlags: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
+      "A job file: YAML with any of these options, run options (sort, min-rating, section-by, output, …) as well as style keys; flags given here override it.",
+      valueName: "file"))
+  var job: String?
+
+  @Option(
+    help: ArgumentHelp(
       "A built-in style: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
   var preset: String?
 

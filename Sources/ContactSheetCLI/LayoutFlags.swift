@@ -51,6 +51,7 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.index.argumentHelp) var index: String?
   @Flag(help: StyleKeys.cover.argumentHelp) var cover = false
   @Option(help: StyleKeys.coverImage.argumentHelp) var coverImage: String?
+  @Option(help: StyleKeys.coverFit.argumentHelp) var coverFit: ImageFit?
   @Option(help: StyleKeys.coverSubtitle.argumentHelp) var coverSubtitle: String?
   @Option(help: StyleKeys.coverNote.argumentHelp) var coverNote: String?
   @Option(help: StyleKeys.bannerStyle.argumentHelp) var bannerStyle: BannerStyle?

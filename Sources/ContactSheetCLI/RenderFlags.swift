@@ -17,6 +17,8 @@ struct RenderFlags: ParsableArguments {
   @Option(help: StyleKeys.shadowColor.argumentHelp) var shadowColor: String?
   @Flag(help: StyleKeys.noShadow.argumentHelp) var noShadow = false
   @Flag(help: StyleKeys.showRating.argumentHelp) var showRating = false
+  @Option(help: StyleKeys.watermark.argumentHelp) var watermark: String?
+  @Option(help: StyleKeys.watermarkOpacity.argumentHelp) var watermarkOpacity: Double?
   @Option(help: StyleKeys.background.argumentHelp) var background: String?
   @Option(help: StyleKeys.cardColor.argumentHelp) var cardColor: String?
   @Option(help: StyleKeys.captionColor.argumentHelp) var captionColor: String?

@@ -14,16 +14,23 @@ public struct CoverContent: Hashable, Sendable {
   /// count (the cover included); `{date}` and `{title}` are filled in when drawing. Nil or empty
   /// for none.
   public var note: String?
+  /// The picture's width over its height when it is shown whole: the frame shrinks to that
+  /// shape, centred across the page, and the title block moves up under it. Nil fills the frame.
+  public var pictureAspect: Double?
 
   /// The default fine print: the date and the number of pages.
   public static let defaultNote = "{date} · {pages} pages"
 
   /// A cover titled `title`, with an optional `subtitle`, picture frame and `note`.
-  public init(title: String, subtitle: String? = nil, hasPicture: Bool = false, note: String? = defaultNote) {
+  public init(
+    title: String, subtitle: String? = nil, hasPicture: Bool = false, note: String? = defaultNote,
+    pictureAspect: Double? = nil
+  ) {
     self.title = title
     self.subtitle = subtitle
     self.hasPicture = hasPicture
     self.note = note
+    self.pictureAspect = pictureAspect
   }
 }
 
@@ -82,7 +89,12 @@ struct CoverPage {
           "the cover's title and subtitle (\(ColumnGeometry.format(blockHeight)) pt) leave no room for its picture; shorten them or use a bigger \(setting: .page)"
         )
       }
-      let frame = Rect(x: content.x, y: content.y, width: content.width, height: height)
+      var frame = Rect(x: content.x, y: content.y, width: content.width, height: height)
+      if let aspect = cover.pictureAspect, aspect.isFinite, aspect > 0 {
+        let width = min(frame.width, frame.height * aspect)
+        frame = Rect(
+          x: content.x + (content.width - width) / 2, y: content.y, width: width, height: width / aspect)
+      }
       elements.append(.picture(PictureElement(frame: frame)))
       top = frame.maxY
     }

@@ -74,8 +74,8 @@ public struct PageMarginText: Hashable, Sendable {
   /// Space between this text and the cards.
   public var gap: Double
 
-  /// DejaVu Sans 8 pt, one line.
-  public static let defaultStyle = TextStyle(font: "DejaVu Sans 8", maxLines: 1)
+  /// DejaVu Sans 8 pt, one line of markup.
+  public static let defaultStyle = TextStyle(font: "DejaVu Sans 8", isMarkup: true, maxLines: 1)
 
   /// Margin text `text` (see ``text`` for its fields) set in `style` (default DejaVu Sans 8 pt,
   /// one line), `gap` points (default 6) away from the cards.

@@ -103,6 +103,9 @@ final class CardPainter {
       drawPrepared(
         cairo, image, in: element.image, radius: imageRadius,
         missing: (item.failure ?? "no image", item.source?.name ?? ""), resolution: resolution)
+      if let watermark = style.watermark, image?.isDrawn == true {
+        drawWatermark(cairo, watermark, in: element.image, radius: imageRadius)
+      }
       if let badge = item.badge {
         drawBadge(cairo, badge, frame: frame, imageBox: element.image, imageRadius: imageRadius)
       }

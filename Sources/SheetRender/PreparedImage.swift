@@ -29,6 +29,11 @@ enum PreparedImage: Sendable {
   case originalJPEG(bytes: [UInt8], width: Int, height: Int)
   case failed(ImageError)
 
+  /// Whether a picture is painted (not a placeholder).
+  var isDrawn: Bool {
+    if case .failed = self { false } else { true }
+  }
+
   /// Asks the job's source for its picture, then resamples it (cropping the centre to the
   /// target's aspect ratio) and, for vector output, encodes it. A cache hit or a JPEG decode
   /// reads into `spare`'s storage, and the decoded image's storage is given back to it once

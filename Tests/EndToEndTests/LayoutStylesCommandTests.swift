@@ -18,7 +18,7 @@ struct LayoutStylesCommandTests {
     let layout = try JSONDecoder().decode(Layout.self, from: Data(result.standardOutput.utf8))
     #expect(layout.fonts == .pinned([font]))
     #expect(layout.textStyles.caption == TextStyle(font: "DejaVu Sans 9", isMarkup: true, maxLines: 3))
-    #expect(layout.textStyles.header == PageMarginText.defaultStyle)
+    #expect(layout.textStyles.header == TextStyle(font: "DejaVu Sans 8", isMarkup: true, maxLines: 1))
   }
 
   @Test("a caption that is not valid markup is escaped once, so it is laid out and drawn as plain text")

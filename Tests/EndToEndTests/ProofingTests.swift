@@ -12,6 +12,8 @@ struct ProofingTests {
     var items: [[String: Any]]
     var banners: [String]
     var standardError: String
+    /// The column of every card, page by page.
+    var cardColumns: [Int] = []
 
     var names: [String] {
       items.map {
@@ -48,9 +50,11 @@ struct ProofingTests {
     let pages = json["pages"] as? [[String: Any]] ?? []
     let banners = pages.flatMap { $0["elements"] as? [[String: Any]] ?? [] }
       .filter { $0["kind"] as? String == "banner" }.compactMap { $0["text"] as? String }
+    let columns = pages.flatMap { $0["elements"] as? [[String: Any]] ?? [] }
+      .filter { $0["kind"] as? String == "card" }.compactMap { $0["column"] as? Int }
     return LayoutResult(
       status: result.status, items: json["items"] as? [[String: Any]] ?? [], banners: banners,
-      standardError: result.standardError)
+      standardError: result.standardError, cardColumns: columns)
   }
 
   static let allRated: [String: String] = [
@@ -147,7 +151,7 @@ struct ProofingTests {
     #expect(byDate.banners == ["Thursday 13 June 2024", "Friday 14 June 2024"])
     #expect(byDate.names == ["sidecar-wins.jpg", "unrated.jpg", "darktable.jpg", "rated-4-red.jpg"])
     let byFolder = try Self.layout([top.path, "-r", "--section-by", "dir", "--sort", "rating"])
-    #expect(byFolder.banners == ["\(top.path)/a", "\(top.path)/b"])
+    #expect(byFolder.banners == ["a", "b"], "a section is titled by its folder's own name")
     #expect(byFolder.names == ["sidecar-wins.jpg", "unrated.jpg", "rated-4-red.jpg", "darktable.jpg"])
     let bad = try Self.layout([top.path, "--section-by", "week"])
     #expect(bad.status == 2)
@@ -220,6 +224,44 @@ struct ProofingTests {
         "warning: --caption: no field named {artist}; did you mean {creator}?",
         "warning: --caption: no field named {shutter}; did you mean {exposure}?",
       ], "\(suggestion.standardError)")
+  }
+
+  @Test("--job: one YAML file holds the style and the run options; flags typed override it")
+  func jobFile() throws {
+    let folder = try Self.shoot(Self.allRated)
+    let jobs = try FixturePaths.temporaryFolder("jobs")
+    try "columns: 2\n".write(to: jobs.appendingPathComponent("look.yaml"), atomically: true, encoding: .utf8)
+    let job = jobs.appendingPathComponent("client-proof.yaml")
+    try """
+    # The studio's client proof: picks only, best first, stars in the caption.
+    min-rating: 3
+    sort: rating
+    include-rejected: false
+    style: look.yaml
+    caption: "{rating} {label}"
+    """.write(to: job, atomically: true, encoding: .utf8)
+    let result = try Self.layout([folder.path, "--job", job.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.names == ["rated-5-green.webp", "sidecar-wins.jpg", "rated-4-red.jpg", "darktable.jpg"])
+    #expect(result.item("rated-4-red.jpg")?["caption"] as? String == "★★★★☆ Red")
+    #expect(
+      result.items.allSatisfy { ($0["column"] as? Int ?? 0) < 2 }, "the style file beside the job applies")
+    let overridden = try Self.layout([
+      folder.path, "--job", job.path, "--min-rating", "5", "--caption", "{name}",
+    ])
+    #expect(overridden.names == ["rated-5-green.webp", "sidecar-wins.jpg"])
+    #expect(overridden.item("sidecar-wins.jpg")?["caption"] as? String == "sidecar-wins.jpg")
+    try "min-rating: 3\ncolums: 2\n".write(to: job, atomically: true, encoding: .utf8)
+    let typo = try Self.layout([folder.path, "--job", job.path])
+    #expect(typo.status == 2)
+    #expect(
+      typo.standardError.contains("client-proof.yaml:2:1: 'colums' is not a style key")
+        && typo.standardError.contains("did you mean 'columns'?"),
+      "\(typo.standardError)")
+    try "help: true\n".write(to: job, atomically: true, encoding: .utf8)
+    let refused = try Self.layout([folder.path, "--job", job.path])
+    #expect(refused.status == 2)
+    #expect(refused.standardError.contains("'help' cannot be set in a job file"), "\(refused.standardError)")
   }
 }
 
@@ -299,5 +341,46 @@ struct FolderScanTests {
     let both = try ProofingTests.layout([folder.path, "--raw-jpeg", "both"])
     #expect(both.names == ["DSC_0001.JPG", "DSC_0001.NEF", "DSC_0002.png"])
     #expect(!both.standardError.contains("skipped"))
+  }
+
+  @Test("files given one by one (a shell glob) are scanned as their folder would be")
+  func globAsFolder() throws {
+    let folder = try ProofingTests.shoot([
+      "unrated.jpg": "IMG_0002.JPG", "darktable.jpg.xmp": "IMG_0002.CR3.xmp", "rated-2.png": "IMG_0010.png",
+      "darktable.jpg": "MVI_0003.THM", "label-only.jpg": "IMG_0011.JPG",
+    ])
+    try Data("not really a RAW".utf8).write(to: folder.appendingPathComponent("IMG_0002.CR3"))
+    try Data("<plist/>".utf8).write(to: folder.appendingPathComponent("IMG_0010.AAE"))
+    try FileManager.default.copyItem(
+      atPath: TestClips.path("black-start.mp4"), toPath: folder.appendingPathComponent("MVI_0003.MP4").path)
+    try Data("stale".utf8).write(to: folder.appendingPathComponent("proof.pdf"))
+    // What `contactsheet render DCIM/* -o DCIM/proof.pdf` receives: the shell's sorted names.
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    let paths = names.map { folder.appendingPathComponent($0).path }
+    let output = folder.appendingPathComponent("proof.pdf").path
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["render"] + paths + ["-o", output, "--caption", "{name}"])
+    #expect(result.status == 0, "\(result.standardError)")
+    for part in [
+      "\(folder.path): skipped 5 files: ", "1 .AAE (unsupported format)", "1 RAW file shown as its JPEG",
+    ] {
+      #expect(result.standardError.contains(part), "\(result.standardError)")
+    }
+    #expect(result.standardError.contains("1 .THM poster of the clip beside it"), "\(result.standardError)")
+    #expect(result.standardError.contains("1 .xmp sidecar (read with its photo)"), "\(result.standardError)")
+    #expect(
+      result.standardError.contains("1 written by an earlier run of this command (proof.pdf)"),
+      "\(result.standardError)")
+    #expect(!result.standardError.contains("Cannot show"), "\(result.standardError)")
+    let listed = try ProofingTests.layout(paths + ["--caption", "{name}"])
+    #expect(listed.names == ["IMG_0002.JPG", "IMG_0010.png", "IMG_0011.JPG", "MVI_0003.MP4"])
+    #expect(listed.item("IMG_0002.JPG")?["rating"] as? Int == 3, "the RAW's sidecar applies to its JPEG")
+    // Order is the order given; a file given twice shows once, and the line says so.
+    let given = ["IMG_0011.JPG", "IMG_0010.png", "IMG_0010.png"].map {
+      folder.appendingPathComponent($0).path
+    }
+    let reordered = try ProofingTests.layout(given + ["--caption", "{name}"])
+    #expect(reordered.names == ["IMG_0011.JPG", "IMG_0010.png"], "\(reordered.standardError)")
+    #expect(reordered.standardError.contains("1 given twice"), "\(reordered.standardError)")
   }
 }

@@ -31,7 +31,7 @@ struct LayoutRecordsStylesTests {
     item(100, 50, "another", section: "Cats"),
   ]
 
-  @Test("the text styles and the measurer's fonts, headers and footers as one line of plain text")
+  @Test("the text styles and the measurer's fonts, headers and footers as one line of markup")
   func recordsStylesAndFonts() throws {
     let recorder = StyleRecorder()
     let layout = try WaterfallLayout(options: options()).layout(entries, measurer: recorder)
@@ -40,8 +40,8 @@ struct LayoutRecordsStylesTests {
     #expect(styles.caption == TextStyle(font: "Fake 10", isMarkup: true, maxLines: 3))
     #expect(styles.bannerTitle == TextStyle(font: "Fake 20"))
     #expect(styles.bannerSubtitle == TextStyle(font: "Fake 12", alignment: .center))
-    #expect(styles.header == TextStyle(font: "Fake 9", maxLines: 1))
-    #expect(styles.footer == TextStyle(font: "Fake 8", maxLines: 1))
+    #expect(styles.header == TextStyle(font: "Fake 9", isMarkup: true, maxLines: 1))
+    #expect(styles.footer == TextStyle(font: "Fake 8", isMarkup: true, maxLines: 1))
     // Every style text was measured in is one the layout recorded, and each was used.
     let recorded: Set = [
       styles.caption, styles.bannerTitle, styles.bannerSubtitle, styles.header, styles.footer,

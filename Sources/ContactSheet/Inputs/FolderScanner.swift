@@ -44,6 +44,8 @@ package struct FolderScanner {
   private enum Entry {
     case file(name: String)
     case folder(path: String)
+    /// A file the scan shows, as ``arrange(_:sidecars:in:into:)`` found it.
+    case image(ScannedImage)
   }
 
   /// Scans `folder`.
@@ -56,6 +58,49 @@ package struct FolderScanner {
     guard scan(folder, outputFiles: outputFiles, entered: &entered, into: &result) else {
       throw InputError("\(folder): cannot list this folder (check its permissions)")
     }
+    return result
+  }
+
+  /// The files given one by one (a shell glob's `DCIM/100CANON/*`), treated as a scan of their
+  /// folders treats them: sidecars, a clip's `.THM`, files of other formats, earlier outputs
+  /// and a file given twice are counted and left out, and a RAW+JPEG pair given together shows
+  /// once. Images keep the order given. A file named like an image that cannot be read stays,
+  /// to become a placeholder card naming the problem.
+  package func scanFiles(_ paths: [String]) -> Result {
+    var result = Result()
+    let outputFiles = output.map(OutputFiles.init)
+    var folders: [String: (entries: [Entry], sidecars: [String])] = [:]
+    var folderOrder: [String] = []
+    var position: [String: Int] = [:]
+    for path in paths {
+      let folder = (path as NSString).deletingLastPathComponent
+      let name = (path as NSString).lastPathComponent
+      let key = (folder as NSString).appendingPathComponent(name)
+      guard position[key] == nil else {
+        result.skipped.add(.givenTwice, file: path)
+        continue
+      }
+      position[key] = position.count
+      if folders[folder] == nil { folderOrder.append(folder) }
+      let isOutputFolder = outputFiles?.isFolder(folder.isEmpty ? "." : folder) ?? false
+      switch classify(name, at: path, outputFiles: isOutputFolder ? outputFiles : nil) {
+      case .sidecar: folders[folder, default: ([], [])].sidecars.append(name)
+      // A device or FIFO given by name is never opened: its card names what it is.
+      case .skipped(let reason) where reason != .unreadable && Self.isRegularFile(path):
+        result.skipped.add(reason, file: path)
+      case .folder, .image, .skipped: folders[folder, default: ([], [])].entries.append(.file(name: name))
+      }
+    }
+    var images: [ScannedImage] = []
+    for folder in folderOrder {
+      let (entries, sidecars) = folders[folder] ?? ([], [])
+      for case .image(let image) in arrange(
+        entries, sidecars: sidecars, in: folder, sidecarsGiven: true, into: &result)
+      {
+        images.append(image)
+      }
+    }
+    result.images = images.sorted { position[$0.path, default: 0] < position[$1.path, default: 0] }
     return result
   }
 
@@ -83,6 +128,32 @@ package struct FolderScanner {
       case .skipped(let reason): result.skipped.add(reason, file: path)
       }
     }
+    for entry in arrange(entries, sidecars: sidecars, in: folder, into: &result) {
+      switch entry {
+      case .file(let name):
+        result.images.append(ScannedImage(path: (folder as NSString).appendingPathComponent(name)))
+      case .image(let image):
+        result.images.append(image)
+      case .folder(let path):
+        if !recursive {
+          result.unsearchedFolders.append(path)
+        } else if !scan(path, outputFiles: outputFiles, entered: &entered, into: &result) {
+          result.skipped.add(.unreadable, file: path)
+        }
+      }
+    }
+    return true
+  }
+
+  /// One folder's entries as the scan shows them: a clip's `.THM` poster, the hidden file of
+  /// each RAW+JPEG pair and sidecars without a photo counted in `result` and left out, every
+  /// other file an ``Entry/image`` (with its pair's partner), folders kept in place.
+  /// `sidecarsGiven`: the sidecars were named one by one, so even those of a photo are counted.
+  private func arrange(
+    _ entries: [Entry], sidecars: [String], in folder: String, sidecarsGiven: Bool = false,
+    into result: inout Result
+  ) -> [Entry] {
+    var entries = entries
     // A camera's poster of a clip (`MVI_1251.THM` beside `MVI_1251.MP4`) is shown on the clip's card.
     let clipStems = Set(
       entries.compactMap { entry -> String? in
@@ -106,27 +177,22 @@ package struct FolderScanner {
     // A sidecar belongs to an image of the same name (`a.NEF.xmp`) or stem (`a.xmp`).
     let photoNames = Set(
       files.flatMap { [$0.lowercased(), ($0 as NSString).deletingPathExtension.lowercased()] })
-    for sidecar in sidecars
-    where !photoNames.contains((sidecar as NSString).deletingPathExtension.lowercased()) {
-      result.skipped.add(.orphanSidecar, file: (folder as NSString).appendingPathComponent(sidecar))
-    }
-    for entry in entries {
-      switch entry {
-      case .file(let name):
-        guard let partner = shown.shown[name] else { continue }
-        result.images.append(
-          ScannedImage(
-            path: (folder as NSString).appendingPathComponent(name),
-            partner: partner.map { (folder as NSString).appendingPathComponent($0) }))
-      case .folder(let path):
-        if !recursive {
-          result.unsearchedFolders.append(path)
-        } else if !scan(path, outputFiles: outputFiles, entered: &entered, into: &result) {
-          result.skipped.add(.unreadable, file: path)
-        }
+    for sidecar in sidecars {
+      let path = (folder as NSString).appendingPathComponent(sidecar)
+      if !photoNames.contains((sidecar as NSString).deletingPathExtension.lowercased()) {
+        result.skipped.add(.orphanSidecar, file: path)
+      } else if sidecarsGiven {
+        result.skipped.add(.sidecarOfPhoto, file: path)
       }
     }
-    return true
+    return entries.compactMap { entry in
+      guard case .file(let name) = entry else { return entry }
+      guard let partner = shown.shown[name] else { return nil }
+      return .image(
+        ScannedImage(
+          path: (folder as NSString).appendingPathComponent(name),
+          partner: partner.map { (folder as NSString).appendingPathComponent($0) }))
+    }
   }
 
   /// What one folder entry is to the scan.
@@ -163,6 +229,10 @@ package struct FolderScanner {
     }
     guard PathBytes.withCString(path, { access($0, R_OK) }) == 0 else { return .skipped(.unreadable) }
     return .image
+  }
+
+  private static func isRegularFile(_ path: String) -> Bool {
+    PathBytes.status(path).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
   }
 
   /// Whether any folder under `folder` holds a file named like an image (stops at the first).

@@ -48,7 +48,19 @@ package struct InputCollector {
     -> Catalog
   {
     var catalog = Catalog()
+    // Image files given one by one (a shell glob), taken together as a folder scan takes them.
+    var files: [String] = []
+    func addFiles() {
+      guard !files.isEmpty else { return }
+      add(files: files, to: &catalog)
+      files = []
+    }
     for input in inputs {
+      if input != "-", manifests[input] == nil, isImageFile(input) {
+        files.append(input)
+        continue
+      }
+      addFiles()
       if input == "-" {
         while let line = try standardInput() {
           let path = line.trimmingCharacters(in: .whitespaces)
@@ -65,7 +77,33 @@ package struct InputCollector {
       }
       if catalog.entries.count > InputLimits.items { throw InputError(InputLimits.tooManyItems(input)) }
     }
+    addFiles()
+    if catalog.entries.count > InputLimits.items {
+      throw InputError(InputLimits.tooManyItems("the files given"))
+    }
     return catalog
+  }
+
+  /// Whether `input` exists and is neither a folder, a manifest nor a CSV catalog.
+  private func isImageFile(_ input: String) -> Bool {
+    guard let status = PathBytes.status(input), status.st_mode & S_IFMT != S_IFDIR else { return false }
+    let ext = (input as NSString).pathExtension.lowercased()
+    return !Self.manifestExtensions.contains(ext) && ext != "csv"
+  }
+
+  /// Adds files given one by one as ``FolderScanner/scanFiles(_:)`` takes them, with the line
+  /// saying what was left out, named after their folder (`DCIM/100CANON`) when they share one.
+  private func add(files: [String], to catalog: inout Catalog) {
+    let scan = FolderScanner(recursive: recursive, rawJPEG: rawJPEG, output: output).scanFiles(files)
+    catalog.entries += scan.images.map { image in
+      var item = CatalogItem(path: image.path)
+      item.partner = image.partner
+      return .item(item)
+    }
+    catalog.inputFiles += scan.images.map(\.path)
+    let folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
+    let label = folders.count == 1 ? folders.first.map { $0.isEmpty ? "." : $0 } ?? "." : "the files given"
+    if let report = FolderScanner.report(scan, folder: label) { catalog.scanReports.append(report) }
   }
 
   nonisolated(unsafe) private static var standardInputList = StandardInputList()
@@ -95,7 +133,8 @@ package struct InputCollector {
       options.sectionColumn = sectionColumn
       try CSVCatalogReader.read(input, options: options, into: &catalog)
     } else {
-      // A missing or unreadable file becomes a placeholder card with a warning.
+      // A file from the standard input list that is missing or unreadable becomes a
+      // placeholder card with a warning.
       catalog.entries.append(.item(CatalogItem(path: input)))
       catalog.inputFiles.append(input)
     }

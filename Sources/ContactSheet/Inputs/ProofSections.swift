@@ -87,6 +87,10 @@ package enum ProofSections {
   ) -> [CatalogEntry] {
     var result: [CatalogEntry] = []
     var run: [(key: String, title: String, item: CatalogItem)] = []
+    let folderTitles =
+      by == .dir
+      ? folderTitles(Set(entries.compactMap { if case .item(let item) = $0 { folder(item) } else { nil } }))
+      : [:]
     func flush() {
       var firstSeen: [String: Int] = [:]
       for (index, entry) in run.enumerated() where firstSeen[entry.key] == nil {
@@ -110,7 +114,7 @@ package enum ProofSections {
     for entry in entries {
       switch entry {
       case .item(let item):
-        let (key, title) = section(of: item, by: by, attributes: attributes)
+        let (key, title) = section(of: item, by: by, attributes: attributes, folderTitles: folderTitles)
         run.append((key, title, item))
       case .banner:
         flush()
@@ -140,14 +144,39 @@ package enum ProofSections {
     )
   }
 
+  /// The folder of `item`'s file as its path gives it (`.` for none).
+  private static func folder(_ item: CatalogItem) -> String {
+    let folder = (item.path as NSString).deletingLastPathComponent
+    return folder.isEmpty ? "." : folder
+  }
+
+  /// Each folder's section title: its own name (`100CANON`), or as many of its last path parts
+  /// as tell it from another folder of that name (`2024/day-1`, `2025/day-1`).
+  package static func folderTitles(_ folders: Set<String>) -> [String: String] {
+    var depth = Dictionary(uniqueKeysWithValues: folders.map { ($0, 1) })
+    func title(_ folder: String) -> String {
+      let names = folder.split(separator: "/")
+      let taken = depth[folder] ?? 1
+      return names.count <= taken ? folder : names.suffix(taken).joined(separator: "/")
+    }
+    while true {
+      let clashing = Dictionary(grouping: folders, by: title).values.filter { $0.count > 1 }.joined()
+        .filter { title($0) != $0 }
+      guard !clashing.isEmpty else {
+        return Dictionary(uniqueKeysWithValues: folders.map { ($0, title($0)) })
+      }
+      for folder in clashing { depth[folder, default: 1] += 1 }
+    }
+  }
+
   /// The grouping key and banner title of `item`'s section.
   private static func section(
-    of item: CatalogItem, by: SectionBy, attributes: [String: FileAttributes]
+    of item: CatalogItem, by: SectionBy, attributes: [String: FileAttributes], folderTitles: [String: String]
   ) -> (key: String, title: String) {
     switch by {
     case .dir:
-      let folder = (item.path as NSString).deletingLastPathComponent
-      return (folder, folder.isEmpty ? "." : folder)
+      let folder = folder(item)
+      return (folder, folderTitles[folder] ?? folder)
     case .date:
       guard let date = item.exif?.dateTaken ?? attributes[item.path]?.modified else {
         return ("~", "Undated")

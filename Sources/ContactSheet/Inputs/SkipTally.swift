@@ -20,6 +20,10 @@ package enum SkipReason: Hashable {
   case folderLoop
   /// A camera's `.THM` poster beside its clip (`MVI_1251.THM`): shown on the clip's card.
   case videoPoster
+  /// An XMP sidecar given by name (a shell glob's) whose photo is among the files: read with it.
+  case sidecarOfPhoto
+  /// A file given again (`a.jpg a.jpg`): shown once, as a folder scan shows it.
+  case givenTwice
 
   /// `2 .psd (unsupported format)`; examples name a few of the files where that helps.
   package func text(count: Int, examples: [String]) -> JobMessage {
@@ -39,6 +43,10 @@ package enum SkipReason: Hashable {
     case .videoPoster:
       return
         "\(count) .THM poster\(count == 1 ? "" : "s") of the clip\(count == 1 ? "" : "s") beside \(count == 1 ? "it" : "them")"
+    case .sidecarOfPhoto:
+      return
+        "\(count) .xmp sidecar\(count == 1 ? "" : "s") (read with \(count == 1 ? "its photo" : "their photos"))"
+    case .givenTwice: return "\(count) given twice\(named)"
     case .jpegOfPair:
       return
         "\(count) JPEG\(count == 1 ? "" : "s") of RAW+JPEG pairs shown as the RAW (\(setting: .rawJPEG) jpeg or both to show them)"
@@ -47,7 +55,7 @@ package enum SkipReason: Hashable {
 
   /// Whether the message names the files (only where the count alone would not tell which).
   package var namesFiles: Bool {
-    [.unreadable, .earlierOutput, .notRegularFile, .folderLoop].contains(self)
+    [.unreadable, .earlierOutput, .notRegularFile, .folderLoop, .givenTwice].contains(self)
   }
 }
 

@@ -133,6 +133,11 @@ package enum StyleKeys {
   )
   package static let coverImage = StyleKey(
     "cover-image", help: "A picture filling a large frame on the cover (implies --cover).", valueName: "file")
+  package static let coverFit = StyleKey(
+    "cover-fit", .option, ImageFit.self,
+    help:
+      "How the cover image fills its frame: letterbox (whole picture, the frame takes its shape: logos) or crop (fills the frame, centre kept).",
+    default: "letterbox")
   package static let coverSubtitle = StyleKey(
     "cover-subtitle", help: "The line under the cover's title. Default: the document's subject, if any.",
     valueName: "text")
@@ -171,6 +176,11 @@ package enum StyleKeys {
     "show-rating", .flag,
     help:
       "Draw each photo's XMP star rating on its image and its colour label as a bar along the card's foot.")
+  package static let watermark = StyleKey(
+    "watermark", help: "Text set across every image, along its diagonal (PROOF, the studio's name).",
+    valueName: "text")
+  package static let watermarkOpacity = StyleKey(
+    "watermark-opacity", .option, Double.self, help: "How opaque the watermark is, 0…1.", default: "0.3")
   package static let background = StyleKey("background", help: "Page background colour.", default: "#f4f4f2")
   package static let cardColor = StyleKey("card-color", help: "Card background colour.", default: "white")
   package static let captionColor = StyleKey(
@@ -269,9 +279,11 @@ package enum StyleKeys {
     maxImageHeight, fit, font, captionLines, placement, direction, stagger, rowHeight,
     rowHeightTolerance, lastRow, rowBreaker, fullWidthEvery, bannerEvery, bannerTemplate,
     balance,
-    header, footer, qr, contents, index, cover, coverImage, coverSubtitle, coverNote, bannerStyle, bannerFill,
+    header, footer, qr, contents, index, cover, coverImage, coverFit, coverSubtitle, coverNote, bannerStyle,
+    bannerFill,
     dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,
-    shadowColor, noShadow, showRating, background, cardColor, captionColor, ppi, jpegQuality, minPPI, title,
+    shadowColor, noShadow, showRating, watermark, watermarkOpacity, background, cardColor, captionColor, ppi,
+    jpegQuality, minPPI, title,
     author,
     subject,
     keywords, bleed, cropMarks, lang, textContents, textIndex, textCover, textUntitled, textPages,
@@ -287,7 +299,7 @@ package enum StyleKeys {
     "min-rating",
     "label", "include-rejected", "section-by", "raw-jpeg", "cache", "no-cache", "cache-size", "pages",
     "frames",
-    "interval", "scenes",
+    "interval", "scenes", "job",
   ]
 
   private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -70,7 +70,9 @@ extension StyleReader {
     guard try flag(StyleKeys.cover) || image != nil else { return nil }
     // The default note in the document's language: `{date} · {pages} Seiten`.
     let note = try marginTemplate(StyleKeys.coverNote) ?? "{date} · {pages} \(words.pages)"
-    return CoverRequest(subtitle: try setText(StyleKeys.coverSubtitle), note: note, image: image)
+    var request = CoverRequest(subtitle: try setText(StyleKeys.coverSubtitle), note: note, image: image)
+    request.fit = try required(StyleKeys.coverFit)
+    return request
   }
 
   /// A header, footer or cover-note template as the markup it is drawn as: as written when

@@ -26,6 +26,13 @@ extension StyleReader {
     style.cardBackground = try color(StyleKeys.cardColor)
     style.captionColor = try color(StyleKeys.captionColor)
     style.bannerFill = try bannerFill()
+    if let text = try setText(StyleKeys.watermark), !text.isEmpty {
+      let opacity: Double = try required(StyleKeys.watermarkOpacity)
+      guard (0...1).contains(opacity) else {
+        throw error(StyleKeys.watermarkOpacity) { "\($0) must be between 0 and 1 (got \(opacity))" }
+      }
+      style.watermark = Watermark(text: text, opacity: opacity)
+    }
     return style
   }
 

@@ -1,11 +1,13 @@
 /// Where a job's style comes from, in the order the layers apply, later ones winning: a
-/// preset, then each manifest's `style` (read from the inputs), then a style file, then the
-/// settings given last (the command line's flags).
+/// preset, then each manifest's `style` (read from the inputs), then a style file, then a job
+/// file's style keys, then the settings given last (the command line's flags).
 public struct StyleSources {
   /// A built-in style.
   public var preset: Preset?
   /// A YAML or JSON style file.
   public var file: String?
+  /// A job file (``JobFile``), whose style keys apply after `file`'s.
+  public var job: String?
   /// Settings that win over every other layer, each with its origin.
   package var settings: [StyleSetting] = []
 
@@ -16,8 +18,8 @@ public struct StyleSources {
   }
 
   /// The layers, each checked: the preset, the style of each manifest among `inputs` (read
-  /// into `manifests`, whose catalogs are then built from the same values), the file, the
-  /// settings.
+  /// into `manifests`, whose catalogs are then built from the same values), the file, the job
+  /// file, the settings.
   func layers(inputs: [String], manifests: [String: Manifest]) throws -> [StyleLayer] {
     var layers: [StyleLayer] = []
     if let preset { layers.append(preset.layer) }
@@ -27,6 +29,7 @@ public struct StyleSources {
       }
     }
     if let file { layers.append(try StyleFile.layer(path: file)) }
+    if let job { layers.append(try JobFile.styleLayer(path: job)) }
     if !settings.isEmpty { layers.append(StyleLayer(settings: settings)) }
     for layer in layers { try layer.validate() }
     return layers

@@ -12,10 +12,12 @@ protocol StyledCommand: ParsableCommand {
 extension StyledCommand {
   /// The job the flags describe (what `render`, `layout` and `plan` share): the library reads
   /// the manifests among the inputs and merges the style layers — preset, then each
-  /// manifest's `style`, then `--style`, then the flags typed, later winning. Messages spell
+  /// manifest's `style`, then `--style`, then `--job`'s style keys, then the flags typed, later
+  /// winning (`--job`'s run options arrive as flags, through `JobFile.expand`). Messages spell
   /// keys as flags. Without `forDrawing` (`layout`, `plan`) drawing options are not read.
   func job(maxPixels: Int, forDrawing: Bool = true) throws -> SheetJob {
     var sources = StyleSources(preset: try preset(), file: inputFlags.style)
+    sources.job = inputFlags.job
     sources.settings =
       inputFlags.styleSettings + layoutFlags.styleSettings + renderFlags.styleSettings
       + fontFlags.styleSettings
