@@ -7,6 +7,7 @@ extension LayoutMode: ExpressibleByArgument {}
 extension Placement: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}
 extension ImageFit: ExpressibleByArgument {}
+extension Logo.Slot: ExpressibleByArgument {}
 extension LastRowStyle: ExpressibleByArgument {}
 extension RowBreaker: ExpressibleByArgument {}
 extension FileDateChoice: ExpressibleByArgument {}

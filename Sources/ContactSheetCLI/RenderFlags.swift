@@ -17,6 +17,9 @@ struct RenderFlags: ParsableArguments {
   @Option(help: StyleKeys.shadowColor.argumentHelp) var shadowColor: String?
   @Flag(help: StyleKeys.noShadow.argumentHelp) var noShadow = false
   @Flag(help: StyleKeys.showRating.argumentHelp) var showRating = false
+  @Option(help: StyleKeys.logo.argumentHelp) var logo: String?
+  @Option(help: StyleKeys.logoPosition.argumentHelp) var logoPosition: Logo.Slot?
+  @Option(help: StyleKeys.logoHeight.argumentHelp) var logoHeight: String?
   @Option(help: StyleKeys.watermark.argumentHelp) var watermark: String?
   @Option(help: StyleKeys.watermarkOpacity.argumentHelp) var watermarkOpacity: Double?
   @Option(help: StyleKeys.background.argumentHelp) var background: String?

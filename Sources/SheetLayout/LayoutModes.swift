@@ -73,6 +73,8 @@ public struct PageMarginText: Hashable, Sendable {
   public var style: TextStyle
   /// Space between this text and the cards.
   public var gap: Double
+  /// The least height its line takes (a logo's beside it); 0 leaves it the text's.
+  public var minimumHeight = 0.0
 
   /// DejaVu Sans 8 pt, one line of markup.
   public static let defaultStyle = TextStyle(font: "DejaVu Sans 8", isMarkup: true, maxLines: 1)

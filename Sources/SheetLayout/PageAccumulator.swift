@@ -5,7 +5,8 @@ struct MarginBox {
 
   init(_ text: PageMarginText, width: Double, measurer: some TextMeasuring) {
     self.text = text
-    height = measurer.measure(Self.sample(text), style: text.lineStyle, width: width).height
+    height = max(
+      text.minimumHeight, measurer.measure(Self.sample(text), style: text.lineStyle, width: width).height)
   }
 
   /// The text measured for every page: page numbers as wide as four digits.

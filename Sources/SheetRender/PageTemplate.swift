@@ -79,7 +79,8 @@ extension CardPainter {
   func drawPageText(_ cairo: OpaquePointer, _ element: PageTextElement, isFooter: Bool, fields: PageTemplate)
   {
     let lineStyle = isFooter ? textStyles.footer : textStyles.header
-    let frame = element.frame
+    drawLogo(cairo, in: element.frame, isFooter: isFooter)
+    let frame = textFrame(element.frame, isFooter: isFooter)
     for (text, alignment) in fields.parts(element.text) {
       var partStyle = lineStyle
       partStyle.alignment = alignment

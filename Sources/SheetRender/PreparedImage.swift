@@ -144,4 +144,14 @@ enum MimeData {
     bytes.withUnsafeBufferPointer { copy.update(from: $0.baseAddress!, count: bytes.count) }
     cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy, UInt(bytes.count), { free($0) }, copy)
   }
+
+  /// Marks `surface` as the image named `id`: a PDF surface writes one image for every
+  /// surface of that id, however many pages paint one.
+  static func attachUniqueID(_ id: String, to surface: OpaquePointer) {
+    let bytes = Array(id.utf8)
+    let copy = malloc(bytes.count)!.assumingMemoryBound(to: UInt8.self)
+    bytes.withUnsafeBufferPointer { copy.update(from: $0.baseAddress!, count: bytes.count) }
+    cairo_surface_set_mime_data(
+      surface, CAIRO_MIME_TYPE_UNIQUE_ID, copy, UInt(bytes.count), { free($0) }, copy)
+  }
 }

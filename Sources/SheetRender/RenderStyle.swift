@@ -55,6 +55,8 @@ public struct RenderStyle: Hashable, Sendable {
   /// hairline under the text. A banner whose frame touches the page's side edges runs on into
   /// a PDF's bleed.
   public var bannerFill: Color?
+  /// A picture in a header or footer corner of every page (the layout reserves its height), or nil.
+  public var logo: Logo?
   /// Text across every card's image, or nil for none.
   public var watermark: Watermark?
   /// The colour of the layout's headers and footers.

@@ -137,6 +137,13 @@ public struct SheetRenderer {
     // Banners that touch the page's edges run on into the bleed, which only PDF pages have.
     if format == .pdf { painter.bleed = printMarks.bleed }
     painter.words = words
+    if let logo = style.logo {
+      do {
+        painter.logoPicture = try logo.picture()
+      } catch let error as ImageError {
+        warn(error)
+      }
+    }
     let plan = DrawPlan(document: document, pages: drawn, bands: sink.bands(pageHeight:), reach: reach)
     let sections = document.layout.firstCardSections()
     let info = document.info

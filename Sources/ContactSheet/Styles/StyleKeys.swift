@@ -1,4 +1,5 @@
 import SheetLayout
+import SheetRender
 
 /// The one table of style keys: every option of `render` (and `layout`) that says how a sheet
 /// looks, which presets, manifests' `style` and style files may set as well. The option
@@ -176,6 +177,17 @@ package enum StyleKeys {
     "show-rating", .flag,
     help:
       "Draw each photo's XMP star rating on its image and its colour label as a bar along the card's foot.")
+  package static let logo = StyleKey(
+    "logo", help: "A picture (PNG, JPEG, any format read) in a corner of every page's header or footer.",
+    valueName: "file")
+  package static let logoPosition = StyleKey(
+    "logo-position", .option, Logo.Slot.self,
+    help: "Where the logo goes: header-left, header-right, footer-left or footer-right.",
+    default: "header-right")
+  package static let logoHeight = StyleKey(
+    "logo-height",
+    help: "The logo's height (its width follows its shape); its header or footer is at least as tall.",
+    default: "8mm")
   package static let watermark = StyleKey(
     "watermark", help: "Text set across every image, along its diagonal (PROOF, the studio's name).",
     valueName: "text")
@@ -282,7 +294,8 @@ package enum StyleKeys {
     header, footer, qr, contents, index, cover, coverImage, coverFit, coverSubtitle, coverNote, bannerStyle,
     bannerFill,
     dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,
-    shadowColor, noShadow, showRating, watermark, watermarkOpacity, background, cardColor, captionColor, ppi,
+    shadowColor, noShadow, showRating, logo, logoPosition, logoHeight, watermark, watermarkOpacity,
+    background, cardColor, captionColor, ppi,
     jpegQuality, minPPI, title,
     author,
     subject,

@@ -1,5 +1,6 @@
 import Foundation
 import SheetLayout
+import SheetRender
 import SheetSupport
 import SheetText
 
@@ -49,6 +50,16 @@ extension StyleReader {
     options.balance = try required(StyleKeys.balance)
     options.header = try marginTemplate(StyleKeys.header).map { PageMarginText(text: $0) }
     options.footer = try marginTemplate(StyleKeys.footer).map { PageMarginText(text: $0) }
+    // A logo's line is at least its height: a header or footer of its own when none is set.
+    if let logo = try logo() {
+      if logo.slot.isFooter {
+        options.footer = options.footer ?? PageMarginText(text: "")
+        options.footer?.minimumHeight = logo.height
+      } else {
+        options.header = options.header ?? PageMarginText(text: "")
+        options.header?.minimumHeight = logo.height
+      }
+    }
     if try flag(StyleKeys.qr) { options.qrCodeSize = QRSizeCheck.readableSize }
     if try flag(StyleKeys.contents) { options.contentsTitle = words.contents }
     if try setText(StyleKeys.index) != nil { options.indexTitle = words.index }

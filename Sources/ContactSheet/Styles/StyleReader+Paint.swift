@@ -1,4 +1,5 @@
 import Foundation
+import SheetImages
 import SheetLayout
 import SheetRender
 import SheetSupport
@@ -26,6 +27,7 @@ extension StyleReader {
     style.cardBackground = try color(StyleKeys.cardColor)
     style.captionColor = try color(StyleKeys.captionColor)
     style.bannerFill = try bannerFill()
+    style.logo = try logo()
     if let text = try setText(StyleKeys.watermark), !text.isEmpty {
       let opacity: Double = try required(StyleKeys.watermarkOpacity)
       guard (0...1).contains(opacity) else {
@@ -34,6 +36,21 @@ extension StyleReader {
       style.watermark = Watermark(text: text, opacity: opacity)
     }
     return style
+  }
+
+  /// The logo asked for, its file checked to be an image it can read; nil for none.
+  func logo() throws -> Logo? {
+    guard let path = try setText(StyleKeys.logo), !path.isEmpty else { return nil }
+    do {
+      _ = try ImageReader.header(path: path)
+    } catch let failure as ImageError {
+      throw error(StyleKeys.logo) { "\($0) \(TerminalText.escaped(path)): \(failure.reason)" }
+    }
+    let height = try length(required(StyleKeys.logoHeight), StyleKeys.logoHeight)
+    guard height > 0 else {
+      throw error(StyleKeys.logoHeight) { "\($0) must be more than 0" }
+    }
+    return Logo(path: path, slot: try required(StyleKeys.logoPosition), height: height)
   }
 
   /// What the output is made at: the raster page resolution, the resolution of images in PDF

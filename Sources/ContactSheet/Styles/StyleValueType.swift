@@ -1,4 +1,5 @@
 import SheetLayout
+import SheetRender
 
 /// A type a style key's value is read as: a style gives every value as text, as it would be
 /// typed after the option.
@@ -39,6 +40,7 @@ extension LayoutMode: StyleValueType {}
 extension Placement: StyleValueType {}
 extension Direction: StyleValueType {}
 extension ImageFit: StyleValueType {}
+extension Logo.Slot: StyleValueType {}
 extension LastRowStyle: StyleValueType {}
 
 /// What a caption's `{date}` shows for a photo without a capture date (`file-date`).
