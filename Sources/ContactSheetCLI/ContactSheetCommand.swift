@@ -38,7 +38,8 @@ public struct ContactSheetCommand: ParsableCommand {
     LibraryWarnings.capture()
     var quiet = false
     do {
-      var command = try ContactSheetCommand.parseAsRoot(JobFile.expand(arguments ?? PathBytes.arguments()))
+      let typed = arguments ?? PathBytes.arguments()
+      var command = try ContactSheetCommand.parseAsRoot(JobFile.expand(typed, ignored: jobOptionsIgnored))
       quiet = (command as? RenderCommand)?.quiet ?? false
       // From here to the end of the run, what libraries print to standard error is captured.
       StandardErrorCapture.start(quiet: quiet)
@@ -73,6 +74,15 @@ public struct ContactSheetCommand: ParsableCommand {
     }
   }
 }
+
+/// Run options a job file may hold that `layout` and `plan` do not take: a job file serves
+/// `render`, `layout` and `plan` alike.
+private let jobOptionsIgnored: [String: Set<String>] = [
+  "layout": [
+    "output", "quiet", "strict", "max-pixels", "pages", "per-folder", "cache", "no-cache", "cache-size",
+  ],
+  "plan": ["pages", "per-folder", "cache", "no-cache", "cache-size"],
+]
 
 /// The documented exit statuses.
 enum ExitStatus {

@@ -26,6 +26,12 @@ struct RenderCommand: StyledCommand {
   @Flag(name: .shortAndLong, help: "Print only warnings and errors: no progress bar, no summary.")
   var quiet = false
 
+  @Flag(
+    help:
+      "One document per folder holding images (with -r, each subfolder too); -o names a folder (proofs/) or a pattern with {folder} (proofs/{folder}.pdf)."
+  )
+  var perFolder = false
+
   @Flag(help: "Fail (exit status 1, nothing written) when any image cannot be read.")
   var strict = false
 
@@ -49,6 +55,7 @@ struct RenderCommand: StyledCommand {
   @OptionGroup(title: "Thumbnail cache") var cacheFlags: CacheFlags
 
   func run() throws {
+    guard !perFolder else { return try runPerFolder() }
     let started = Date()
     var job = try makeJob()
     if OutputFormat(path: output) != .pdf && job.printMarks != PrintMarks() {
@@ -75,6 +82,29 @@ struct RenderCommand: StyledCommand {
     LibraryWarnings.show(quiet: quiet)
     if !quiet {
       Diagnostics.note(Summary(result, seconds: Date().timeIntervalSince(started)).text)
+    }
+  }
+
+  /// One run per folder holding images, each with that folder alone as its input and its own
+  /// output; the first that fails stops the rest.
+  private func runPerFolder() throws {
+    let folders = try PerFolderRun.folders(inputFlags.inputs, recursive: inputFlags.recursive)
+    guard !folders.isEmpty else {
+      throw ValidationError(
+        "--per-folder: no folder among \(inputFlags.inputs.joined(separator: ", ")) holds images")
+    }
+    let outputs = try PerFolderRun.outputs(for: folders, output: output)
+    for (folder, output) in zip(folders, outputs) {
+      let outputFolder = (output as NSString).deletingLastPathComponent
+      if !outputFolder.isEmpty {
+        try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+      }
+      var run = self
+      run.perFolder = false
+      run.inputFlags.inputs = [folder]
+      run.inputFlags.recursive = false
+      run.output = output
+      try run.run()
     }
   }
 

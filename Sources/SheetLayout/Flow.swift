@@ -85,6 +85,8 @@ struct MeasuredInput {
   private(set) var qrCodes: [Double] = []
   private(set) var banners: [BannerBox] = []
   private(set) var steps: [FlowStep] = []
+  /// Each section's running banner, by section, when `continuedWord` asks for them.
+  private(set) var runningBanners: [String: BannerBox] = [:]
 
   /// The items, handed over: the input keeps none, so the caller holds their only reference.
   mutating func takeItems() -> [PlacedItem] {
@@ -131,6 +133,13 @@ struct MeasuredInput {
         }
         steps.append(.banner(banners.count))
         banners.append(box)
+        if let section, let word = options.continuedWord, runningBanners[section] == nil {
+          // No title: the section's name and the word, small, in the subtitle's style.
+          runningBanners[section] = BannerBox(
+            content: BannerContent(title: "", subtitle: "\(section) (\(word))"), section: nil,
+            options: options,
+            styles: styles, width: geometry.content.width, measurer: measurer)
+        }
       }
     }
     precondition(

@@ -123,8 +123,13 @@ private struct JustifiedPlacer {
       figures.scaledToFit += row.cards.count
     }
     if top + row.height > geometry.content.maxY + 1e-9 && !pages.pageIsEmpty {
-      pages.closePage()
-      top = geometry.content.y
+      top = pages.continueOnNewPage(rowGap: options.rowGap)
+      // A row as tall as a page makes room for the section's running banner above it.
+      let room = geometry.content.maxY - top
+      if row.height > room + 1e-9, row.cards.allSatisfy({ $0.box.fixedHeight < room }) {
+        if !(row.cards.first?.box.scaled ?? true) { figures.scaledToFit += row.cards.count }
+        for index in row.cards.indices { _ = row.cards[index].box.scale(toFit: room) }
+      }
     }
     for card in row.cards { pages.add(card.box.element(x: card.x, y: top, width: card.width, column: nil)) }
     top += row.height + options.rowGap

@@ -82,6 +82,10 @@ public struct LayoutOptions: Hashable, Sendable {
   public var qrCodeSize: Double?
   /// When set, contents page(s) with this title come first: each section with its page number.
   public var contentsTitle: String?
+  /// When set, a section that continues onto a new page gets a small banner atop it: the
+  /// section's name and this word (`Kitchen (continued)`), in the banner subtitle's style.
+  /// Nil (the default) for none.
+  public var continuedWord: String?
   /// When set, index page(s) with this title come last: items' `indexTerm`s in alphabetical
   /// order with their page numbers.
   public var indexTitle: String?

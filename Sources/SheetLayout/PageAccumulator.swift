@@ -35,6 +35,10 @@ struct PageAccumulator {
   private var elements: [LayoutElement] = []
   /// The cover, contents and index pages, put around the catalog's pages when it is finished.
   private var matter: (cover: [LayoutPage], front: [LayoutPage], back: [LayoutPage])?
+  /// Each section's running banner (`Kitchen (continued)`), by section; empty for none.
+  var runningBanners: [String: BannerBox] = [:]
+  /// The section the last section banner placed began, while its cards go on.
+  private var currentSection: String?
 
   /// The catalog's pages so far, the current one closed.
   mutating func closedPages() -> [LayoutPage] {
@@ -77,8 +81,22 @@ struct PageAccumulator {
     return top
   }
 
+  /// Closes the current page for cards that do not fit on it, and starts the next: when the
+  /// cards' section goes on, with its running banner across the top. Returns where the next
+  /// card or row starts.
+  mutating func continueOnNewPage(rowGap: Double) -> Double {
+    closePage()
+    guard let section = currentSection, let banner = runningBanners[section] else {
+      return geometry.content.y
+    }
+    add(banner.element(x: geometry.content.x, y: geometry.content.y, width: geometry.content.width))
+    return geometry.content.y + banner.height + rowGap
+  }
+
   /// Adds `element`, laid out left to right; mirrored when the direction is right to left.
   mutating func add(_ element: LayoutElement) {
+    // A section's banner begins it; other banners (a cadence's, a running one) leave it going.
+    if case .banner(let banner) = element, let section = banner.section { currentSection = section }
     guard options.direction == .rtl else {
       elements.append(element)
       return

@@ -98,8 +98,7 @@ struct RowPlacer {
       rowIndex += 1
     }
     if filled == 0 && rowTop + cellHeight > geometry.content.maxY + 1e-9 && !pages.pageIsEmpty {
-      pages.closePage()
-      rowTop = geometry.content.y
+      rowTop = pages.continueOnNewPage(rowGap: options.rowGap)
       rowIndex = 0
     }
     let shift = rowIndex % 2 == 1 ? geometry.stagger : 0

@@ -7,9 +7,9 @@ public struct TextStyles: Codable, Hashable, Sendable {
   public var bannerTitle: TextStyle
   /// Banner subtitles.
   public var bannerSubtitle: TextStyle
-  /// The header: one line of plain text, each part aligned as its template says.
+  /// The header: one line of markup, each part aligned as its template says.
   public var header: TextStyle
-  /// The footer: one line of plain text, like the header.
+  /// The footer: one line of markup, like the header.
   public var footer: TextStyle
   /// The cover's title: the banner title's font, sized to the page (30 pt on A4), centred.
   public var coverTitle: TextStyle = Self.coverTitle(
@@ -34,7 +34,7 @@ public struct TextStyles: Codable, Hashable, Sendable {
   }
 
   /// The styles a layout with `options` measures with (headers and footers as one line of
-  /// plain text, whatever their style's line limit and markup flag say).
+  /// markup, whatever their style's line limit and markup flag say).
   public init(options: LayoutOptions) {
     self.init(
       caption: options.captionStyle, bannerTitle: options.bannerStyle,

@@ -86,6 +86,7 @@ public struct WaterfallLayout: Sendable {
       options: options, geometry: geometry, header: measured.header, footer: measured.footer)
     // Taken whole, so the item table is the only reference to its items and is filled in place.
     var input = (consume measured).input
+    pages.runningBanners = input.runningBanners
     let placement = try options.mode.placer.place(
       input, options: options, geometry: geometry, measurer: measurer, into: &pages)
     let cover = try options.cover.map {

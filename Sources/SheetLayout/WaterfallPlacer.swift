@@ -97,10 +97,17 @@ struct WaterfallPlacer {
 
   /// Places a card in the column the placement rule picks, starting a new page if it does not fit.
   private mutating func place(_ card: CardBox, into pages: inout PageAccumulator) {
+    var card = card
     var column = nextColumn()
     if bottoms[column] + card.height > contentBottom + 1e-9 && !pages.pageIsEmpty {
-      startNewPage(&pages)
+      recordSpread()
+      let top = pages.continueOnNewPage(rowGap: options.rowGap)
+      bottoms = Array(repeating: top, count: geometry.count)
+      placedInBlock = 0
       column = nextColumn()
+      // A card as tall as a page makes room for the section's running banner above it.
+      let (room, wasScaled) = (contentBottom - top, card.scaled)
+      if room > card.fixedHeight, card.scale(toFit: room), !wasScaled { figures.scaledToFit += 1 }
     }
     let x = geometry.columnX(column, gutter: options.gutter)
     pages.add(card.element(x: x, y: bottoms[column], width: geometry.width, column: column))

@@ -162,6 +162,15 @@ final class CardPainter {
       cairo_rectangle(cairo, frame.x, frame.maxY - 0.5, frame.width, 0.5)
       cairo_fill(cairo)
     }
+    // A running banner (no title: `Kitchen (continued)` atop a page a section goes on to) is
+    // drawn untagged, a pagination artifact like a running head.
+    if element.title.isEmpty {
+      if let subtitle = element.subtitle, let box = element.subtitleFrame {
+        Cairo.setColor(cairo, style.bannerSubtitleColor)
+        text.draw(subtitle, style: textStyles.bannerSubtitle, in: box, cairo: cairo)
+      }
+      return
+    }
     tags.beginSection()
     tags.tag("H1") {
       Cairo.setColor(cairo, style.bannerColor)

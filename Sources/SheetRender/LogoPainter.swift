@@ -7,9 +7,13 @@ import SheetLayout
 public struct Logo: Hashable, Sendable {
   /// Where on the page the logo sits.
   public enum Slot: String, CaseIterable, Codable, Hashable, Sendable {
+    /// The header's left end.
     case headerLeft = "header-left"
+    /// The header's right end (the default).
     case headerRight = "header-right"
+    /// The footer's left end.
     case footerLeft = "footer-left"
+    /// The footer's right end.
     case footerRight = "footer-right"
 
     /// Whether the logo is in the footer (else the header).
@@ -35,11 +39,12 @@ public struct Logo: Hashable, Sendable {
   /// Pixels per inch the logo is prepared at: sharp in print, small on screen pages.
   static let ppi = 300.0
 
-  /// The logo's pixels, decoded once for the document and resampled to ``ppi`` at its height
-  /// (never enlarged).
-  func picture() throws -> RasterImage {
-    let image = try ImageReader.decode(path: path)
-    let rows = min(image.height, max(1, Int((height / 72 * Self.ppi).rounded())))
+  /// The logo's pixels, decoded once for the document (shrunk while decoding where the format
+  /// can, refused over `maxPixels`) and resampled to ``ppi`` at its height (never enlarged).
+  func picture(maxPixels: Int) throws -> RasterImage {
+    let wanted = max(1, Int((height / 72 * Self.ppi).rounded()))
+    let image = try ImageReader.decode(path: path, minimumSize: (wanted, wanted), maxPixels: maxPixels)
+    let rows = min(image.height, wanted)
     guard rows < image.height else { return image }
     let columns = max(1, Int((Double(image.width) * Double(rows) / Double(image.height)).rounded()))
     return image.resampled(width: columns, height: rows)
@@ -48,21 +53,20 @@ public struct Logo: Hashable, Sendable {
 
 extension CardPainter {
   /// The part of a header or footer `frame` left for its text once the logo, if it shares
-  /// that line, has its corner: the logo's width and a gap of half its height come off its side.
+  /// that line, has its corner: its width and a gap of half its height come off both sides, so
+  /// a centred part stays centred on the page.
   func textFrame(_ frame: Rect, isFooter: Bool) -> Rect {
     guard let logo = style.logo, let picture = logoPicture, logo.slot.isFooter == isFooter else {
       return frame
     }
-    let taken = min(frame.width, logoSize(logo, picture).width + logo.height / 2)
-    return Rect(
-      x: logo.slot.isLeft ? frame.x + taken : frame.x, y: frame.y, width: frame.width - taken,
-      height: frame.height)
+    let taken = min(frame.width / 2, logoSize(logo, picture, frame: frame).width + logo.height / 2)
+    return Rect(x: frame.x + taken, y: frame.y, width: frame.width - 2 * taken, height: frame.height)
   }
 
   /// Draws the logo at its end of the header or footer `frame`, vertically centred.
   func drawLogo(_ cairo: OpaquePointer, in frame: Rect, isFooter: Bool) {
     guard let logo = style.logo, let picture = logoPicture, logo.slot.isFooter == isFooter else { return }
-    let size = logoSize(logo, picture)
+    let size = logoSize(logo, picture, frame: frame)
     let box = Rect(
       x: logo.slot.isLeft ? frame.x : frame.maxX - size.width, y: frame.y + (frame.height - size.height) / 2,
       width: size.width, height: size.height)
@@ -79,10 +83,12 @@ extension CardPainter {
     cairo_paint(cairo)
   }
 
-  /// The logo's size on the page: its height, its width from its shape, no wider than a third
-  /// of the content.
-  private func logoSize(_ logo: Logo, _ picture: RasterImage) -> (width: Double, height: Double) {
+  /// The logo's size on the page: its height, its width from its shape; a wordmark wider than
+  /// a third of the line (`frame`) is shrunk to that width.
+  private func logoSize(_ logo: Logo, _ picture: RasterImage, frame: Rect) -> (width: Double, height: Double)
+  {
     let aspect = Double(picture.width) / Double(max(1, picture.height))
-    return (logo.height * aspect, logo.height)
+    let width = min(logo.height * aspect, frame.width / 3)
+    return (width, width / aspect)
   }
 }

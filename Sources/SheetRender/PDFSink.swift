@@ -131,10 +131,13 @@ package final class PDFSink: PageSink {
 
   package func addBookmark(_ title: String, x: Double, y: Double) {
     let inset = marks.trimInset
-    let attributes = String(format: "page=%d pos=[%.2f %.2f]", pageNumber, x + inset, y + inset)
+    // The point as Cairo is given it, to a hundredth of a point: a part records the same, so an
+    // assembled outline equals a one-process file's.
+    let (pointX, pointY) = (((x + inset) * 100).rounded() / 100, ((y + inset) * 100).rounded() / 100)
+    let attributes = String(format: "page=%d pos=[%.2f %.2f]", pageNumber, pointX, pointY)
     cairo_pdf_surface_add_outline(
       surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
-    finisher.part?.bookmarks.append(PDFBookmark(title: title, page: documentPage, x: x + inset, y: y + inset))
+    finisher.part?.bookmarks.append(PDFBookmark(title: title, page: documentPage, x: pointX, y: pointY))
   }
 
   /// Links are written by libqpdf after Cairo has finished the file (``PDFFinisher``): Cairo

@@ -76,11 +76,15 @@ extension CardPainter {
   /// Draws a header or footer element: its text (page numbers already in) as a template
   /// whose parts are set in the style the layout measured it with, each part aligned as the
   /// template says and vertically centred in the element's frame.
-  func drawPageText(_ cairo: OpaquePointer, _ element: PageTextElement, isFooter: Bool, fields: PageTemplate)
-  {
+  func drawPageText(
+    _ cairo: OpaquePointer, _ element: PageTextElement, isFooter: Bool, onCover: Bool = false,
+    fields: PageTemplate
+  ) {
     let lineStyle = isFooter ? textStyles.footer : textStyles.header
-    drawLogo(cairo, in: element.frame, isFooter: isFooter)
-    let frame = textFrame(element.frame, isFooter: isFooter)
+    // The cover's note is a footer with no room reserved for a logo: it carries none.
+    let withLogo = !onCover
+    if withLogo { drawLogo(cairo, in: element.frame, isFooter: isFooter) }
+    let frame = withLogo ? textFrame(element.frame, isFooter: isFooter) : element.frame
     for (text, alignment) in fields.parts(element.text) {
       var partStyle = lineStyle
       partStyle.alignment = alignment

@@ -139,7 +139,7 @@ public struct SheetRenderer {
     painter.words = words
     if let logo = style.logo {
       do {
-        painter.logoPicture = try logo.picture()
+        painter.logoPicture = try logo.picture(maxPixels: output.maxPixels)
       } catch let error as ImageError {
         warn(error)
       }
@@ -159,6 +159,7 @@ public struct SheetRenderer {
       imagesDrawn: 0, imageCount: plan.cardsInDrawingOrder.count, pagesWritten: 0, pageCount: drawn.count)
     for (drawnIndex, pageIndex) in drawn.enumerated() {
       let page = pagesToDraw.page(pageIndex)
+      let onCover = page.elements.contains { $0.kind == .cover }
       let pageBands = sink.bands(pageHeight: page.height)
       let fields = PageTemplate(
         title: info.title ?? "", page: pageIndex + 1, pages: pageCount,
@@ -241,7 +242,7 @@ public struct SheetRenderer {
           case .header(let text):
             painter.drawPageText(cairo, text, isFooter: false, fields: fields)
           case .footer(let text):
-            painter.drawPageText(cairo, text, isFooter: true, fields: fields)
+            painter.drawPageText(cairo, text, isFooter: true, onCover: onCover, fields: fields)
           case .entry(let entry):
             // A TOCI holds a Reference (ISO 32000-1, table 333), which holds the link.
             painter.tags.tableOfContentsItem {

@@ -100,9 +100,18 @@ struct ErrorCommandTests {
     let input = folder.appendingPathComponent("page.png").path
     try FileManager.default.copyItem(atPath: FixturePaths.photo("horse.png"), toPath: input)
     let before = FileManager.default.contents(atPath: input)
-    let result = try render([input, "-o", input])
+    // Given by name, the output is an earlier run's (a shell glob's second run): left out.
+    let given = try render([input, "-o", input])
+    #expect(given.status == 2)
+    #expect(
+      given.standardError.contains("skipped 1 file: 1 written by an earlier run of this command (page.png)"),
+      "\(given.standardError)")
+    // Named by a catalog, it is an input the output would overwrite.
+    let csv = folder.appendingPathComponent("items.csv")
+    try "image\n\(input)\n".write(to: csv, atomically: true, encoding: .utf8)
+    let result = try render([csv.path, "-o", input])
     #expect(result.status == 2)
-    #expect(result.standardError.contains("would overwrite the input"))
+    #expect(result.standardError.contains("would overwrite the input"), "\(result.standardError)")
     #expect(FileManager.default.contents(atPath: input) == before)
   }
 
@@ -111,9 +120,11 @@ struct ErrorCommandTests {
     let folder = try FixturePaths.temporaryFolder()
     let input = folder.appendingPathComponent("sheet-002.png").path
     try FileManager.default.copyItem(atPath: FixturePaths.photo("horse.png"), toPath: input)
-    let result = try render([input, "-o", folder.appendingPathComponent("sheet.png").path])
+    let csv = folder.appendingPathComponent("items.csv")
+    try "image\n\(input)\n".write(to: csv, atomically: true, encoding: .utf8)
+    let result = try render([csv.path, "-o", folder.appendingPathComponent("sheet.png").path])
     #expect(result.status == 2)
-    #expect(result.standardError.contains("would overwrite the input"))
+    #expect(result.standardError.contains("would overwrite the input"), "\(result.standardError)")
   }
 
   @Test("an output folder that does not exist gives status 3")

@@ -251,6 +251,16 @@ struct ProofingTests {
     ])
     #expect(overridden.names == ["rated-5-green.webp", "sidecar-wins.jpg"])
     #expect(overridden.item("sidecar-wins.jpg")?["caption"] as? String == "sidecar-wins.jpg")
+    // A list is the option's comma-separated value; `output` (a run option `layout` does not
+    // take) is left to `render`.
+    try "label: [red, green]\noutput: proof.pdf\n".write(to: job, atomically: true, encoding: .utf8)
+    let labels = try Self.layout([folder.path, "--job", job.path])
+    #expect(labels.status == 0, "\(labels.standardError)")
+    #expect(
+      Set(labels.names) == ["rated-4-red.jpg", "rated-5-green.webp", "label-only.jpg"], "\(labels.names)")
+    let twice = try Self.layout([folder.path, "--job", job.path, "--job", job.path])
+    #expect(
+      twice.status == 2 && twice.standardError.contains("--job is given 2 times"), "\(twice.standardError)")
     try "min-rating: 3\ncolums: 2\n".write(to: job, atomically: true, encoding: .utf8)
     let typo = try Self.layout([folder.path, "--job", job.path])
     #expect(typo.status == 2)
@@ -262,6 +272,82 @@ struct ProofingTests {
     let refused = try Self.layout([folder.path, "--job", job.path])
     #expect(refused.status == 2)
     #expect(refused.standardError.contains("'help' cannot be set in a job file"), "\(refused.standardError)")
+  }
+
+  @Test(
+    "--per-folder: one PDF per folder holding images, named after it; -o must name a folder or hold {folder}")
+  func perFolder() throws {
+    let top = try FixturePaths.temporaryFolder("per-folder")
+    for (day, files) in [
+      ("2024/day-1", ["unrated.jpg"]), ("2025/day-1", ["rated-2.png", "darktable.jpg"]), ("notes", []),
+    ] {
+      let folder = top.appendingPathComponent(day)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      _ = try Self.shoot(Dictionary(uniqueKeysWithValues: files.map { ($0, $0) }), in: folder)
+    }
+    let proofs = top.appendingPathComponent("proofs").path + "/"
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["render", top.path, "-r", "--per-folder", "-o", proofs, "-q"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let written = try FileManager.default.contentsOfDirectory(atPath: proofs).sorted()
+    #expect(written == ["2024-day-1.pdf", "2025-day-1.pdf"])
+    #expect(try ProcessRunner.pdfInfo(proofs + "2025-day-1.pdf")["Pages"] == "1")
+    let pattern = try ProcessRunner.run(
+      FixturePaths.binary,
+      [
+        "render", top.appendingPathComponent("2025").path, "-r", "--per-folder", "-o",
+        proofs + "{folder}-proof.png", "-q",
+      ])
+    #expect(pattern.status == 0, "\(pattern.standardError)")
+    #expect(FileManager.default.fileExists(atPath: proofs + "day-1-proof.png"))
+    let noFolder = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["render", top.path, "-r", "--per-folder", "-o", top.appendingPathComponent("one.pdf").path])
+    #expect(noFolder.status == 2)
+    #expect(
+      noFolder.standardError.contains("give -o a folder (proofs/) or a name with {folder}"),
+      "\(noFolder.standardError)")
+  }
+
+  @Test(
+    "a section that goes on to a new page repeats a small running banner; --text-continued '' turns it off")
+  func runningBanner() throws {
+    let top = try FixturePaths.temporaryFolder("running")
+    for (folder, photo) in [("garden", "chelsea.png"), ("kitchen", "coffee.png")] {
+      let path = top.appendingPathComponent(folder)
+      try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+      for index in 1...7 {
+        try FileManager.default.copyItem(
+          atPath: FixturePaths.photo(photo),
+          toPath: path.appendingPathComponent("\(folder)-\(index).png").path)
+      }
+    }
+    func banners(_ extra: [String]) throws -> [[(title: String, subtitle: String?)]] {
+      let result = try ProcessRunner.run(
+        FixturePaths.binary,
+        [
+          "layout", top.path, "-r", "--section-by", "dir", "--page", "105x148mm", "--columns", "2",
+          "--contents",
+        ]
+          + extra)
+      #expect(result.status == 0, "\(result.standardError)")
+      let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+      return (json?["pages"] as? [[String: Any]] ?? []).map { page in
+        (page["elements"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "banner" }.map {
+          ($0["text"] as? String ?? "", $0["subtitle"] as? String)
+        }
+      }
+    }
+    let pages = try banners([])
+    // The contents page, then garden (6 cards), garden's last card under its running banner
+    // and kitchen, then kitchen's last five under theirs.
+    #expect(pages.map { $0.map(\.title) } == [["Contents"], ["garden"], ["", "kitchen"], [""]], "\(pages)")
+    #expect(
+      pages[2].first?.subtitle == "garden (continued)" && pages[3].first?.subtitle == "kitchen (continued)")
+    let german = try banners(["--lang", "de"])
+    #expect(german[2].first?.subtitle == "garden (Fortsetzung)")
+    let off = try banners(["--text-continued", ""])
+    #expect(off.map { $0.map(\.title) } == [["Contents"], ["garden"], ["kitchen"], []], "\(off)")
   }
 }
 

@@ -32,6 +32,14 @@ package struct FolderScanner {
   /// folder being read) are not photos.
   package var output: String?
 
+  /// A scanner of folders (and their subfolders with `recursive`) showing `rawJPEG`'s file of
+  /// each pair, leaving `output` out.
+  package init(recursive: Bool = false, rawJPEG: RawJPEGChoice = .jpeg, output: String? = nil) {
+    self.recursive = recursive
+    self.rawJPEG = rawJPEG
+    self.output = output
+  }
+
   /// What one scan found.
   package struct Result {
     package var images: [ScannedImage] = []

@@ -167,12 +167,12 @@ package struct HeaderReader {
     var attributes: FileAttributes?
     var tags: (XMPTags, String?)?
 
-    /// Whether the item stays as it was: no header read, no rating or label, no warning (an
-    /// item has none of these before it is read).
+    /// Whether the item stays as it was: no header read, no tags (rating, label, descriptive
+    /// fields), no warning (an item has none of these before it is read).
     var changesNothing: Bool {
       guard header == nil, attributes == nil else { return false }
       guard let (tags, warning) = self.tags else { return true }
-      return tags.rating == nil && tags.label == nil && warning == nil
+      return tags.isEmpty && warning == nil
     }
   }
 

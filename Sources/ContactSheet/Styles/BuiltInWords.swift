@@ -21,6 +21,9 @@ public struct BuiltInWords: Sendable, Hashable {
   /// After a caption's `{date}` taken from the file's time, not the camera's (`2026-11-28
   /// (file date)`).
   public var fileDate = "file date"
+  /// After a section's name in the small banner that repeats it atop a page it continues onto
+  /// (`Kitchen (continued)`).
+  public var continued = "continued"
 
   /// The words of the language `tag` (BCP 47: its primary subtag decides, so `de-AT` is
   /// German); English for a language not in the table.
@@ -38,26 +41,30 @@ public struct BuiltInWords: Sendable, Hashable {
   private static let table: [String: BuiltInWords] = [
     "en": BuiltInWords(
       contents: "Contents", index: "Index", cover: "Cover", untitled: "Contact sheet", pages: "pages",
-      noImage: "No image", cannotShow: "Cannot show", fileDate: "file date"),
+      noImage: "No image", cannotShow: "Cannot show", fileDate: "file date", continued: "continued"),
     "de": BuiltInWords(
       contents: "Inhalt", index: "Register", cover: "Titelseite", untitled: "Kontaktbogen", pages: "Seiten",
-      noImage: "Kein Bild", cannotShow: "Nicht darstellbar:", fileDate: "Dateidatum"),
+      noImage: "Kein Bild", cannotShow: "Nicht darstellbar:", fileDate: "Dateidatum", continued: "Fortsetzung"
+    ),
     "fr": BuiltInWords(
       contents: "Sommaire", index: "Index", cover: "Couverture", untitled: "Planche contact", pages: "pages",
-      noImage: "Pas d’image", cannotShow: "Impossible d’afficher", fileDate: "date du fichier"),
+      noImage: "Pas d’image", cannotShow: "Impossible d’afficher", fileDate: "date du fichier",
+      continued: "suite"),
     "es": BuiltInWords(
       contents: "Índice", index: "Índice alfabético", cover: "Portada", untitled: "Hoja de contactos",
       pages: "páginas", noImage: "Sin imagen", cannotShow: "No se puede mostrar",
-      fileDate: "fecha del archivo"),
+      fileDate: "fecha del archivo", continued: "continuación"),
     "it": BuiltInWords(
       contents: "Sommario", index: "Indice analitico", cover: "Copertina", untitled: "Provino a contatto",
       pages: "pagine", noImage: "Nessuna immagine", cannotShow: "Impossibile mostrare",
-      fileDate: "data del file"),
+      fileDate: "data del file", continued: "continua"),
     "nl": BuiltInWords(
       contents: "Inhoud", index: "Register", cover: "Omslag", untitled: "Contactafdruk", pages: "pagina’s",
-      noImage: "Geen afbeelding", cannotShow: "Kan niet tonen:", fileDate: "bestandsdatum"),
+      noImage: "Geen afbeelding", cannotShow: "Kan niet tonen:", fileDate: "bestandsdatum",
+      continued: "vervolg"),
     "pl": BuiltInWords(
       contents: "Spis treści", index: "Indeks", cover: "Okładka", untitled: "Stykówka", pages: "stron",
-      noImage: "Brak obrazu", cannotShow: "Nie można wyświetlić", fileDate: "data pliku"),
+      noImage: "Brak obrazu", cannotShow: "Nie można wyświetlić", fileDate: "data pliku",
+      continued: "ciąg dalszy"),
   ]
 }

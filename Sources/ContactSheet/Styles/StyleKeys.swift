@@ -247,6 +247,11 @@ package enum StyleKeys {
     help:
       "After a caption's {date} that comes from the file's time, not the camera's (default: from --lang, 'file date').",
     valueName: "text")
+  package static let textContinued = StyleKey(
+    "text-continued",
+    help:
+      "After a section's name in the small banner repeating it atop a page it continues onto (default: from --lang, 'continued'); empty for no such banner.",
+    valueName: "text")
   package static let fileDate = StyleKey(
     "file-date", .option, FileDateChoice.self,
     help:
@@ -301,7 +306,7 @@ package enum StyleKeys {
     subject,
     keywords, bleed, cropMarks, lang, textContents, textIndex, textCover, textUntitled, textPages,
     textNoImage,
-    textCannotShow, textFileDate, fileDate, tagged, pdfx, outputIntent, icc, fontFile,
+    textCannotShow, textFileDate, textContinued, fileDate, tagged, pdfx, outputIntent, icc, fontFile,
   ]
 
   /// Options of `render` and `layout` that belong to a run (what to read, where to write, how
@@ -312,7 +317,7 @@ package enum StyleKeys {
     "min-rating",
     "label", "include-rejected", "section-by", "raw-jpeg", "cache", "no-cache", "cache-size", "pages",
     "frames",
-    "interval", "scenes", "job",
+    "interval", "scenes", "job", "per-folder",
   ]
 
   private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

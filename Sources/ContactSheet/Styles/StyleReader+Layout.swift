@@ -62,6 +62,7 @@ extension StyleReader {
     }
     if try flag(StyleKeys.qr) { options.qrCodeSize = QRSizeCheck.readableSize }
     if try flag(StyleKeys.contents) { options.contentsTitle = words.contents }
+    options.continuedWord = words.continued.isEmpty ? nil : words.continued
     if try setText(StyleKeys.index) != nil { options.indexTitle = words.index }
     let bannerStyle: BannerStyle = try required(StyleKeys.bannerStyle)
     options.bannerLook = bannerStyle == .fullBleed ? .fullBleed : .inset

@@ -25,6 +25,7 @@ extension StyleReader {
       (StyleKeys.textUntitled, \.untitled), (StyleKeys.textPages, \.pages),
       (StyleKeys.textNoImage, \.noImage),
       (StyleKeys.textCannotShow, \.cannotShow), (StyleKeys.textFileDate, \.fileDate),
+      (StyleKeys.textContinued, \.continued),
     ]
     for (key, path) in keys {
       if let text = try setText(key) { words[keyPath: path] = text }
