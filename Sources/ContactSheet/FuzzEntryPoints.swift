@@ -41,11 +41,13 @@ package enum FuzzEntryPoints {
     _ = try XMPReader.readSidecar(path: try scratch(bytes, extension: "xmp"))
   }
 
-  /// When `bytes` are an image, parses the XMP packet its header read keeps, as ``TagReader``
-  /// does for a photo.
+  /// Parses `bytes` as a JPEG's APP13 payload (IPTC-IIM) and, when they are an image, the XMP
+  /// packet and APP13 segment its header read keeps, as ``TagReader`` does for a photo.
   package static func embeddedXMP(_ bytes: [UInt8]) throws {
-    guard let packet = try ImageReader.header(bytes: bytes).xmp else { return }
-    _ = XMPReader.parse(packet)
+    _ = IPTCRecords.parse(bytes)
+    let header = try ImageReader.header(bytes: bytes)
+    if let packet = header.xmp { _ = XMPReader.parse(packet) }
+    if let segment = header.iptc { _ = IPTCRecords.parse(segment) }
   }
 
   /// Reads `bytes` as a part of a document, as `assemble` does before joining parts.

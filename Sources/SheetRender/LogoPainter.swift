@@ -53,14 +53,16 @@ public struct Logo: Hashable, Sendable {
 
 extension CardPainter {
   /// The part of a header or footer `frame` left for its text once the logo, if it shares
-  /// that line, has its corner: its width and a gap of half its height come off both sides, so
-  /// a centred part stays centred on the page.
-  func textFrame(_ frame: Rect, isFooter: Bool) -> Rect {
+  /// that line, has its corner: its width and a gap of half its height come off its side, and
+  /// off both sides when the line has a centred part (`centred`), which so stays centred.
+  func textFrame(_ frame: Rect, isFooter: Bool, centred: Bool) -> Rect {
     guard let logo = style.logo, let picture = logoPicture, logo.slot.isFooter == isFooter else {
       return frame
     }
     let taken = min(frame.width / 2, logoSize(logo, picture, frame: frame).width + logo.height / 2)
-    return Rect(x: frame.x + taken, y: frame.y, width: frame.width - 2 * taken, height: frame.height)
+    let left = centred || logo.slot.isLeft ? taken : 0
+    let right = centred || !logo.slot.isLeft ? taken : 0
+    return Rect(x: frame.x + left, y: frame.y, width: frame.width - left - right, height: frame.height)
   }
 
   /// Draws the logo at its end of the header or footer `frame`, vertically centred.

@@ -84,8 +84,12 @@ extension CardPainter {
     // The cover's note is a footer with no room reserved for a logo: it carries none.
     let withLogo = !onCover
     if withLogo { drawLogo(cairo, in: element.frame, isFooter: isFooter) }
-    let frame = withLogo ? textFrame(element.frame, isFooter: isFooter) : element.frame
-    for (text, alignment) in fields.parts(element.text) {
+    let parts = fields.parts(element.text)
+    let frame =
+      withLogo
+      ? textFrame(element.frame, isFooter: isFooter, centred: parts.contains { $0.alignment == .center })
+      : element.frame
+    for (text, alignment) in parts {
       var partStyle = lineStyle
       partStyle.alignment = alignment
       let height = self.text.measure(text, style: partStyle, width: frame.width).height
