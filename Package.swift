@@ -38,6 +38,8 @@ let package = Package(
     .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
     .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
     .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+    // SVG logos (librsvg draws them as vectors into Cairo).
+    .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
     // libpng's reader and streaming writer, whose setjmp error handling must stay in C.
     .target(name: "CPNG", dependencies: ["CLibPNG"]),
     // libjpeg's streaming writer for JPEG pages (setjmp again).
@@ -98,8 +100,9 @@ let package = Package(
     .target(
       name: "SheetRender",
       dependencies: [
-        "CPangoCairo", "CPNG", "CJPEG", "CQPDF", "CQREncode", "SheetSupport", "SheetLayout", "SheetText",
-        "SheetImages", "SheetCache", "CZlib",
+        "CPangoCairo", "CPNG", "CJPEG", "CQPDF", "CQREncode", "CPoppler", "CRsvg", "SheetSupport",
+        "SheetLayout",
+        "SheetText", "SheetImages", "SheetCache", "CZlib",
       ]),
     // Comparison, split by job: the metric (light), golden tests on it (light: no Pango, poppler
     // or renderer), file/folder/PDF comparison, and the review report drawn by SheetRender.

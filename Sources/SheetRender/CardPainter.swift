@@ -17,8 +17,8 @@ final class CardPainter {
   var words = RenderWords()
   /// The structure of a tagged PDF, written as cards, banners and the cover are drawn.
   var tags = StructureTags()
-  /// The pixels of `style.logo`, decoded once for the document; nil without a logo.
-  var logoPicture: RasterImage?
+  /// `style.logo`, read once for the document; nil without a logo.
+  var logoArtwork: LogoArtwork?
 
   init(style: RenderStyle, textStyles: TextStyles, text: TextEngine) {
     self.style = style

@@ -1,7 +1,10 @@
 import CPangoCairo
+import CPoppler
+import CRsvg
 import Foundation
 import SheetImages
 import SheetLayout
+import SheetSupport
 
 /// A picture (a studio's or shop's logo) in a header or footer corner of every page.
 public struct Logo: Hashable, Sendable {
@@ -22,7 +25,8 @@ public struct Logo: Hashable, Sendable {
     public var isLeft: Bool { self == .headerLeft || self == .footerLeft }
   }
 
-  /// The image file (any format the tool reads; transparency is kept).
+  /// The file: a PDF (its first page) or an SVG, drawn as vectors, or any image format the
+  /// tool reads (transparency kept).
   public var path: String
   /// The corner it goes in.
   public var slot: Slot
@@ -36,18 +40,163 @@ public struct Logo: Hashable, Sendable {
     self.height = height
   }
 
-  /// Pixels per inch the logo is prepared at: sharp in print, small on screen pages.
+  /// Pixels per inch a raster logo is prepared at: sharp in print, small on screen pages.
   static let ppi = 300.0
+  /// The largest logo file read (a logo is kilobytes; a PDF page or SVG of many megabytes is
+  /// not one).
+  static let maxFileBytes = 32 << 20
 
-  /// The logo's pixels, decoded once for the document (shrunk while decoding where the format
-  /// can, refused over `maxPixels`) and resampled to ``ppi`` at its height (never enlarged).
-  func picture(maxPixels: Int) throws -> RasterImage {
+  /// The logo ready to draw, read once for the document: a PDF's first page or an SVG drawn as
+  /// vectors (poppler, librsvg), any other image decoded (shrunk while decoding where the
+  /// format can, refused over `maxPixels`) and resampled to ``ppi`` at its height (never
+  /// enlarged).
+  ///
+  /// - Throws: ``ImageError`` naming the file when it cannot be read as any of them.
+  package func artwork(maxPixels: Int) throws -> LogoArtwork {
+    let start: [UInt8]
+    do {
+      start = try RegularFile.start(path, count: 512)
+    } catch {
+      throw ImageError(path: path, reason: error.reason)
+    }
+    if start.starts(with: Array("%PDF-".utf8)) || Self.isSVG(start, path: path) {
+      let bytes: [UInt8]
+      do {
+        bytes = try RegularFile.contents(path, limit: Self.maxFileBytes)
+      } catch {
+        throw ImageError(path: path, reason: error.reason)
+      }
+      return try start.starts(with: Array("%PDF-".utf8))
+        ? LogoArtwork(pdf: bytes, path: path) : LogoArtwork(svg: bytes, path: path)
+    }
     let wanted = max(1, Int((height / 72 * Self.ppi).rounded()))
     let image = try ImageReader.decode(path: path, minimumSize: (wanted, wanted), maxPixels: maxPixels)
     let rows = min(image.height, wanted)
-    guard rows < image.height else { return image }
+    guard rows < image.height else { return LogoArtwork(raster: image) }
     let columns = max(1, Int((Double(image.width) * Double(rows) / Double(image.height)).rounded()))
-    return image.resampled(width: columns, height: rows)
+    return LogoArtwork(raster: image.resampled(width: columns, height: rows))
+  }
+
+  /// Whether the file starting with `start` is an SVG: named `.svg`, or XML whose first
+  /// element is `<svg`.
+  static func isSVG(_ start: [UInt8], path: String) -> Bool {
+    if (path as NSString).pathExtension.lowercased() == "svg" { return true }
+    let text = String(decoding: start, as: UTF8.self)
+    return text.contains("<svg")
+      && (text.hasPrefix("<?xml") || text.hasPrefix("<svg") || text.hasPrefix("\u{FEFF}"))
+  }
+}
+
+/// A logo ready to draw on every page: pixels, or a PDF page or SVG drawing kept open.
+package final class LogoArtwork {
+  private enum Art {
+    case raster(RasterImage)
+    /// A poppler document and its first page.
+    case pdf(document: OpaquePointer, page: OpaquePointer)
+    /// A librsvg handle.
+    case svg(UnsafeMutablePointer<RsvgHandle>)
+  }
+
+  private let art: Art
+  /// Width over height.
+  let aspect: Double
+
+  init(raster: RasterImage) {
+    art = .raster(raster)
+    aspect = Double(raster.width) / Double(max(1, raster.height))
+  }
+
+  /// The first page of the PDF in `bytes`.
+  init(pdf bytes: [UInt8], path: String) throws {
+    var error: UnsafeMutablePointer<GError>?
+    let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    defer { g_bytes_unref(data) }
+    guard let document = poppler_document_new_from_bytes(data, nil, &error) else {
+      throw ImageError(path: path, reason: "not a readable PDF (\(Self.consume(error)))")
+    }
+    guard let page = poppler_document_get_page(document, 0) else {
+      g_object_unref(UnsafeMutableRawPointer(document))
+      throw ImageError(path: path, reason: "the PDF has no page")
+    }
+    var (width, height) = (0.0, 0.0)
+    poppler_page_get_size(page, &width, &height)
+    guard width > 0, height > 0 else {
+      g_object_unref(UnsafeMutableRawPointer(page))
+      g_object_unref(UnsafeMutableRawPointer(document))
+      throw ImageError(path: path, reason: "the PDF's first page has no size")
+    }
+    art = .pdf(document: document, page: page)
+    aspect = width / height
+  }
+
+  /// The SVG drawing in `bytes`; its size from its width and height, else its viewBox.
+  init(svg bytes: [UInt8], path: String) throws {
+    var error: UnsafeMutablePointer<GError>?
+    guard
+      let handle = bytes.withUnsafeBufferPointer({
+        rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error)
+      })
+    else {
+      throw ImageError(path: path, reason: "not a readable SVG (\(Self.consume(error)))")
+    }
+    var (width, height) = (0.0, 0.0)
+    if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 || width <= 0 || height <= 0 {
+      var hasViewBox: gboolean = 0
+      var viewBox = RsvgRectangle()
+      rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
+      (width, height) = hasViewBox != 0 ? (viewBox.width, viewBox.height) : (0, 0)
+    }
+    guard width > 0, height > 0, width.isFinite, height.isFinite else {
+      g_object_unref(UnsafeMutableRawPointer(handle))
+      throw ImageError(path: path, reason: "the SVG gives no size (no width and height, no viewBox)")
+    }
+    art = .svg(handle)
+    aspect = width / height
+  }
+
+  deinit {
+    switch art {
+    case .raster: break
+    case .pdf(let document, let page):
+      g_object_unref(UnsafeMutableRawPointer(page))
+      g_object_unref(UnsafeMutableRawPointer(document))
+    case .svg(let handle): g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+  }
+
+  /// Draws the logo filling `box` (which has its shape).
+  func draw(_ cairo: OpaquePointer, in box: Rect) {
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    switch art {
+    case .raster(let picture):
+      let surface = picture.makeCairoSurface()
+      defer { cairo_surface_destroy(surface) }
+      // One image in the PDF however many pages show it.
+      MimeData.attachUniqueID("contactsheet-logo", to: surface)
+      cairo_translate(cairo, box.x, box.y)
+      cairo_scale(cairo, box.width / Double(picture.width), box.height / Double(picture.height))
+      cairo_set_source_surface(cairo, surface, 0, 0)
+      cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+      cairo_paint(cairo)
+    case .pdf(_, let page):
+      var (width, height) = (0.0, 0.0)
+      poppler_page_get_size(page, &width, &height)
+      cairo_rectangle(cairo, box.x, box.y, box.width, box.height)
+      cairo_clip(cairo)
+      cairo_translate(cairo, box.x, box.y)
+      cairo_scale(cairo, box.width / width, box.height / height)
+      poppler_page_render(page, cairo)
+    case .svg(let handle):
+      var viewport = RsvgRectangle(x: box.x, y: box.y, width: box.width, height: box.height)
+      rsvg_handle_render_document(handle, cairo, &viewport, nil)
+    }
+  }
+
+  private static func consume(_ error: UnsafeMutablePointer<GError>?) -> String {
+    guard let error else { return "unknown error" }
+    defer { g_error_free(error) }
+    return String(cString: error.pointee.message)
   }
 }
 
@@ -56,10 +205,10 @@ extension CardPainter {
   /// that line, has its corner: its width and a gap of half its height come off its side, and
   /// off both sides when the line has a centred part (`centred`), which so stays centred.
   func textFrame(_ frame: Rect, isFooter: Bool, centred: Bool) -> Rect {
-    guard let logo = style.logo, let picture = logoPicture, logo.slot.isFooter == isFooter else {
+    guard let logo = style.logo, let artwork = logoArtwork, logo.slot.isFooter == isFooter else {
       return frame
     }
-    let taken = min(frame.width / 2, logoSize(logo, picture, frame: frame).width + logo.height / 2)
+    let taken = min(frame.width / 2, logoSize(logo, artwork, frame: frame).width + logo.height / 2)
     let left = centred || logo.slot.isLeft ? taken : 0
     let right = centred || !logo.slot.isLeft ? taken : 0
     return Rect(x: frame.x + left, y: frame.y, width: frame.width - left - right, height: frame.height)
@@ -67,30 +216,21 @@ extension CardPainter {
 
   /// Draws the logo at its end of the header or footer `frame`, vertically centred.
   func drawLogo(_ cairo: OpaquePointer, in frame: Rect, isFooter: Bool) {
-    guard let logo = style.logo, let picture = logoPicture, logo.slot.isFooter == isFooter else { return }
-    let size = logoSize(logo, picture, frame: frame)
-    let box = Rect(
-      x: logo.slot.isLeft ? frame.x : frame.maxX - size.width, y: frame.y + (frame.height - size.height) / 2,
-      width: size.width, height: size.height)
-    let surface = picture.makeCairoSurface()
-    defer { cairo_surface_destroy(surface) }
-    // One image in the PDF however many pages show it.
-    MimeData.attachUniqueID("contactsheet-logo", to: surface)
-    cairo_save(cairo)
-    defer { cairo_restore(cairo) }
-    cairo_translate(cairo, box.x, box.y)
-    cairo_scale(cairo, box.width / Double(picture.width), box.height / Double(picture.height))
-    cairo_set_source_surface(cairo, surface, 0, 0)
-    cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
-    cairo_paint(cairo)
+    guard let logo = style.logo, let artwork = logoArtwork, logo.slot.isFooter == isFooter else { return }
+    let size = logoSize(logo, artwork, frame: frame)
+    artwork.draw(
+      cairo,
+      in: Rect(
+        x: logo.slot.isLeft ? frame.x : frame.maxX - size.width,
+        y: frame.y + (frame.height - size.height) / 2,
+        width: size.width, height: size.height))
   }
 
   /// The logo's size on the page: its height, its width from its shape; a wordmark wider than
   /// a third of the line (`frame`) is shrunk to that width.
-  private func logoSize(_ logo: Logo, _ picture: RasterImage, frame: Rect) -> (width: Double, height: Double)
+  private func logoSize(_ logo: Logo, _ artwork: LogoArtwork, frame: Rect) -> (width: Double, height: Double)
   {
-    let aspect = Double(picture.width) / Double(max(1, picture.height))
-    let width = min(logo.height * aspect, frame.width / 3)
-    return (width, width / aspect)
+    let width = min(logo.height * artwork.aspect, frame.width / 3)
+    return (width, width / artwork.aspect)
   }
 }

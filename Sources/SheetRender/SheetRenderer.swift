@@ -139,7 +139,7 @@ public struct SheetRenderer {
     painter.words = words
     if let logo = style.logo {
       do {
-        painter.logoPicture = try logo.picture(maxPixels: output.maxPixels)
+        painter.logoArtwork = try logo.artwork(maxPixels: output.maxPixels)
       } catch let error as ImageError {
         warn(error)
       }

@@ -162,4 +162,43 @@ struct BrandingTests {
     #expect(missing.status == 2)
     #expect(missing.standardError.contains("--logo /nonexistent/logo.png:"), "\(missing.standardError)")
   }
+
+  @Test("an SVG or a PDF page as the logo is drawn as vectors; a broken one is refused, naming --logo")
+  func vectorLogos() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let svg = folder.appendingPathComponent("logo.svg")
+    try """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 80"><rect width="80" height="80" fill="#1e3c78"/>\
+    <text x="92" y="56" font-family="DejaVu Sans" font-size="44">NORDLOGO</text></svg>
+    """.write(to: svg, atomically: true, encoding: .utf8)
+    let photo = FixturePaths.photo("coffee.png")
+    let withSVG = folder.appendingPathComponent("svg.pdf").path
+    let svgRun = try ProcessRunner.run(
+      FixturePaths.binary, ["render", photo, "--logo", svg.path, "-o", withSVG, "-q"])
+    #expect(svgRun.status == 0, "\(svgRun.standardError)")
+    // Vectors: the SVG's text is text in the PDF, and the only colour image is the photo (the
+    // grey ones are the cards' shadow).
+    #expect(try ProcessRunner.run("pdftotext", [withSVG, "-"]).standardOutput.contains("NORDLOGO"))
+    let images = try ProcessRunner.run("pdfimages", ["-list", withSVG]).standardOutput.split(separator: "\n")
+      .dropFirst(2).map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+    #expect(images.filter { $0.count > 5 && $0[2] == "image" && $0[5] == "rgb" }.count == 1, "\(images)")
+    // A PDF's first page: a sheet the tool drew, whose caption stays text.
+    let logoPDF = folder.appendingPathComponent("logo.pdf").path
+    _ = try ProcessRunner.run(
+      FixturePaths.binary, ["render", photo, "--caption", "PDFLOGO", "-o", logoPDF, "-q"])
+    let withPDF = folder.appendingPathComponent("pdf.pdf").path
+    let pdfRun = try ProcessRunner.run(
+      FixturePaths.binary,
+      ["render", photo, "--logo", logoPDF, "--logo-position", "footer-right", "-o", withPDF, "-q"])
+    #expect(pdfRun.status == 0, "\(pdfRun.standardError)")
+    try PDFCheck.requireValid(withPDF)
+    #expect(try ProcessRunner.run("pdftotext", [withPDF, "-"]).standardOutput.contains("PDFLOGO"))
+    let broken = folder.appendingPathComponent("broken.svg")
+    try "<svg xmlns='http://www.w3.org/2000/svg'><rect".write(to: broken, atomically: true, encoding: .utf8)
+    let refused = try ProcessRunner.run(
+      FixturePaths.binary, ["render", photo, "--logo", broken.path, "-o", withPDF])
+    #expect(refused.status == 2)
+    #expect(
+      refused.standardError.contains("--logo \(broken.path): not a readable SVG"), "\(refused.standardError)")
+  }
 }

@@ -38,19 +38,21 @@ extension StyleReader {
     return style
   }
 
-  /// The logo asked for, its file checked to be an image it can read; nil for none.
+  /// The logo asked for, its file checked to be a PDF, an SVG or an image it can read (read
+  /// as rendering reads it); nil for none.
   func logo() throws -> Logo? {
     guard let path = try setText(StyleKeys.logo), !path.isEmpty else { return nil }
-    do {
-      _ = try ImageReader.header(path: path)
-    } catch let failure as ImageError {
-      throw error(StyleKeys.logo) { "\($0) \(TerminalText.escaped(path)): \(failure.reason)" }
-    }
     let height = try length(required(StyleKeys.logoHeight), StyleKeys.logoHeight)
     guard height > 0 else {
       throw error(StyleKeys.logoHeight) { "\($0) must be more than 0" }
     }
-    return Logo(path: path, slot: try required(StyleKeys.logoPosition), height: height)
+    let logo = Logo(path: path, slot: try required(StyleKeys.logoPosition), height: height)
+    do {
+      _ = try logo.artwork(maxPixels: PixelLimit.default)
+    } catch let failure as ImageError {
+      throw error(StyleKeys.logo) { "\($0) \(TerminalText.escaped(path)): \(failure.reason)" }
+    }
+    return logo
   }
 
   /// What the output is made at: the raster page resolution, the resolution of images in PDF
