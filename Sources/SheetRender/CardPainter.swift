@@ -19,6 +19,8 @@ final class CardPainter {
   var tags = StructureTags()
   /// `style.logo`, read once for the document; nil without a logo.
   var logoArtwork: LogoArtwork?
+  /// The picture of `style.watermark`, read once for the document; nil for none or text.
+  var watermarkArtwork: LogoArtwork?
 
   init(style: RenderStyle, textStyles: TextStyles, text: TextEngine) {
     self.style = style

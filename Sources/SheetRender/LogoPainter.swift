@@ -42,39 +42,13 @@ public struct Logo: Hashable, Sendable {
 
   /// Pixels per inch a raster logo is prepared at: sharp in print, small on screen pages.
   static let ppi = 300.0
-  /// The largest logo file read (a logo is kilobytes; a PDF page or SVG of many megabytes is
-  /// not one).
-  static let maxFileBytes = 32 << 20
-
-  /// The logo ready to draw, read once for the document: a PDF's first page or an SVG drawn as
-  /// vectors (poppler, librsvg), any other image decoded (shrunk while decoding where the
-  /// format can, refused over `maxPixels`) and resampled to ``ppi`` at its height (never
-  /// enlarged).
+  /// The logo ready to draw, read once for the document (``LogoArtwork/read(path:rows:maxPixels:)``
+  /// at ``ppi`` for its height).
   ///
-  /// - Throws: ``ImageError`` naming the file when it cannot be read as any of them.
+  /// - Throws: ``ImageError`` naming the file when it cannot be read.
   package func artwork(maxPixels: Int) throws -> LogoArtwork {
-    let start: [UInt8]
-    do {
-      start = try RegularFile.start(path, count: 512)
-    } catch {
-      throw ImageError(path: path, reason: error.reason)
-    }
-    if start.starts(with: Array("%PDF-".utf8)) || Self.isSVG(start, path: path) {
-      let bytes: [UInt8]
-      do {
-        bytes = try RegularFile.contents(path, limit: Self.maxFileBytes)
-      } catch {
-        throw ImageError(path: path, reason: error.reason)
-      }
-      return try start.starts(with: Array("%PDF-".utf8))
-        ? LogoArtwork(pdf: bytes, path: path) : LogoArtwork(svg: bytes, path: path)
-    }
-    let wanted = max(1, Int((height / 72 * Self.ppi).rounded()))
-    let image = try ImageReader.decode(path: path, minimumSize: (wanted, wanted), maxPixels: maxPixels)
-    let rows = min(image.height, wanted)
-    guard rows < image.height else { return LogoArtwork(raster: image) }
-    let columns = max(1, Int((Double(image.width) * Double(rows) / Double(image.height)).rounded()))
-    return LogoArtwork(raster: image.resampled(width: columns, height: rows))
+    try LogoArtwork.read(
+      path: path, rows: max(1, Int((height / 72 * Self.ppi).rounded())), maxPixels: maxPixels)
   }
 
   /// Whether the file starting with `start` is an SVG: named `.svg`, or XML whose first
@@ -100,6 +74,41 @@ package final class LogoArtwork {
   private let art: Art
   /// Width over height.
   let aspect: Double
+
+  /// The largest vector file read (a logo is kilobytes; a PDF page or SVG of many megabytes is
+  /// not one).
+  static let maxFileBytes = 32 << 20
+
+  /// The artwork in the file at `path`: a PDF's first page or an SVG, drawn as vectors
+  /// (poppler, librsvg), else an image decoded (shrunk while decoding where the format can,
+  /// refused over `maxPixels`) and resampled to `rows` pixels high (never enlarged).
+  ///
+  /// - Throws: ``ImageError`` naming the file when it cannot be read as any of them.
+  package static func read(path: String, rows: Int, maxPixels: Int) throws -> LogoArtwork {
+    let start: [UInt8]
+    do {
+      start = try RegularFile.start(path, count: 512)
+    } catch {
+      throw ImageError(path: path, reason: error.reason)
+    }
+    let isPDF = start.starts(with: Array("%PDF-".utf8))
+    if isPDF || Logo.isSVG(start, path: path) {
+      let bytes: [UInt8]
+      do {
+        bytes = try RegularFile.contents(path, limit: maxFileBytes)
+      } catch {
+        throw ImageError(path: path, reason: error.reason)
+      }
+      return try isPDF ? LogoArtwork(pdf: bytes, path: path) : LogoArtwork(svg: bytes, path: path)
+    }
+    let image = try ImageReader.decode(path: path, minimumSize: (rows, rows), maxPixels: maxPixels)
+    guard rows < image.height else { return LogoArtwork(raster: image) }
+    let columns = max(1, Int((Double(image.width) * Double(rows) / Double(image.height)).rounded()))
+    return LogoArtwork(raster: image.resampled(width: columns, height: rows))
+  }
+
+  /// The name a PDF writes a raster artwork's one image object under.
+  private let uniqueID = "contactsheet-artwork-\(UUID().uuidString)"
 
   init(raster: RasterImage) {
     art = .raster(raster)
@@ -173,7 +182,7 @@ package final class LogoArtwork {
       let surface = picture.makeCairoSurface()
       defer { cairo_surface_destroy(surface) }
       // One image in the PDF however many pages show it.
-      MimeData.attachUniqueID("contactsheet-logo", to: surface)
+      MimeData.attachUniqueID(uniqueID, to: surface)
       cairo_translate(cairo, box.x, box.y)
       cairo_scale(cairo, box.width / Double(picture.width), box.height / Double(picture.height))
       cairo_set_source_surface(cairo, surface, 0, 0)

@@ -144,6 +144,11 @@ public struct SheetRenderer {
         warn(error)
       }
     }
+    do {
+      painter.watermarkArtwork = try style.watermark?.artwork(maxPixels: output.maxPixels)
+    } catch let error as ImageError {
+      warn(error)
+    }
     let plan = DrawPlan(document: document, pages: drawn, bands: sink.bands(pageHeight:), reach: reach)
     let sections = document.layout.firstCardSections()
     let info = document.info

@@ -2,11 +2,14 @@ import CPangoCairo
 import Foundation
 import SheetLayout
 
-/// Text set across every image of a sheet (`PROOF`, a studio's name), so a client's proof
-/// cannot stand in for the delivered photos.
+/// Text or a picture set across every image of a sheet (`PROOF`, a studio's name or mark), so
+/// a client's proof cannot stand in for the delivered photos.
 public struct Watermark: Hashable, Sendable {
-  /// The text, plain (not markup).
+  /// The text, plain (not markup); ignored when ``image`` is set.
   public var text: String
+  /// A picture file instead of text (an SVG, a PDF's first page, or any image, transparency
+  /// kept), centred on each image at 60 % of its width or height.
+  public var image: String?
   /// How opaque the white letters are, 0…1; their soft dark edge is a third of it.
   public var opacity: Double
   /// The Pango font family and style, without a size (the size follows each image).
@@ -18,6 +21,20 @@ public struct Watermark: Hashable, Sendable {
     self.opacity = opacity
     self.font = font
   }
+
+  /// The picture at `image` at `opacity` (default 0.3).
+  public init(image: String, opacity: Double = 0.3) {
+    self.init(text: "", opacity: opacity)
+    self.image = image
+  }
+
+  /// Pixels high a raster watermark is prepared at: enough for a card's image in print.
+  static let rows = 1200
+
+  /// The watermark's picture, read once for the document; nil for a text watermark.
+  package func artwork(maxPixels: Int) throws -> LogoArtwork? {
+    try image.map { try LogoArtwork.read(path: $0, rows: Self.rows, maxPixels: maxPixels) }
+  }
 }
 
 extension CardPainter {
@@ -25,6 +42,9 @@ extension CardPainter {
   /// of the diagonal (type 6 pt at least), clipped to the image's rounded corners: white
   /// letters over a faint dark copy a little below, so it reads on light and dark photos.
   func drawWatermark(_ cairo: OpaquePointer, _ watermark: Watermark, in box: Rect, radius: Double) {
+    if let artwork = watermarkArtwork {
+      return drawWatermark(cairo, artwork, opacity: watermark.opacity, in: box, radius: radius)
+    }
     let reference = 100.0
     let probe = TextStyle(font: "\(watermark.font) \(Int(reference))", maxLines: 1)
     let natural = text.measure(watermark.text, style: probe, width: 1e6)
@@ -49,5 +69,26 @@ extension CardPainter {
       cairo: cairo)
     Cairo.setColor(cairo, .white, opacity: watermark.opacity)
     text.draw(watermark.text, style: style, in: textBox, cairo: cairo)
+  }
+
+  /// Draws `artwork` centred on `box` (an image's), 60 % of its width or height, whichever
+  /// binds, at `opacity`, clipped to the image's rounded corners.
+  private func drawWatermark(
+    _ cairo: OpaquePointer, _ artwork: LogoArtwork, opacity: Double, in box: Rect, radius: Double
+  ) {
+    let width = min(box.width * 0.6, box.height * 0.6 * artwork.aspect)
+    let height = width / artwork.aspect
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    Cairo.roundedRectangle(cairo, box, radius: radius)
+    cairo_clip(cairo)
+    cairo_push_group(cairo)
+    artwork.draw(
+      cairo,
+      in: Rect(
+        x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width: width, height: height
+      ))
+    cairo_pop_group_to_source(cairo)
+    cairo_paint_with_alpha(cairo, opacity)
   }
 }

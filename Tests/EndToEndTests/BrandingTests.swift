@@ -201,4 +201,38 @@ struct BrandingTests {
     #expect(
       refused.standardError.contains("--logo \(broken.path): not a readable SVG"), "\(refused.standardError)")
   }
+
+  @Test(
+    "--watermark FILE sets a picture (here an SVG, as vectors) on every image, centred, at the opacity asked")
+  func pictureWatermark() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let svg = folder.appendingPathComponent("mark.svg")
+    try """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect width="200" height="100" fill="#000"/>\
+    <text x="10" y="60" font-family="DejaVu Sans" font-size="30" fill="#fff">STUDIOMARK</text></svg>
+    """.write(to: svg, atomically: true, encoding: .utf8)
+    // A light photo, so the dark mark changes every pixel it covers.
+    let photo = [FixturePaths.photo("text.png")]
+    let plain = try render(photo, [], name: "picture-plain")
+    let marked = try render(
+      photo, ["--watermark", svg.path, "--watermark-opacity", "0.5"], name: "picture-marked")
+    let (count, box) = differences(plain, marked)
+    #expect(count > 1000, "\(count)")
+    // Centred on the image (its box from the layout, in points: pixels at 72 ppi).
+    let layout = try ProcessRunner.run(
+      FixturePaths.binary, ["layout"] + photo + ["--columns", "1", "--page", "100x100mm", "--caption", ""])
+    let json = try JSONSerialization.jsonObject(with: Data(layout.standardOutput.utf8)) as? [String: Any]
+    let element = try #require(
+      ((json?["pages"] as? [[String: Any]])?.first?["elements"] as? [[String: Any]])?.first)
+    let image = try #require(element["image"] as? [String: Double])
+    let (x, y, maxX, maxY) = try #require(box)
+    // Within 3 px: the image is snapped to whole pixels, the mark's edges are antialiased.
+    #expect(abs(Double(x + maxX) / 2 - (image["x"]! + image["width"]! / 2)) <= 3, "\(x)…\(maxX), \(image)")
+    #expect(abs(Double(y + maxY) / 2 - (image["y"]! + image["height"]! / 2)) <= 3, "\(y)…\(maxY), \(image)")
+    let pdf = folder.appendingPathComponent("marked.pdf").path
+    let run = try ProcessRunner.run(
+      FixturePaths.binary, ["render"] + photo + ["--watermark", svg.path, "-o", pdf, "-q"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(try ProcessRunner.run("pdftotext", [pdf, "-"]).standardOutput.contains("STUDIOMARK"))
+  }
 }

@@ -189,8 +189,10 @@ package enum StyleKeys {
     help: "The logo's height (its width follows its shape); its header or footer is at least as tall.",
     default: "8mm")
   package static let watermark = StyleKey(
-    "watermark", help: "Text set across every image, along its diagonal (PROOF, the studio's name).",
-    valueName: "text")
+    "watermark",
+    help:
+      "Text set across every image along its diagonal (PROOF, the studio's name), or a picture file (SVG, PDF, PNG…) centred on each.",
+    valueName: "text|file")
   package static let watermarkOpacity = StyleKey(
     "watermark-opacity", .option, Double.self, help: "How opaque the watermark is, 0…1.", default: "0.3")
   package static let background = StyleKey("background", help: "Page background colour.", default: "#f4f4f2")

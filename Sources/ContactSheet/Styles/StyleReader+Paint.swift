@@ -33,7 +33,18 @@ extension StyleReader {
       guard (0...1).contains(opacity) else {
         throw error(StyleKeys.watermarkOpacity) { "\($0) must be between 0 and 1 (got \(opacity))" }
       }
-      style.watermark = Watermark(text: text, opacity: opacity)
+      // A value naming a file is a picture (read now, so a broken one stops the run at once).
+      if PathBytes.status(text).map({ $0.st_mode & S_IFMT == S_IFREG }) == true {
+        let watermark = Watermark(image: text, opacity: opacity)
+        do {
+          _ = try watermark.artwork(maxPixels: PixelLimit.default)
+        } catch let failure as ImageError {
+          throw error(StyleKeys.watermark) { "\($0) \(TerminalText.escaped(text)): \(failure.reason)" }
+        }
+        style.watermark = watermark
+      } else {
+        style.watermark = Watermark(text: text, opacity: opacity)
+      }
     }
     return style
   }
