@@ -138,8 +138,7 @@ package struct FolderScanner {
     }
     for entry in arrange(entries, sidecars: sidecars, in: folder, into: &result) {
       switch entry {
-      case .file(let name):
-        result.images.append(ScannedImage(path: (folder as NSString).appendingPathComponent(name)))
+      case .file: break  // `arrange` makes every file an image or leaves it out.
       case .image(let image):
         result.images.append(image)
       case .folder(let path):
