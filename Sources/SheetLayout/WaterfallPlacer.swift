@@ -100,10 +100,7 @@ struct WaterfallPlacer {
     var card = card
     var column = nextColumn()
     if bottoms[column] + card.height > contentBottom + 1e-9 && !pages.pageIsEmpty {
-      recordSpread()
-      let top = pages.continueOnNewPage(rowGap: options.rowGap)
-      bottoms = Array(repeating: top, count: geometry.count)
-      placedInBlock = 0
+      let top = startNewPage(&pages, continuing: true)
       column = nextColumn()
       // A card as tall as a page makes room for the section's running banner above it.
       let (room, wasScaled) = (contentBottom - top, card.scaled)
@@ -151,11 +148,22 @@ struct WaterfallPlacer {
     }
   }
 
-  private mutating func startNewPage(_ pages: inout PageAccumulator) {
+  /// Closes the page and starts the next with every column at its top, below the section's
+  /// running banner when `continuing` (cards that did not fit; banners bring their own).
+  /// Returns that top.
+  @discardableResult
+  private mutating func startNewPage(_ pages: inout PageAccumulator, continuing: Bool = false) -> Double {
     recordSpread()
-    pages.closePage()
-    bottoms = Array(repeating: geometry.content.y, count: geometry.count)
+    let top: Double
+    if continuing {
+      top = pages.continueOnNewPage(rowGap: options.rowGap)
+    } else {
+      pages.closePage()
+      top = geometry.content.y
+    }
+    bottoms = Array(repeating: top, count: geometry.count)
     placedInBlock = 0
+    return top
   }
 
   private mutating func recordSpread() {

@@ -42,6 +42,7 @@ public struct Logo: Hashable, Sendable {
 
   /// Pixels per inch a raster logo is prepared at: sharp in print, small on screen pages.
   static let ppi = 300.0
+
   /// The logo ready to draw, read once for the document (``LogoArtwork/read(path:rows:maxPixels:)``
   /// at ``ppi`` for its height).
   ///
@@ -49,15 +50,6 @@ public struct Logo: Hashable, Sendable {
   package func artwork(maxPixels: Int) throws -> LogoArtwork {
     try LogoArtwork.read(
       path: path, rows: max(1, Int((height / 72 * Self.ppi).rounded())), maxPixels: maxPixels)
-  }
-
-  /// Whether the file starting with `start` is an SVG: named `.svg`, or XML whose first
-  /// element is `<svg`.
-  static func isSVG(_ start: [UInt8], path: String) -> Bool {
-    if (path as NSString).pathExtension.lowercased() == "svg" { return true }
-    let text = String(decoding: start, as: UTF8.self)
-    return text.contains("<svg")
-      && (text.hasPrefix("<?xml") || text.hasPrefix("<svg") || text.hasPrefix("\u{FEFF}"))
   }
 }
 
@@ -92,7 +84,7 @@ package final class LogoArtwork {
       throw ImageError(path: path, reason: error.reason)
     }
     let isPDF = start.starts(with: Array("%PDF-".utf8))
-    if isPDF || Logo.isSVG(start, path: path) {
+    if isPDF || isSVG(start, path: path) {
       let bytes: [UInt8]
       do {
         bytes = try RegularFile.contents(path, limit: maxFileBytes)
@@ -200,6 +192,15 @@ package final class LogoArtwork {
       var viewport = RsvgRectangle(x: box.x, y: box.y, width: box.width, height: box.height)
       rsvg_handle_render_document(handle, cairo, &viewport, nil)
     }
+  }
+
+  /// Whether the file starting with `start` is an SVG: named `.svg`, or XML whose first
+  /// element is `<svg`.
+  private static func isSVG(_ start: [UInt8], path: String) -> Bool {
+    if (path as NSString).pathExtension.lowercased() == "svg" { return true }
+    let text = String(decoding: start, as: UTF8.self)
+    return text.contains("<svg")
+      && (text.hasPrefix("<?xml") || text.hasPrefix("<svg") || text.hasPrefix("\u{FEFF}"))
   }
 
   private static func consume(_ error: UnsafeMutablePointer<GError>?) -> String {

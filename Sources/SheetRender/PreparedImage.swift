@@ -140,18 +140,19 @@ enum MimeData {
   /// Attaches `bytes` to `surface` as its JPEG encoding, which PDF and SVG surfaces embed
   /// as they are instead of re-encoding the pixels. Cairo owns (and frees) the copy.
   static func attachJPEG(_ bytes: [UInt8], to surface: OpaquePointer) {
-    let copy = malloc(bytes.count)!.assumingMemoryBound(to: UInt8.self)
-    bytes.withUnsafeBufferPointer { copy.update(from: $0.baseAddress!, count: bytes.count) }
-    cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy, UInt(bytes.count), { free($0) }, copy)
+    attach(bytes, as: CAIRO_MIME_TYPE_JPEG, to: surface)
   }
 
   /// Marks `surface` as the image named `id`: a PDF surface writes one image for every
   /// surface of that id, however many pages paint one.
   static func attachUniqueID(_ id: String, to surface: OpaquePointer) {
-    let bytes = Array(id.utf8)
-    let copy = malloc(bytes.count)!.assumingMemoryBound(to: UInt8.self)
+    attach(Array(id.utf8), as: CAIRO_MIME_TYPE_UNIQUE_ID, to: surface)
+  }
+
+  /// Attaches a copy of `bytes` to `surface` as its `mimeType` data; Cairo frees the copy.
+  private static func attach(_ bytes: [UInt8], as mimeType: String, to surface: OpaquePointer) {
+    let copy = malloc(max(1, bytes.count))!.assumingMemoryBound(to: UInt8.self)
     bytes.withUnsafeBufferPointer { copy.update(from: $0.baseAddress!, count: bytes.count) }
-    cairo_surface_set_mime_data(
-      surface, CAIRO_MIME_TYPE_UNIQUE_ID, copy, UInt(bytes.count), { free($0) }, copy)
+    cairo_surface_set_mime_data(surface, mimeType, copy, UInt(bytes.count), { free($0) }, copy)
   }
 }
