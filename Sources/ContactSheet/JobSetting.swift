@@ -50,6 +50,10 @@ public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let linkColumn = JobSetting(rawValue: "link-column")
   /// The field holding each picture's alternative text.
   public static let altField = JobSetting(rawValue: "alt-field")
+  /// The text encoding of a CSV catalog.
+  public static let encoding = JobSetting(rawValue: "encoding")
+  /// The section of catalog rows whose section value is empty.
+  public static let textOther = JobSetting(rawValue: "text-other")
   /// The column a catalog's rows are gathered by.
   public static let groupBy = JobSetting(rawValue: "group-by")
   /// The field an index lists.

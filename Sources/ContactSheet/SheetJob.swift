@@ -100,6 +100,7 @@ public struct SheetJob {
     }
     if inputs.indexField == nil { inputs.indexField = settings.indexField }
     inputs.fileDateMarker = settings.fileDateMarker
+    inputs.csv.otherSection = settings.words.other
     self.inputs = inputs
     layoutOptions = settings.layout
     if inputs.indexField != nil && layoutOptions.indexTitle == nil {

@@ -95,7 +95,9 @@ package struct SheetPreparer {
       }
     }
     guard itemCount > 0 else {
-      guard notes.isEmpty else { throw InputError("no images found: \(notes.joined(separator: "; "))") }
+      // What the inputs said (rows left out, files skipped) says why there is nothing.
+      let reasons = catalog.warnings + notes
+      guard reasons.isEmpty else { throw InputError("no images found: \(reasons.joined(separator: "; "))") }
       throw InputError(
         "no images found in \(options.inputs.joined(separator: ", ")); give image files, folders or a manifest"
       )

@@ -23,6 +23,12 @@ struct InputFlags: ParsableArguments {
       "CSV field delimiter: , ; or tab. Default: detected from the header row.", valueName: "char"))
   var delimiter: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "CSV text encoding (windows-1252, latin-1, utf-16, shift-jis, … as iconv names them). Default: UTF-8; a file that is plainly Windows-1252 is read as such, with a note.",
+      valueName: "name"))
+  var encoding: String?
+
   @Option(help: "CSV column that holds each item's link (PDF link and --qr). Default: 'link' or 'url'.")
   var linkColumn: String?
 
@@ -162,6 +168,7 @@ struct InputFlags: ParsableArguments {
     }
     options.linkColumn = linkColumn
     options.groupBy = groupBy
+    options.encoding = encoding
     return options
   }
 }

@@ -32,7 +32,10 @@ struct RenderCommand: StyledCommand {
   )
   var perFolder = false
 
-  @Flag(help: "Fail (exit status 1, nothing written) when any image cannot be read.")
+  @Flag(
+    help:
+      "Fail (exit status 1, nothing written) when any image cannot be read; refuse a CSV catalog with a malformed row (by default it is left out with a warning)."
+  )
   var strict = false
 
   @Option(help: "Refuse images whose header claims more pixels than this, before decoding.")
@@ -116,6 +119,7 @@ struct RenderCommand: StyledCommand {
     var job = try job(maxPixels: maxPixels)
     job.pages = selection
     job.stopOnImageFailure = strict
+    job.inputs.csv.refusesMalformedRows = strict
     return job
   }
 }

@@ -45,14 +45,16 @@ struct CSVRowTests {
     return catalog.items
   }
 
-  @Test("sections follow their field as it changes, back and forth, trimmed, and empty")
+  @Test("sections follow their field as it changes, back and forth, trimmed; empty is 'Other'")
   func sections() throws {
     var options = CSVOptions()
     options.sectionColumn = "room"
     let rows = ["Hall", "Hall", " Hall ", "", "Attic", "Hall", "\u{3000}", "Attic"]
     let text = "image,room\n" + rows.map { "a.png,\($0)\n" }.joined()
     #expect(
-      try items(text, options).map(\.section) == ["Hall", "Hall", "Hall", nil, "Attic", "Hall", nil, "Attic"])
+      try items(text, options).map(\.section) == [
+        "Hall", "Hall", "Hall", "Other", "Attic", "Hall", "Other", "Attic",
+      ])
   }
 
   @Test("--group-by gathers by its column while --section-column names the sections")

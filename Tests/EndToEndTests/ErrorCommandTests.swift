@@ -73,7 +73,7 @@ struct ErrorCommandTests {
     try expectUntouched(folder, output)
   }
 
-  @Test("a CSV with an unclosed quote gives the line and column where it opened")
+  @Test("a CSV whose only row has an unclosed quote gives the line and column where it opened")
   func badCSV() throws {
     let result = try render([bad.appendingPathComponent("unclosed-quote.csv").path, "-o", "/tmp/unused.pdf"])
     #expect(result.status == 2)

@@ -12,6 +12,14 @@ public struct CSVOptions: Sendable {
   public var linkColumn: String?
   /// Rows are regrouped, stably, by first appearance of this column's values.
   public var groupBy: String?
+  /// The file's text encoding (iconv's names, and `latin-1`); nil reads UTF-8, UTF-16 with a
+  /// byte-order mark, or text that is plainly Windows-1252 (said in a note).
+  public var encoding: String?
+  /// Whether a malformed row (a stray quote, too many fields, a bad size) ends the run; by
+  /// default it is left out with a warning naming its line, and the rest is read.
+  public var refusesMalformedRows = false
+  /// The section of rows whose section column is empty (the `text-other` words).
+  public var otherSection = "Other"
 
   /// Options with every default: images in `image`, sections unchanged, delimiter detected.
   public init() {}
@@ -47,7 +55,9 @@ package enum CSVCatalogReader {
   /// batches of rows copied out of the parser, a million rows took longer (1.15–1.22 s against
   /// 1.06–1.08 s from the start of the read to the catalog, on 2 cores).
   package static func read(_ path: String, options: CSVOptions, into catalog: inout Catalog) throws {
-    let text = try InputText.read(path)
+    let (text, encodingNote) = try TextDecoding.decode(
+      InputText.bytes(path), path: path, encoding: options.encoding)
+    if let encodingNote { catalog.warnings.append(encodingNote) }
     // The run's item limit counts what was read before this file too.
     let start = catalog.entries.count
     var rows = RowReader(path: path, options: options)
@@ -56,6 +66,9 @@ package enum CSVCatalogReader {
     entries.reserveCapacity(min(Self.lineCount(text), InputLimits.items - start + 1))
     // The first problem of the header or a row, thrown once the whole text is known to parse.
     var problem: (any Error)?
+    // Rows left out, when malformed rows do not end the run.
+    var leftOut = MalformedRows(path: path)
+    let keepsGoing = !options.refusesMalformedRows
     var records = 0
     do {
       try CSVTable.parse(
@@ -66,13 +79,20 @@ package enum CSVCatalogReader {
         record: { row in
           records += 1
           guard problem == nil, start + records <= InputLimits.items else { return }
-          do { try rows.add(row, into: &entries) } catch { problem = error }
-        })
+          do {
+            try rows.add(row, into: &entries)
+          } catch let error as InputError where keepsGoing && error.setting == nil {
+            leftOut.add(error.text)
+          } catch { problem = error }
+        },
+        malformed: keepsGoing
+          ? { error in leftOut.add("\(path):\(error.line):\(error.column): \(error.message)") } : nil)
     } catch let error as CSVTable.ParseError {
       throw InputError("\(path):\(error.line):\(error.column): \(error.message)")
     }
     guard start + records <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
     if let problem { throw problem }
+    catalog.warnings += leftOut.warnings
     catalog.entries.appendTaking(entries)
     rows.finish(into: &catalog)
     catalog.inputFiles.append(path)
@@ -129,6 +149,8 @@ package enum CSVCatalogReader {
     /// The last row's section field as written, and the section it names: rows in a section
     /// share one string.
     private var lastSection: (field: String, section: String?) = ("", nil)
+    /// The lines of rows whose section field is empty.
+    private var unsectionedLines: [Int] = []
 
     init(path: String, options: CSVOptions) {
       self.path = path
@@ -202,7 +224,7 @@ package enum CSVCatalogReader {
       let image = value(imageIndex) ?? ""
       let resolved = image.isEmpty || image.hasPrefix("/") ? image : PathText.appending(image, to: folder)
       var item = CatalogItem(path: resolved, file: path, line: line)
-      item.section = section()
+      item.section = section(line: line)
       item.link = value(linkIndex)
       if let width = value(widthIndex), let height = value(heightIndex) {
         let side = 1...InputLimits.pixelSide
@@ -231,18 +253,30 @@ package enum CSVCatalogReader {
       return CSVCatalogReader.nonEmpty(values[index])
     }
 
-    /// The row's section, the last row's when its field is the same.
-    private mutating func section() -> String? {
-      guard let index = sectionIndex ?? groupIndex, index < values.count else { return nil }
+    /// The row's section, the last row's when its field is the same; ``CSVOptions/otherSection``
+    /// when the field is empty (the row's line is kept for a warning).
+    private mutating func section(line: Int) -> String? {
+      guard let index = sectionIndex ?? groupIndex else { return nil }
+      let field = index < values.count ? values[index] : ""
       // Compared as bytes: text equal as Unicode but written differently is its own section text.
-      if !values[index].utf8.elementsEqual(lastSection.field.utf8) {
-        lastSection = (values[index], CSVCatalogReader.nonEmpty(values[index]))
+      if !field.utf8.elementsEqual(lastSection.field.utf8) {
+        lastSection = (field, CSVCatalogReader.nonEmpty(field))
       }
-      return lastSection.section
+      guard let section = lastSection.section else {
+        unsectionedLines.append(line)
+        return options.otherSection
+      }
+      return section
     }
 
-    /// Adds the grouped items, or warns when sections are not grouped.
+    /// Adds the grouped items, or warns when sections are not grouped; warns of rows put in
+    /// ``CSVOptions/otherSection``.
     func finish(into catalog: inout Catalog) {
+      if let column = (sectionIndex ?? groupIndex).map({ header[$0] }), !unsectionedLines.isEmpty {
+        catalog.warnings.append(
+          "\(path): \(CSVCatalogReader.rows(unsectionedLines)) no '\(column)', so \(unsectionedLines.count == 1 ? "it is" : "they are") in the section '\(options.otherSection)' (\(setting: .textOther) names it)"
+        )
+      }
       if groupIndex != nil {
         catalog.entries += CSVCatalogReader.grouped(items, by: groupKeys).map { .item($0) }
       } else if let sectionColumn = options.sectionColumn {
@@ -267,6 +301,17 @@ package enum CSVCatalogReader {
       groups[key, default: []].append(item)
     }
     return order.flatMap { groups[$0]! }
+  }
+
+  /// "row 5 has", "rows 5, 9 and 12 have", "rows 5, 9, 12 and 40 more have": the rows at
+  /// `lines`, the first few named.
+  package static func rows(_ lines: [Int]) -> String {
+    let named = lines.prefix(5).map(String.init)
+    if lines.count == 1 { return "row \(named[0]) has" }
+    if lines.count > named.count {
+      return "rows \(named.joined(separator: ", ")) and \(lines.count - named.count) more have"
+    }
+    return "rows \(named.dropLast().joined(separator: ", ")) and \(named.last!) have"
   }
 
   /// How many runs of equal values `values` has.

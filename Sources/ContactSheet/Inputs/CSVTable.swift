@@ -54,14 +54,20 @@ package struct CSVTable {
   /// (trimmed) goes to `header`, then each record, as the bytes of its fields, to `record` as
   /// it is read. Throws a ``ParseError`` for the first place the text is not CSV, and nothing
   /// else: the handlers return problems of their own themselves.
+  ///
+  /// With `malformed`, a record that is not CSV (a stray quote, a quoted field never closed) is
+  /// handed to it instead, and reading goes on at the line after the one the trouble began on
+  /// (the line of the quote that opened a field running on); the header and the limits still
+  /// throw.
   package static func parse(
-    _ text: String, delimiter: Unicode.Scalar? = nil, header: ([String]) -> Void, record: (CSVRow) -> Void
+    _ text: String, delimiter: Unicode.Scalar? = nil, header: ([String]) -> Void, record: (CSVRow) -> Void,
+    malformed: ((ParseError) -> Void)? = nil
   ) throws {
     let delimiter = delimiter ?? Self.detectDelimiter(in: text)
     var text = text
     var isFirst = true
     try text.withUTF8 { bytes in
-      try Self.rows(of: bytes, delimiter: Array(String(delimiter).utf8)) { row in
+      try Self.rows(of: bytes, delimiter: Array(String(delimiter).utf8), malformed: malformed) { row in
         if isFirst {
           isFirst = false
           header((0..<row.count).map { row.text($0).trimmingCharacters(in: .whitespaces) })
@@ -76,10 +82,12 @@ package struct CSVTable {
     }
   }
 
-  /// Reads the rows of `bytes` (UTF-8), giving each to `row`.
-  private static func rows(of bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8], row: (CSVRow) -> Void)
-    throws
-  {
+  /// Reads the rows of `bytes` (UTF-8), giving each to `row` (and each malformed one to
+  /// `malformed`, when given).
+  private static func rows(
+    of bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8], malformed: ((ParseError) -> Void)?,
+    row: (CSVRow) -> Void
+  ) throws {
     let quote = UInt8(ascii: "\"")
     let newLine = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
@@ -140,24 +148,50 @@ package struct CSVTable {
       fieldWasQuoted = false
     }
 
-    while index < count {
+    /// Where the last quoted field of the row began (line, line start, position), for messages
+    /// about what follows it and for starting again after it.
+    var lastQuote = (line: 0, lineStart: 0, position: 0)
+    /// A malformed row: thrown, or handed to `malformed` and left out, reading going on at
+    /// the line after `resumeLine` (whose first byte is at `resumeLineStart`).
+    func reject(_ error: ParseError, resumeLine: Int, resumeLineStart: Int) throws {
+      guard let malformed, rowCount > 0 else { throw error }
+      malformed(error)
+      var next = resumeLineStart
+      while next < count && bytes[next] != newLine { next += 1 }
+      index = min(next + 1, count)
+      line = resumeLine + 1
+      lineStart = index
+      rowLine = line
+      fields.removeAll(keepingCapacity: true)
+      ends.removeAll(keepingCapacity: true)
+      fieldWasQuoted = false
+    }
+
+    rowLoop: while index < count {
       let byte = bytes[index]
       switch byte {
       case quote:
         guard fieldIsEmpty && !fieldWasQuoted else {
-          throw ParseError(
-            line: line, column: column(index, lineStart: lineStart),
-            message: "a quote inside an unquoted field; quote the whole field and double the quote")
+          try reject(
+            ParseError(
+              line: line, column: column(index, lineStart: lineStart),
+              message: "a quote inside an unquoted field; quote the whole field and double the quote"),
+            resumeLine: line, resumeLineStart: lineStart)
+          continue rowLoop
         }
         fieldWasQuoted = true
         let (quoteLine, quoteLineStart, quoteIndex) = (line, lineStart, index)
+        lastQuote = (quoteLine, quoteLineStart, quoteIndex)
         index += 1
         // Inside quotes: everything up to a quote that is not doubled.
         while true {
           guard index < count else {
-            throw ParseError(
-              line: quoteLine, column: column(quoteIndex, lineStart: quoteLineStart),
-              message: "this quoted field is never closed")
+            try reject(
+              ParseError(
+                line: quoteLine, column: column(quoteIndex, lineStart: quoteLineStart),
+                message: "this quoted field is never closed"),
+              resumeLine: quoteLine, resumeLineStart: quoteLineStart)
+            continue rowLoop
           }
           let inner = bytes[index]
           if inner == quote {
@@ -202,9 +236,23 @@ package struct CSVTable {
           continue
         }
         guard !fieldWasQuoted else {
-          throw ParseError(
-            line: line, column: column(index, lineStart: lineStart),
-            message: "text after a closing quote; put a delimiter between fields")
+          // A quoted field that ran over lines most likely began with a stray quote: say
+          // where, and start again on the line after it.
+          let ranOn = lastQuote.line != line
+          let error =
+            ranOn
+            ? ParseError(
+              line: lastQuote.line, column: column(lastQuote.position, lineStart: lastQuote.lineStart),
+              message:
+                "this quoted field runs on to line \(line), where text follows its closing quote; is this quote missing its pair?"
+            )
+            : ParseError(
+              line: line, column: column(index, lineStart: lineStart),
+              message: "text after a closing quote; put a delimiter between fields")
+          try reject(
+            error, resumeLine: ranOn ? lastQuote.line : line,
+            resumeLineStart: ranOn ? lastQuote.lineStart : lineStart)
+          continue rowLoop
         }
         // A run of bytes that end no field.
         var end = index + 1

@@ -44,15 +44,19 @@ package enum InputText {
 
   /// The text of the file at `path`, refused when it is longer than `limit` bytes.
   package static func read(_ path: String, limit: Int = limit) throws -> String {
-    let bytes: [UInt8]
-    do {
-      bytes = try RegularFile.contents(path, limit: limit)
-    } catch {
-      throw InputError("\(path): \(error.isMissing ? "no such file" : error.reason)")
-    }
+    let bytes = try Self.bytes(path, limit: limit)
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw InputError("\(path): is not UTF-8 text; save it as UTF-8")
     }
     return text
+  }
+
+  /// The bytes of the file at `path`, refused when there are more than `limit`.
+  package static func bytes(_ path: String, limit: Int = limit) throws -> [UInt8] {
+    do {
+      return try RegularFile.contents(path, limit: limit)
+    } catch {
+      throw InputError("\(path): \(error.isMissing ? "no such file" : error.reason)")
+    }
   }
 }

@@ -24,6 +24,8 @@ public struct BuiltInWords: Sendable, Hashable {
   /// After a section's name in the small banner that repeats it atop a page it continues onto
   /// (`Kitchen (continued)`).
   public var continued = "continued"
+  /// The section of catalog items whose section value is empty.
+  public var other = "Other"
 
   /// The words of the language `tag` (BCP 47: its primary subtag decides, so `de-AT` is
   /// German); English for a language not in the table.
@@ -41,30 +43,32 @@ public struct BuiltInWords: Sendable, Hashable {
   private static let table: [String: BuiltInWords] = [
     "en": BuiltInWords(
       contents: "Contents", index: "Index", cover: "Cover", untitled: "Contact sheet", pages: "pages",
-      noImage: "No image", cannotShow: "Cannot show", fileDate: "file date", continued: "continued"),
+      noImage: "No image", cannotShow: "Cannot show", fileDate: "file date", continued: "continued",
+      other: "Other"),
     "de": BuiltInWords(
       contents: "Inhalt", index: "Register", cover: "Titelseite", untitled: "Kontaktbogen", pages: "Seiten",
-      noImage: "Kein Bild", cannotShow: "Nicht darstellbar:", fileDate: "Dateidatum", continued: "Fortsetzung"
-    ),
+      noImage: "Kein Bild", cannotShow: "Nicht darstellbar:", fileDate: "Dateidatum",
+      continued: "Fortsetzung",
+      other: "Sonstiges"),
     "fr": BuiltInWords(
       contents: "Sommaire", index: "Index", cover: "Couverture", untitled: "Planche contact", pages: "pages",
       noImage: "Pas d’image", cannotShow: "Impossible d’afficher", fileDate: "date du fichier",
-      continued: "suite"),
+      continued: "suite", other: "Autres"),
     "es": BuiltInWords(
       contents: "Índice", index: "Índice alfabético", cover: "Portada", untitled: "Hoja de contactos",
       pages: "páginas", noImage: "Sin imagen", cannotShow: "No se puede mostrar",
-      fileDate: "fecha del archivo", continued: "continuación"),
+      fileDate: "fecha del archivo", continued: "continuación", other: "Otros"),
     "it": BuiltInWords(
       contents: "Sommario", index: "Indice analitico", cover: "Copertina", untitled: "Provino a contatto",
       pages: "pagine", noImage: "Nessuna immagine", cannotShow: "Impossibile mostrare",
-      fileDate: "data del file", continued: "continua"),
+      fileDate: "data del file", continued: "continua", other: "Altro"),
     "nl": BuiltInWords(
       contents: "Inhoud", index: "Register", cover: "Omslag", untitled: "Contactafdruk", pages: "pagina’s",
       noImage: "Geen afbeelding", cannotShow: "Kan niet tonen:", fileDate: "bestandsdatum",
-      continued: "vervolg"),
+      continued: "vervolg", other: "Overig"),
     "pl": BuiltInWords(
       contents: "Spis treści", index: "Indeks", cover: "Okładka", untitled: "Stykówka", pages: "stron",
       noImage: "Brak obrazu", cannotShow: "Nie można wyświetlić", fileDate: "data pliku",
-      continued: "ciąg dalszy"),
+      continued: "ciąg dalszy", other: "Inne"),
   ]
 }

@@ -254,6 +254,11 @@ package enum StyleKeys {
     help:
       "After a section's name in the small banner repeating it atop a page it continues onto (default: from --lang, 'continued'); empty for no such banner.",
     valueName: "text")
+  package static let textOther = StyleKey(
+    "text-other",
+    help:
+      "The section of catalog rows whose section column is empty (default: from --lang, 'Other').",
+    valueName: "text")
   package static let fileDate = StyleKey(
     "file-date", .option, FileDateChoice.self,
     help:
@@ -308,14 +313,16 @@ package enum StyleKeys {
     subject,
     keywords, bleed, cropMarks, lang, textContents, textIndex, textCover, textUntitled, textPages,
     textNoImage,
-    textCannotShow, textFileDate, textContinued, fileDate, tagged, pdfx, outputIntent, icc, fontFile,
+    textCannotShow, textFileDate, textContinued, textOther, fileDate, tagged, pdfx, outputIntent, icc,
+    fontFile,
   ]
 
   /// Options of `render` and `layout` that belong to a run (what to read, where to write, how
   /// strictly), not to a style: a style that sets one is refused.
   package static let runOnly: [String] = [
     "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
-    "image-column", "section-column", "delimiter", "link-column", "alt-field", "group-by", "sort", "reverse",
+    "image-column", "section-column", "delimiter", "encoding", "link-column", "alt-field", "group-by", "sort",
+    "reverse",
     "min-rating",
     "label", "include-rejected", "section-by", "raw-jpeg", "cache", "no-cache", "cache-size", "pages",
     "frames",

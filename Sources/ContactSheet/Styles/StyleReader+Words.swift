@@ -25,7 +25,7 @@ extension StyleReader {
       (StyleKeys.textUntitled, \.untitled), (StyleKeys.textPages, \.pages),
       (StyleKeys.textNoImage, \.noImage),
       (StyleKeys.textCannotShow, \.cannotShow), (StyleKeys.textFileDate, \.fileDate),
-      (StyleKeys.textContinued, \.continued),
+      (StyleKeys.textContinued, \.continued), (StyleKeys.textOther, \.other),
     ]
     for (key, path) in keys {
       if let text = try setText(key) { words[keyPath: path] = text }
