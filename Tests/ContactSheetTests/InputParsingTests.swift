@@ -31,7 +31,8 @@ struct InputParsingTests {
   func csvErrorColumns() {
     let cases: [(text: String, line: Int, column: Int)] = [
       ("image,caption\n\"日本\",é\"x\"z\n", 2, 7),  // a quote inside an unquoted field
-      ("image,caption\na.jpg,\"multi\nline\" \n", 2, 7),  // text after a quote closed lines later: where it opened
+      // Text after a quote closed lines later: where it opened.
+      ("image,caption\na.jpg,\"multi\nline\" \n", 2, 7),
       ("image,caption\na.jpg,\"one\" \n", 2, 12),  // text after a closing quote on its line
       ("\u{FEFF}image,caption\nété,\"x\"é\n", 2, 8),
       ("a,b\n1,\"open\nmore\n", 2, 3),  // never closed: where it opened
