@@ -50,6 +50,12 @@ public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let linkColumn = JobSetting(rawValue: "link-column")
   /// The field holding each picture's alternative text.
   public static let altField = JobSetting(rawValue: "alt-field")
+  /// What a CSV catalog is: a plain table, or a shop's product export.
+  public static let from = JobSetting(rawValue: "from")
+  /// The link of each product of a shop's export.
+  public static let linkTemplate = JobSetting(rawValue: "link-template")
+  /// The currency of a shop's prices.
+  public static let currency = JobSetting(rawValue: "currency")
   /// The text encoding of a CSV catalog.
   public static let encoding = JobSetting(rawValue: "encoding")
   /// The section of catalog rows whose section value is empty.

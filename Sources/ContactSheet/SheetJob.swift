@@ -101,6 +101,8 @@ public struct SheetJob {
     if inputs.indexField == nil { inputs.indexField = settings.indexField }
     inputs.fileDateMarker = settings.fileDateMarker
     inputs.csv.otherSection = settings.words.other
+    inputs.csv.prices.from = settings.words.from
+    inputs.csv.prices.language = settings.language
     self.inputs = inputs
     layoutOptions = settings.layout
     if inputs.indexField != nil && layoutOptions.indexTitle == nil {

@@ -29,6 +29,24 @@ struct InputFlags: ParsableArguments {
       valueName: "name"))
   var encoding: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "What a CSV catalog is: csv (one item per row), shopify or woocommerce (a product export, one item per product). Default: told by its columns.",
+      valueName: "csv|shopify|woocommerce"))
+  var from: CSVSource?
+
+  @Option(
+    help: ArgumentHelp(
+      "Each shop product's link, with its fields put in: https://shop.example/products/{handle}.",
+      valueName: "template"))
+  var linkTemplate: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The currency of a shop export's prices (ISO 4217: EUR, USD, GBP, …), shown as the language writes it (€199.00, 199,00 €).",
+      valueName: "code"))
+  var currency: String?
+
   @Option(help: "CSV column that holds each item's link (PDF link and --qr). Default: 'link' or 'url'.")
   var linkColumn: String?
 
@@ -169,9 +187,20 @@ struct InputFlags: ParsableArguments {
     options.linkColumn = linkColumn
     options.groupBy = groupBy
     options.encoding = encoding
+    options.source = from
+    options.linkTemplate = linkTemplate
+    if let currency {
+      guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        throw ValidationError("--currency \(currency): give a three-letter ISO 4217 code such as EUR, USD or GBP")
+      }
+      options.prices.currency = currency.uppercased()
+    }
     return options
   }
 }
+
+/// `--from csv|shopify|woocommerce`.
+extension CSVSource: ExpressibleByArgument {}
 
 /// `--raw-jpeg jpeg|raw|both`.
 extension RawJPEGChoice: ExpressibleByArgument {}

@@ -45,6 +45,7 @@ struct RenderFlags: ParsableArguments {
   @Option(help: StyleKeys.textFileDate.argumentHelp) var textFileDate: String?
   @Option(help: StyleKeys.textContinued.argumentHelp) var textContinued: String?
   @Option(help: StyleKeys.textOther.argumentHelp) var textOther: String?
+  @Option(help: StyleKeys.textFrom.argumentHelp) var textFrom: String?
   @Option(help: StyleKeys.fileDate.argumentHelp) var fileDate: FileDateChoice?
   @Flag(help: StyleKeys.tagged.argumentHelp) var tagged = false
   @Flag(help: StyleKeys.pdfx.argumentHelp) var pdfx = false

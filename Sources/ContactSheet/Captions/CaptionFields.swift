@@ -31,8 +31,16 @@ package struct CaptionFields {
   /// nil leaves such a date empty.
   package var fileDateMarker: String? = " (file date)"
 
+  /// The value of the field `name` for a caption: the item's own field (which may be markup),
+  /// else the built-in field's plain text.
+  package func fieldValue(_ name: String, format: String?) -> CaptionTemplate.FieldValue? {
+    if let own = item.fields.text(name) { return CaptionTemplate.FieldValue(own.text, isMarkup: own.isMarkup) }
+    return value(name, format: format).map { CaptionTemplate.FieldValue($0) }
+  }
+
+  /// The plain text of the field `name` (a markup field's as written).
   package func value(_ name: String, format: String?) -> String? {
-    if let own = item.fields[name] { return own }
+    if let own = item.fields.text(name) { return own.text }
     if let field = DescriptiveField(rawValue: name) { return item.tags?.descriptive[field] }
     // A name's bytes that are not UTF-8 show as U+FFFD; the URL is made only for the fields
     // that need one.

@@ -104,12 +104,25 @@ package struct CaptionTemplate: Hashable, Sendable {
     return nil
   }
 
+  /// A field's value: plain text, escaped into the caption, or markup shown as written (a
+  /// shop's description converted from HTML).
+  package struct FieldValue {
+    package var text: String
+    package var isMarkup = false
+
+    /// The value `text`, markup when `isMarkup`.
+    package init(_ text: String, isMarkup: Bool = false) {
+      self.text = text
+      self.isMarkup = isMarkup
+    }
+  }
+
   /// A field's text, escaped: its value, else its default (whose literal text is escaped too).
-  private static func text(of part: Part, _ value: (String, String?) -> String?) -> String {
+  private static func text(of part: Part, _ value: (String, String?) -> FieldValue?) -> String {
     switch part {
     case .literal(let text): return escaped(text)
     case .field(let name, let format, let fallback):
-      if let own = value(name, format), !own.isEmpty { return escaped(own) }
+      if let own = value(name, format), !own.text.isEmpty { return own.isMarkup ? own.text : escaped(own.text) }
       return fallback.map { text(of: $0, value) }.joined()
     }
   }
@@ -129,6 +142,12 @@ package struct CaptionTemplate: Hashable, Sendable {
   /// stray line on a photo without EXIF data; in a line that is kept, an empty field's label
   /// and separator go with it (``CaptionLine``).
   package func render(_ value: (String, String?) -> String?) -> String {
+    render { name, format in value(name, format).map { FieldValue($0) } }
+  }
+
+  /// The caption for one item, as ``render(_:)-(String,String?)->String?`` makes it, from
+  /// values that may be markup.
+  package func render(_ value: (String, String?) -> FieldValue?) -> String {
     // A literal is its own caption: split into lines and joined again, it would come out
     // unchanged.
     if parts.isEmpty { return "" }

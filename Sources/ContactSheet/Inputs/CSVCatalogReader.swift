@@ -20,6 +20,12 @@ public struct CSVOptions: Sendable {
   public var refusesMalformedRows = false
   /// The section of rows whose section column is empty (the `text-other` words).
   public var otherSection = "Other"
+  /// What the file is; nil to tell a shop's product export by its columns.
+  public var source: CSVSource?
+  /// A shop product's link, with its fields put in (`https://shop.example/products/{handle}`).
+  public var linkTemplate: String?
+  /// How a shop product's prices are shown.
+  public var prices = PriceStyle()
 
   /// Options with every default: images in `image`, sections unchanged, delimiter detected.
   public init() {}
@@ -70,15 +76,29 @@ package enum CSVCatalogReader {
     var leftOut = MalformedRows(path: path)
     let keepsGoing = !options.refusesMalformedRows
     var records = 0
+    // A shop's export is read whole, then gathered into products.
+    var shop: (source: CSVSource, header: [String])?
+    var shopRows: [(line: Int, fields: [String])] = []
     do {
       try CSVTable.parse(
         text, delimiter: options.delimiter,
         header: { header in
-          do { try rows.begin(header: header) } catch { problem = error }
+          do {
+            if let source = try Self.shopSource(header, options: options, path: path) {
+              shop = (source, header)
+            } else {
+              try rows.begin(header: header)
+            }
+          } catch { problem = error }
         },
         record: { row in
           records += 1
-          guard problem == nil, start + records <= InputLimits.items else { return }
+          guard problem == nil else { return }
+          if shop != nil {
+            shopRows.append((row.line, (0..<row.count).map(row.text)))
+            return
+          }
+          guard start + records <= InputLimits.items else { return }
           do {
             try rows.add(row, into: &entries)
           } catch let error as InputError where keepsGoing && error.setting == nil {
@@ -90,12 +110,40 @@ package enum CSVCatalogReader {
     } catch let error as CSVTable.ParseError {
       throw InputError("\(path):\(error.line):\(error.column): \(error.message)")
     }
-    guard start + records <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
     if let problem { throw problem }
+    if let shop {
+      ShopExportReader.read(
+        shop.source, path: path, header: shop.header, rows: shopRows, options: options, into: &catalog,
+        leftOut: &leftOut)
+      catalog.warnings += leftOut.warnings
+      catalog.inputFiles.append(path)
+      guard catalog.entries.count <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
+      return
+    }
+    guard start + records <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
     catalog.warnings += leftOut.warnings
     catalog.entries.appendTaking(entries)
     rows.finish(into: &catalog)
     catalog.inputFiles.append(path)
+  }
+
+  /// The shop whose export has the columns `header`: the one `--from` names (whose columns it
+  /// must have), else the one they show; nil for a plain table.
+  private static func shopSource(_ header: [String], options: CSVOptions, path: String) throws -> CSVSource? {
+    let detected = CSVSource.detect(header)
+    switch options.source {
+    case nil: return detected
+    case .csv?: return nil
+    case let named?:
+      guard detected == named else {
+        let columns = header.prefix(12).map { "'\($0)'" }.joined(separator: ", ")
+        throw InputError(
+          .from,
+          "\(path):1: \(setting: .from) \(named.rawValue): this is not such an export (its columns are \(columns)\(header.count > 12 ? ", …" : "")); give \(setting: .from) csv to read it as a plain table"
+        )
+      }
+      return named
+    }
   }
 
   /// `text` without the whitespace (spaces and tabs of any script) at its ends; most fields

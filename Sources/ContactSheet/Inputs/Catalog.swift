@@ -280,6 +280,23 @@ package struct ItemFields: Sendable {
     append(value)
   }
 
+  /// Adds the field `name` whose value `markup` is caption markup, shown as written (a shop's
+  /// description converted from HTML); `name` must not be among the fields yet.
+  package mutating func add(_ name: String, markup: String) {
+    append(Self.markupMark + name)
+    append(markup)
+  }
+
+  /// Before the stored name of a field whose value is markup: a control character no column
+  /// or key name begins with in practice (one that did would be found as plain text first).
+  private static let markupMark = "\u{1}"
+
+  /// The value of the field `name` and whether it is markup; nil when there is no such field.
+  package func text(_ name: String) -> (text: String, isMarkup: Bool)? {
+    if let plain = self[name] { return (plain, false) }
+    return self[Self.markupMark + name].map { ($0, true) }
+  }
+
   private mutating func append(_ text: String) {
     var length = text.utf8.count
     while length >= 0x80 {
@@ -321,7 +338,7 @@ package struct ItemFields: Sendable {
       while offset < buffer.count {
         let nameRange = Self.range(at: &offset, in: buffer)
         _ = Self.range(at: &offset, in: buffer)
-        names.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[nameRange]), as: UTF8.self))
+        names.append(Self.plainName(UnsafeBufferPointer(rebasing: buffer[nameRange])))
       }
       return names
     }
@@ -355,14 +372,20 @@ package struct ItemFields: Sendable {
       while offset < buffer.count {
         let nameRange = Self.range(at: &offset, in: buffer)
         _ = Self.range(at: &offset, in: buffer)
-        set.insert(String(decoding: UnsafeBufferPointer(rebasing: buffer[nameRange]), as: UTF8.self))
+        set.insert(Self.plainName(UnsafeBufferPointer(rebasing: buffer[nameRange])))
       }
     }
   }
 
-  /// The fields as a dictionary.
+  /// A stored name as templates name it (without the mark of a markup field).
+  private static func plainName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let name = String(decoding: bytes, as: UTF8.self)
+    return name.hasPrefix(markupMark) ? String(name.dropFirst()) : name
+  }
+
+  /// The fields as a dictionary (markup fields' values as written).
   package var dictionary: [String: String] {
-    Dictionary(uniqueKeysWithValues: names.map { ($0, self[$0]!) })
+    Dictionary(uniqueKeysWithValues: names.map { ($0, text($0)!.text) })
   }
 
   /// The range of the text whose length is at `offset`; moves `offset` past it.

@@ -26,6 +26,8 @@ public struct BuiltInWords: Sendable, Hashable {
   public var continued = "continued"
   /// The section of catalog items whose section value is empty.
   public var other = "Other"
+  /// Before the lowest price of a product whose variants cost different amounts (`from €19.00`).
+  public var from = "from"
 
   /// The words of the language `tag` (BCP 47: its primary subtag decides, so `de-AT` is
   /// German); English for a language not in the table.
@@ -44,31 +46,31 @@ public struct BuiltInWords: Sendable, Hashable {
     "en": BuiltInWords(
       contents: "Contents", index: "Index", cover: "Cover", untitled: "Contact sheet", pages: "pages",
       noImage: "No image", cannotShow: "Cannot show", fileDate: "file date", continued: "continued",
-      other: "Other"),
+      other: "Other", from: "from"),
     "de": BuiltInWords(
       contents: "Inhalt", index: "Register", cover: "Titelseite", untitled: "Kontaktbogen", pages: "Seiten",
       noImage: "Kein Bild", cannotShow: "Nicht darstellbar:", fileDate: "Dateidatum",
       continued: "Fortsetzung",
-      other: "Sonstiges"),
+      other: "Sonstiges", from: "ab"),
     "fr": BuiltInWords(
       contents: "Sommaire", index: "Index", cover: "Couverture", untitled: "Planche contact", pages: "pages",
       noImage: "Pas d’image", cannotShow: "Impossible d’afficher", fileDate: "date du fichier",
-      continued: "suite", other: "Autres"),
+      continued: "suite", other: "Autres", from: "à partir de"),
     "es": BuiltInWords(
       contents: "Índice", index: "Índice alfabético", cover: "Portada", untitled: "Hoja de contactos",
       pages: "páginas", noImage: "Sin imagen", cannotShow: "No se puede mostrar",
-      fileDate: "fecha del archivo", continued: "continuación", other: "Otros"),
+      fileDate: "fecha del archivo", continued: "continuación", other: "Otros", from: "desde"),
     "it": BuiltInWords(
       contents: "Sommario", index: "Indice analitico", cover: "Copertina", untitled: "Provino a contatto",
       pages: "pagine", noImage: "Nessuna immagine", cannotShow: "Impossibile mostrare",
-      fileDate: "data del file", continued: "continua", other: "Altro"),
+      fileDate: "data del file", continued: "continua", other: "Altro", from: "da"),
     "nl": BuiltInWords(
       contents: "Inhoud", index: "Register", cover: "Omslag", untitled: "Contactafdruk", pages: "pagina’s",
       noImage: "Geen afbeelding", cannotShow: "Kan niet tonen:", fileDate: "bestandsdatum",
-      continued: "vervolg", other: "Overig"),
+      continued: "vervolg", other: "Overig", from: "vanaf"),
     "pl": BuiltInWords(
       contents: "Spis treści", index: "Indeks", cover: "Okładka", untitled: "Stykówka", pages: "stron",
       noImage: "Brak obrazu", cannotShow: "Nie można wyświetlić", fileDate: "data pliku",
-      continued: "ciąg dalszy", other: "Inne"),
+      continued: "ciąg dalszy", other: "Inne", from: "od"),
   ]
 }

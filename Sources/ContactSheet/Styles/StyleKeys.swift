@@ -259,6 +259,11 @@ package enum StyleKeys {
     help:
       "The section of catalog rows whose section column is empty (default: from --lang, 'Other').",
     valueName: "text")
+  package static let textFrom = StyleKey(
+    "text-from",
+    help:
+      "Before the lowest price of a shop product whose variants cost different amounts (default: from --lang, 'from').",
+    valueName: "text")
   package static let fileDate = StyleKey(
     "file-date", .option, FileDateChoice.self,
     help:
@@ -313,7 +318,7 @@ package enum StyleKeys {
     subject,
     keywords, bleed, cropMarks, lang, textContents, textIndex, textCover, textUntitled, textPages,
     textNoImage,
-    textCannotShow, textFileDate, textContinued, textOther, fileDate, tagged, pdfx, outputIntent, icc,
+    textCannotShow, textFileDate, textContinued, textOther, textFrom, fileDate, tagged, pdfx, outputIntent, icc,
     fontFile,
   ]
 
@@ -321,7 +326,7 @@ package enum StyleKeys {
   /// strictly), not to a style: a style that sets one is refused.
   package static let runOnly: [String] = [
     "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
-    "image-column", "section-column", "delimiter", "encoding", "link-column", "alt-field", "group-by", "sort",
+    "image-column", "section-column", "delimiter", "encoding", "from", "link-template", "currency", "link-column", "alt-field", "group-by", "sort",
     "reverse",
     "min-rating",
     "label", "include-rejected", "section-by", "raw-jpeg", "cache", "no-cache", "cache-size", "pages",

@@ -26,6 +26,7 @@ extension StyleReader {
       (StyleKeys.textNoImage, \.noImage),
       (StyleKeys.textCannotShow, \.cannotShow), (StyleKeys.textFileDate, \.fileDate),
       (StyleKeys.textContinued, \.continued), (StyleKeys.textOther, \.other),
+      (StyleKeys.textFrom, \.from),
     ]
     for (key, path) in keys {
       if let text = try setText(key) { words[keyPath: path] = text }

@@ -63,6 +63,7 @@ extension RenderFlags: StyleAdopting {
       StyleBinding(StyleKeys.textCannotShow, \.textCannotShow),
       StyleBinding(StyleKeys.textFileDate, \.textFileDate),
       StyleBinding(StyleKeys.textContinued, \.textContinued), StyleBinding(StyleKeys.textOther, \.textOther),
+      StyleBinding(StyleKeys.textFrom, \.textFrom),
       StyleBinding(StyleKeys.fileDate, \.fileDate),
       StyleBinding(StyleKeys.pdfx, \.pdfx),
       StyleBinding(StyleKeys.tagged, \.tagged),
