@@ -133,7 +133,9 @@ final class Transfer {
 
   /// A transfer of `entry`'s URL (conditional when a copy is cached), not yet started.
   init(entry: CacheEntry, limits: FetchLimits, userAgent: String) throws(StartFailure) {
-    guard let handle = curl_easy_init() else { throw StartFailure(reason: "libcurl could not start the download") }
+    guard let handle = curl_easy_init() else {
+      throw StartFailure(reason: "libcurl could not start the download")
+    }
     self.entry = entry
     self.handle = handle
     self.limits = limits
@@ -202,7 +204,9 @@ final class Transfer {
     guard bytes.count <= limits.maxBytes - received else { return stop(.tooLarge) }
     if head.count < ImageSignature.bytesNeeded {
       head += bytes.prefix(ImageSignature.bytesNeeded - head.count)
-      if head.count == ImageSignature.bytesNeeded && !ImageSignature.isImage(head) { return stop(.notAnImage) }
+      if head.count == ImageSignature.bytesNeeded && !ImageSignature.isImage(head) {
+        return stop(.notAnImage)
+      }
     }
     if descriptor < 0 {
       let path = output.temporaryPath(for: entry.bodyPath)

@@ -38,10 +38,14 @@ enum FailureReason {
   /// What went wrong when libcurl ended a transfer with `code`.
   ///
   /// - Parameters:
+  ///   - code: libcurl's result for the transfer.
   ///   - detail: libcurl's own message for it (CURLOPT_ERRORBUFFER), possibly empty.
   ///   - url: The URL the transfer was at when it failed (after any redirects).
   ///   - redirectURL: Where a last redirect that was not followed pointed, if anywhere.
-  ///   - received: The body bytes received; `expected`: the announced length, or -1.
+  ///   - limits: The limits the transfer ran under.
+  ///   - received: The body bytes received.
+  ///   - expected: The body's announced length, or -1.
+  /// - Returns: The reason, in words.
   static func curl(
     _ code: CURLcode, detail: String, url: String, redirectURL: String?, limits: FetchLimits,
     received: Int, expected: Int
@@ -113,7 +117,8 @@ enum FailureReason {
   /// `text` with anything but printable ASCII dropped, cut to `limit` characters: server text
   /// goes into messages.
   static func printable(_ text: String, limit: Int) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }).prefix(limit))
+    let kept = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F })
+    return String(kept.prefix(limit))
   }
 
   /// OpenSSL's message without its library version and error code: "OpenSSL/3.0.19:
@@ -130,7 +135,9 @@ enum FailureReason {
   }
 
   private static func lowercasedStart(_ text: String) -> String {
-    guard let first = text.first, first.isUppercase, text.dropFirst().first?.isUppercase != true else { return text }
+    guard let first = text.first, first.isUppercase, text.dropFirst().first?.isUppercase != true else {
+      return text
+    }
     return first.lowercased() + text.dropFirst()
   }
 
@@ -138,7 +145,8 @@ enum FailureReason {
   private static func scheme(_ url: String) -> String? {
     guard let colon = url.firstIndex(of: ":") else { return nil }
     let scheme = url[..<colon].lowercased()
-    guard !scheme.isEmpty, scheme.count <= 20, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    guard !scheme.isEmpty, scheme.count <= 20,
+      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
     else { return nil }
     return scheme
   }

@@ -104,7 +104,8 @@ final class RemoteImagesTests: XCTestCase {
     XCTAssertEqual(fetch(url), .file(path: path, fromCache: false))
     XCTAssertEqual(fetch(url), .file(path: path, fromCache: true))
     XCTAssertEqual(try server.stats().statuses("/image.png"), ["200": 1, "304": 1])
-    XCTAssertEqual(FileManager.default.contents(atPath: path), FileManager.default.contents(atPath: TestServer.pngPath))
+    XCTAssertEqual(
+      FileManager.default.contents(atPath: path), FileManager.default.contents(atPath: TestServer.pngPath))
   }
 
   func testWithoutValidatorsEveryFetchDownloadsAgainAndReplacesTheCopy() throws {
@@ -113,7 +114,8 @@ final class RemoteImagesTests: XCTestCase {
     XCTAssertEqual(fetch(url), .file(path: path, fromCache: false))
     // Another image in its place: the plain GET's 200 must replace it.
     try FileManager.default.removeItem(atPath: path)
-    FileManager.default.createFile(atPath: path, contents: FileManager.default.contents(atPath: TestServer.pngPath))
+    FileManager.default.createFile(
+      atPath: path, contents: FileManager.default.contents(atPath: TestServer.pngPath))
     XCTAssertEqual(fetch(url), .file(path: path, fromCache: false))
     XCTAssertEqual(FileManager.default.contents(atPath: path), jpeg)
     XCTAssertEqual(try server.stats().statuses("/plain.jpg"), ["200": 2])
@@ -166,7 +168,8 @@ final class RemoteImagesTests: XCTestCase {
   func testAtMostConcurrencyDownloadsRunAtOnce() throws {
     let urls = (1...12).map { server.url("/latency?ms=300&n=\($0)") }
     let start = Date()
-    let outcomes = images(limits: FetchLimits(connectTimeout: 5, totalTimeout: 20, concurrency: 3)).fetch(urls)
+    let outcomes = images(limits: FetchLimits(connectTimeout: 5, totalTimeout: 20, concurrency: 3)).fetch(
+      urls)
     let elapsed = Date().timeIntervalSince(start)
     XCTAssertEqual(outcomes.count, 12)
     for url in urls {
@@ -243,7 +246,8 @@ final class RemoteImagesTests: XCTestCase {
 
   func testAnAnnouncedLengthOverMaxBytesFails() {
     assertFails(
-      "/huge-announced", "more than 1 MB", limits: FetchLimits(connectTimeout: 5, totalTimeout: 20, maxBytes: 1 << 20))
+      "/huge-announced", "more than 1 MB",
+      limits: FetchLimits(connectTimeout: 5, totalTimeout: 20, maxBytes: 1 << 20))
   }
 
   func testABodyShorterThanAnnouncedFails() {
@@ -276,7 +280,10 @@ final class RemoteImagesTests: XCTestCase {
     let references = ["ftp://127.0.0.1:\(server.port)/image.jpg", "file:///etc/hostname", "photo.jpg"]
     let outcomes = images().fetch(references)
     XCTAssertEqual(
-      outcomes, Dictionary(uniqueKeysWithValues: references.map { ($0, .failed(reason: "only http and https URLs are fetched")) }))
+      outcomes,
+      Dictionary(
+        uniqueKeysWithValues: references.map { ($0, .failed(reason: "only http and https URLs are fetched")) }
+      ))
     XCTAssertEqual(try server.stats().hits, [:])
     XCTAssertEqual(cacheNames(), [])
   }

@@ -34,7 +34,8 @@ final class TestServer {
       if chunk.isEmpty { break }
       line.append(chunk)
     }
-    guard let first = String(decoding: line, as: UTF8.self).split(separator: "\n").first, let port = Int(first)
+    guard let first = String(decoding: line, as: UTF8.self).split(separator: "\n").first,
+      let port = Int(first)
     else {
       process.terminate()
       process.waitUntilExit()
@@ -61,7 +62,11 @@ final class TestServer {
   func stats() throws -> Stats {
     let result = try ProcessRunner.run(
       "/usr/bin/python3",
-      ["-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())", url("/stats")])
+      [
+        "-c",
+        "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+        url("/stats"),
+      ])
     XCTAssertEqual(result.status, 0, result.standardError)
     return try JSONDecoder().decode(Stats.self, from: Data(result.standardOutput.utf8))
   }
