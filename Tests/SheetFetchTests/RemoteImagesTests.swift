@@ -114,8 +114,9 @@ final class RemoteImagesTests: XCTestCase {
     XCTAssertEqual(fetch(url), .file(path: path, fromCache: false))
     // Another image in its place: the plain GET's 200 must replace it.
     try FileManager.default.removeItem(atPath: path)
-    FileManager.default.createFile(
-      atPath: path, contents: FileManager.default.contents(atPath: TestServer.pngPath))
+    XCTAssertTrue(
+      FileManager.default.createFile(
+        atPath: path, contents: FileManager.default.contents(atPath: TestServer.pngPath)))
     XCTAssertEqual(fetch(url), .file(path: path, fromCache: false))
     XCTAssertEqual(FileManager.default.contents(atPath: path), jpeg)
     XCTAssertEqual(try server.stats().statuses("/plain.jpg"), ["200": 2])
@@ -291,6 +292,15 @@ final class RemoteImagesTests: XCTestCase {
   func testAnInvalidURLFails() {
     XCTAssertEqual(fetch("http://exa mple.com/image.jpg"), .failed(reason: "not a valid URL"))
     XCTAssertEqual(cacheNames(), [])
+  }
+
+  func testACacheFolderThatIsAFileFailsEveryDownload() throws {
+    XCTAssertTrue(FileManager.default.createFile(atPath: cache, contents: Data("not a folder".utf8)))
+    let urls = [server.url("/image.jpg"), server.url("/image.png")]
+    let reason = "cannot create the download cache: \(cache) is a file, not a folder"
+    XCTAssertEqual(
+      images().fetch(urls), [urls[0]: .failed(reason: reason), urls[1]: .failed(reason: reason)])
+    XCTAssertEqual(try server.stats().hits, [:])
   }
 
   func testIsRemote() {

@@ -213,9 +213,14 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
+class Server(ThreadingHTTPServer):
+    # Room for every connection a test opens at once (the default backlog of 5 would delay some).
+    request_queue_size = 64
+    daemon_threads = True
+
+
 def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
 
     def stop(*_):
