@@ -51,7 +51,10 @@ struct CacheEntry {
       let sidecar = try? JSONDecoder().decode(Sidecar.self, from: Data(bytes))
     else { return Validators() }
     guard sidecar.url == url else { return nil }
-    return Validators(etag: sidecar.etag, lastModified: sidecar.lastModified)
+    // Sent back as header lines: printable ASCII only, whatever the file holds.
+    return Validators(
+      etag: sidecar.etag.map { FailureReason.printable($0, limit: 1000) },
+      lastModified: sidecar.lastModified.map { FailureReason.printable($0, limit: 1000) })
   }
 
   /// The sidecar for a copy with `validators`, fetched or confirmed now.

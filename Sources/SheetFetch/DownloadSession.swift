@@ -126,8 +126,7 @@ final class Transfer {
     case tooLarge
     /// The first bytes are not an image's.
     case notAnImage
-    /// The temporary file could not be written (`errno`, or 0 for a temporary file that could
-    /// not be named).
+    /// The temporary file could not be created or written (`errno`).
     case cannotWrite(Int32)
   }
 
@@ -147,7 +146,8 @@ final class Transfer {
       if let lastModified = cached.lastModified { appendHeader("If-Modified-Since: \(lastModified)") }
     }
     let context = Unmanaged.passUnretained(self).toOpaque()
-    let milliseconds = { (seconds: Double) in max(1, Int(min(seconds, 1e9) * 1000)) }
+    // At least a millisecond (0 would mean no limit at all); NaN is taken as that too.
+    let milliseconds = { (seconds: Double) in seconds > 0.001 ? Int(min(seconds, 1e9) * 1000) : 1 }
     let results: [CURLcode] = [
       cs_setopt_str(handle, CURLOPT_URL, entry.url),
       cs_setopt_str(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
