@@ -72,6 +72,10 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // OpenSSL's SHA-256 (hardware speed), for the thumbnail cache's content keys.
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // libcurl, for images named by http(s) URL; a shim for its variadic curl_easy_setopt and
+    // curl_easy_getinfo, which Swift cannot call.
+    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .target(name: "CCurlShim", dependencies: ["CCurl"]),
 
     // Swift layers.
     /// Package-internal helpers every layer may use (atomic output, page-file names).
@@ -97,6 +101,9 @@ let package = Package(
     .target(name: "SheetDigest", dependencies: ["CCrypto"]),
     /// Decoded photos kept on disk between runs, keyed by content (the thumbnail cache).
     .target(name: "SheetCache", dependencies: ["CZlib", "SheetDigest", "SheetSupport", "SheetImages"]),
+    /// Images named by http(s) URL, downloaded with libcurl into a cache folder and revalidated
+    /// on later runs.
+    .target(name: "SheetFetch", dependencies: ["CCurl", "CCurlShim", "SheetDigest", "SheetSupport"]),
     .target(
       name: "SheetRender",
       dependencies: [
@@ -175,6 +182,9 @@ let package = Package(
       name: "SheetCacheTests", dependencies: ["SheetCache", "SheetDigest", "SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetRenderTests", dependencies: ["SheetRender", "SheetCompare", "TestSupport"]),
+    // Downloads from a real HTTP server the tests start (test-server.py, run by python3).
+    .testTarget(
+      name: "SheetFetchTests", dependencies: ["SheetFetch", "TestSupport"], exclude: ["test-server.py"]),
     .testTarget(name: "SheetXMPTests", dependencies: ["SheetXMP", "SheetImages", "TestSupport"]),
     .testTarget(
       name: "SheetDiffTests", dependencies: ["SheetDiff", "SheetImages", "SheetSupport", "TestSupport"]),
