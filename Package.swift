@@ -137,7 +137,7 @@ let package = Package(
       name: "ContactSheet",
       dependencies: [
         "SheetSupport", "SheetLayout", "SheetText", "SheetImages", "SheetRender", "SheetXMP",
-        "SheetCache", .product(name: "Yams", package: "Yams"),
+        "SheetCache", "SheetFetch", .product(name: "Yams", package: "Yams"),
       ]),
     /// The command line: flags, terminal output and exit statuses around the library.
     .target(

@@ -39,6 +39,8 @@ public struct InputOptions {
   /// frame with its time drawn on it), and which frames; nil shows a clip as one card with its
   /// poster frame.
   public var videoFrames: VideoFrameChoice?
+  /// Where images named by http(s) URL are downloaded, and whether the network may be used.
+  public var downloads = DownloadSettings()
   /// Manifests among ``inputs`` already read (by path), so their styles could be applied first;
   /// any other manifest is read when its turn comes.
   package var manifests: [String: Manifest] = [:]

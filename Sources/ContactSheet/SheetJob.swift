@@ -131,6 +131,7 @@ public struct SheetJob {
     preparer.output = output
     let progress = events.progress
     preparer.progress = { done, total in progress(.reading, done, total, nil) }
+    preparer.downloadProgress = { done, total in progress(.downloading, done, total, nil) }
     defer { events.stageFinished() }
     return try preparer.prepare()
   }
@@ -389,6 +390,7 @@ public struct UnreadableImages: Error, CustomStringConvertible {
 public struct SheetEvents {
   /// The long stages a progress display shows.
   public enum Stage: String, Sendable {
+    case downloading = "Downloading"
     case reading = "Reading"
     case drawing = "Drawing"
   }

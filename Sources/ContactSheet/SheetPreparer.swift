@@ -48,6 +48,8 @@ package struct SheetPreparer {
   package var maxPixels = PixelLimit.default
   /// Told how many headers have been read, of how many (from several threads, in order).
   package var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  /// Told how many images named by URL have been downloaded (or found current), of how many.
+  package var downloadProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   /// Whether to read the header of items whose manifest gives their size (`render` does, to
   /// find unreadable files before drawing; `layout` need not open them at all).
   package var readsEveryHeader = true
@@ -72,6 +74,7 @@ package struct SheetPreparer {
     collector.output = output
     collector.csv = options.csv
     var catalog = try collector.collect(options.inputs)
+    RemoteInputs.fetch(&catalog.entries, settings: options.downloads, progress: downloadProgress)
     var notes = catalog.scanReports
     // Each item is held once, in the catalog's entries, until `finish` hands it on: no copies
     // of every item are made on the way (a million items are 128 MB each time).

@@ -62,6 +62,12 @@ struct InputFlags: ParsableArguments {
       valueName: "column"))
   var groupBy: String?
 
+  @Flag(
+    help:
+      "Use only images already downloaded (kept in the cache folder's downloads/): fetch nothing; an image named by URL that was never downloaded is a placeholder."
+  )
+  var offline = false
+
   @Option(help: ArgumentHelp("Order of images within each section: \(SortOrder.help).", valueName: "order"))
   var sort = "input"
 
@@ -144,6 +150,7 @@ struct InputFlags: ParsableArguments {
     options.reverse = reverse
     options.altField = altField
     options.videoFrames = try videoFrames()
+    options.downloads.offline = offline
     return options
   }
 
@@ -191,7 +198,8 @@ struct InputFlags: ParsableArguments {
     options.linkTemplate = linkTemplate
     if let currency {
       guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-        throw ValidationError("--currency \(currency): give a three-letter ISO 4217 code such as EUR, USD or GBP")
+        throw ValidationError(
+          "--currency \(currency): give a three-letter ISO 4217 code such as EUR, USD or GBP")
       }
       options.prices.currency = currency.uppercased()
     }

@@ -120,6 +120,8 @@ struct RenderCommand: StyledCommand {
     job.pages = selection
     job.stopOnImageFailure = strict
     job.inputs.csv.refusesMalformedRows = strict
+    // Downloads are kept beside the thumbnails (also with --no-cache: they are not decoded photos).
+    if let cache = cacheFlags.cache { job.inputs.downloads.folder = cache + "/downloads" }
     return job
   }
 }

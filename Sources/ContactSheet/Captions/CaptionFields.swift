@@ -34,7 +34,9 @@ package struct CaptionFields {
   /// The value of the field `name` for a caption: the item's own field (which may be markup),
   /// else the built-in field's plain text.
   package func fieldValue(_ name: String, format: String?) -> CaptionTemplate.FieldValue? {
-    if let own = item.fields.text(name) { return CaptionTemplate.FieldValue(own.text, isMarkup: own.isMarkup) }
+    if let own = item.fields.text(name) {
+      return CaptionTemplate.FieldValue(own.text, isMarkup: own.isMarkup)
+    }
     return value(name, format: format).map { CaptionTemplate.FieldValue($0) }
   }
 
@@ -49,7 +51,10 @@ package struct CaptionFields {
     switch name {
     // The last part made readable alone (each carried byte is one character, never a `/`):
     // the whole path is not walked character by character.
-    case "name": return PathText.lastComponent(item.path).map(PathBytes.readable) ?? url.lastPathComponent
+    case "name":
+      // A downloaded image is named by its URL's last part, not by the cache's file name.
+      if let source = item.sourceURL { return URL(string: source)?.lastPathComponent ?? source }
+      return PathText.lastComponent(item.path).map(PathBytes.readable) ?? url.lastPathComponent
     case "stem": return url.deletingPathExtension().lastPathComponent
     case "ext": return url.pathExtension
     case "dir": return (path as NSString).deletingLastPathComponent

@@ -122,7 +122,9 @@ package struct CaptionTemplate: Hashable, Sendable {
     switch part {
     case .literal(let text): return escaped(text)
     case .field(let name, let format, let fallback):
-      if let own = value(name, format), !own.text.isEmpty { return own.isMarkup ? own.text : escaped(own.text) }
+      if let own = value(name, format), !own.text.isEmpty {
+        return own.isMarkup ? own.text : escaped(own.text)
+      }
       return fallback.map { text(of: $0, value) }.joined()
     }
   }

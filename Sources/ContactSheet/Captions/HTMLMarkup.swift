@@ -132,7 +132,9 @@ package enum HTMLMarkup {
       for tag in open.reversed() { output += "</\(tag)>" }
       // Empty styled runs (a <b></b>) say nothing.
       var result = output
-      for style in Set(HTMLMarkup.styles.values) { result = result.replacingOccurrences(of: "<\(style)></\(style)>", with: "") }
+      for style in Set(HTMLMarkup.styles.values) {
+        result = result.replacingOccurrences(of: "<\(style)></\(style)>", with: "")
+      }
       while result.hasSuffix(" ") || result.hasSuffix("\n") { result.removeLast() }
       return result
     }

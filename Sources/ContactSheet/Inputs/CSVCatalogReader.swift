@@ -117,7 +117,9 @@ package enum CSVCatalogReader {
         leftOut: &leftOut)
       catalog.warnings += leftOut.warnings
       catalog.inputFiles.append(path)
-      guard catalog.entries.count <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
+      guard catalog.entries.count <= InputLimits.items else {
+        throw InputError(InputLimits.tooManyItems(path))
+      }
       return
     }
     guard start + records <= InputLimits.items else { throw InputError(InputLimits.tooManyItems(path)) }
@@ -352,14 +354,14 @@ package enum CSVCatalogReader {
   }
 
   /// "row 5 has", "rows 5, 9 and 12 have", "rows 5, 9, 12 and 40 more have": the rows at
-  /// `lines`, the first few named.
-  package static func rows(_ lines: [Int]) -> String {
+  /// `lines`, the first few named, after `singular` or `plural` ("row", "rows").
+  package static func rows(_ lines: [Int], singular: String = "row", plural: String = "rows") -> String {
     let named = lines.prefix(5).map(String.init)
-    if lines.count == 1 { return "row \(named[0]) has" }
+    if lines.count == 1 { return "\(singular) \(named[0]) has" }
     if lines.count > named.count {
-      return "rows \(named.joined(separator: ", ")) and \(lines.count - named.count) more have"
+      return "\(plural) \(named.joined(separator: ", ")) and \(lines.count - named.count) more have"
     }
-    return "rows \(named.dropLast().joined(separator: ", ")) and \(named.last!) have"
+    return "\(plural) \(named.dropLast().joined(separator: ", ")) and \(named.last!) have"
   }
 
   /// How many runs of equal values `values` has.

@@ -94,6 +94,7 @@ package struct CatalogItem: Sendable {
     var tags: XMPTags?
     var tagWarning: String?
     var videoTime: Double?
+    var sourceURL: String?
   }
 
   /// An item for the image at `path`, declared at `origin` (as messages print it).
@@ -178,6 +179,13 @@ package struct CatalogItem: Sendable {
   package var videoTime: Double? {
     get { proofBox?.value.videoTime }
     set { changeProof { $0.videoTime = newValue } }
+  }
+
+  /// The http(s) URL the image was downloaded from, when it was (``path`` is then the
+  /// downloaded file, or the URL itself when the download failed).
+  package var sourceURL: String? {
+    get { proofBox?.value.sourceURL }
+    set { changeProof { $0.sourceURL = newValue } }
   }
 
   /// The photo's number among the sheet's photos from the same folder, in name order, counted

@@ -30,6 +30,8 @@ package struct HeaderReader {
     let positions = entries.indices.filter { position in
       guard case .item(let item) = entries[position] else { return false }
       itemCount += 1
+      // An image that could not be downloaded has its failure already.
+      guard item.header == nil else { return false }
       return needsSize(item) || needsExif || needsFileAttributes
         || (needsTags && TagReader.mayHaveSidecars(item, folders: folders))
     }

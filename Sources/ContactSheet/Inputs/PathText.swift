@@ -11,6 +11,7 @@ package enum PathText {
   /// `join(folder, relative)`, where `folderIsNormal` is `isNormal(folder)`, found once for
   /// all the paths of a manifest.
   package static func join(_ folder: String, _ relative: String, folderIsNormal: Bool) -> String {
+    if isURL(relative) { return relative }
     if relative.hasPrefix("/") || folder.isEmpty {
       return isNormal(relative) ? relative : normalize(relative)
     }
@@ -22,11 +23,28 @@ package enum PathText {
     return normalize(folder + "/" + relative)
   }
 
+  /// Whether `reference` is a URL (`https://…`, `ftp://…`: a scheme, then `://`), which is
+  /// downloaded (or refused) rather than joined to a folder.
+  package static func isURL(_ reference: String) -> Bool {
+    guard let separator = reference.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+    let scheme = reference.utf8[..<separator]
+    guard let first = scheme.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
+      scheme.allSatisfy({ byte in
+        let lower = byte | 0x20
+        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      })
+    else { return false }
+    return reference.utf8[separator...].starts(with: "://".utf8)
+  }
+
   /// `(folder as NSString).appendingPathComponent(name)`, as CSV catalogs join their paths:
   /// joined as text when both are normal (``isNormal(_:)``) and `name` is relative, which
   /// Foundation joins with one slash and nothing else (most catalogs' paths); else through
   /// Foundation.
   package static func appending(_ name: String, to folder: String) -> String {
+    if isURL(name) { return name }
     if !folder.isEmpty && folder != "/" && isNormal(folder) && !name.hasPrefix("/") && isNormal(name) {
       return folder + "/" + name
     }

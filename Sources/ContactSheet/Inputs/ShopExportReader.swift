@@ -10,8 +10,8 @@ import Foundation
 /// `{sku}`, `{skus}`, `{vendor}`, `{type}`, `{category}`, `{tags}`, `{handle}`, `{url}`,
 /// `{images}`, `{alt}`; and every column of the export under its own name.
 enum ShopExportReader {
-  /// The default caption of a product: its title in bold, its price, its SKU.
-  static let caption = "<b>{title}</b>\\n{price}\\n{sku}"
+  /// The default caption of a product: its title in bold, then its price and SKU.
+  static let caption = "<b>{title}</b>\\n{price} · {sku}"
 
   /// The fields a product has beyond the export's columns, in the order they are added.
   static let productFields = [
@@ -35,10 +35,11 @@ enum ShopExportReader {
     let hasCategories = options.sectionColumn == nil && products.contains { !$0.category.isEmpty }
     for product in products {
       var item = CatalogItem(
-        path: product.images.first.map { resolved($0.reference, folder: folder) } ?? "", file: path,
+        path: product.images.first.map { PathText.appending($0.reference, to: folder) } ?? "", file: path,
         line: product.line)
       let fields = self.fields(of: product, header: header, options: options)
-      item.fields = ItemFields(names: fields.map(\.name), values: fields.map(\.value), columns: fields.indices)
+      item.fields = ItemFields(
+        names: fields.map(\.name), values: fields.map(\.value), columns: fields.indices)
       if !product.description.isEmpty { item.fields.add("description", markup: product.description) }
       let link = linkOf(product, fields: fields, template: options.linkTemplate)
       item.link = link.isEmpty ? nil : link
@@ -55,20 +56,14 @@ enum ShopExportReader {
     if !unsectioned.isEmpty {
       let column = options.sectionColumn ?? (source == .shopify ? "Type" : "Categories")
       catalog.warnings.append(
-        "\(path): the products of \(CSVCatalogReader.rows(unsectioned)) no '\(column)', so \(unsectioned.count == 1 ? "it is" : "they are") in the section '\(options.otherSection)' (\(setting: .textOther) names it)"
+        "\(path): \(CSVCatalogReader.rows(unsectioned, singular: "the product of row", plural: "the products of rows")) no '\(column)', so \(unsectioned.count == 1 ? "it is" : "they are") in the section '\(options.otherSection)' (\(setting: .textOther) names it)"
       )
     }
     if catalog.captionTemplate == nil {
       catalog.captionTemplate = caption
-      catalog.captionSource = "the default caption of a \(source == .shopify ? "Shopify" : "WooCommerce") export"
+      catalog.captionSource =
+        "the default caption of a \(source == .shopify ? "Shopify" : "WooCommerce") export"
     }
-  }
-
-  /// A picture's reference as an item's path: a URL as written, a path relative to the
-  /// export's folder.
-  private static func resolved(_ reference: String, folder: String) -> String {
-    if reference.hasPrefix("/") || reference.range(of: "://") != nil { return reference }
-    return PathText.appending(reference, to: folder)
   }
 
   /// A product's fields: its own (``productFields``), then each column of the export not
@@ -79,7 +74,10 @@ enum ShopExportReader {
   )] {
     let style = options.prices
     let numbers = product.prices.map(\.price)
-    var price = "", lowest = "", highest = "", compareAt = ""
+    var price = ""
+    var lowest = ""
+    var highest = ""
+    var compareAt = ""
     if let low = numbers.min(), let high = numbers.max() {
       lowest = style.text(low)
       highest = style.text(high)
@@ -105,7 +103,9 @@ enum ShopExportReader {
   }
 
   /// A product's link: `template` with its fields put in (`{handle}`), else the export's own.
-  private static func linkOf(_ product: ShopProduct, fields: [(name: String, value: String)], template: String?)
+  private static func linkOf(
+    _ product: ShopProduct, fields: [(name: String, value: String)], template: String?
+  )
     -> String
   {
     guard let template else { return product.url }
@@ -141,7 +141,8 @@ enum ShopExportReader {
 
     /// Gives `product` each column's value in `fields` that it has none for yet.
     func fill(_ product: inout ShopProduct, from fields: [String]) {
-      for (position, name) in header.enumerated() where position < fields.count && product.columns[name] == nil {
+      for (position, name) in header.enumerated()
+      where position < fields.count && product.columns[name] == nil {
         let value = CSVCatalogReader.trimmed(fields[position])
         if !value.isEmpty { product.columns[name] = value }
       }
@@ -213,7 +214,9 @@ enum ShopExportReader {
     }
     // Pictures in their positions; those without one after, in file order.
     for number in products.indices where positions[number].count > 1 {
-      let order = positions[number].indices.sorted { (positions[number][$0], $0) < (positions[number][$1], $1) }
+      let order = positions[number].indices.sorted {
+        (positions[number][$0], $0) < (positions[number][$1], $1)
+      }
       products[number].images = order.map { products[number].images[$0] }
     }
     return products
@@ -270,9 +273,11 @@ enum ShopExportReader {
       let image = table.value("Images", variation.fields)
       if !image.isEmpty && products[number].images.isEmpty { products[number].images = [(image, "")] }
     }
+    // Products in the file's order, a variation shown alone where it is.
+    products.sort { $0.line < $1.line }
     if !orphans.isEmpty {
       catalog.warnings.append(
-        "\(path): the variations of \(CSVCatalogReader.rows(orphans)) a Parent that is not in the file, so each is shown as a product of its own"
+        "\(path): \(CSVCatalogReader.rows(orphans, singular: "the variation of row", plural: "the variations of rows")) a Parent that is not in the file, so \(orphans.count == 1 ? "it is" : "each is") shown as a product of its own"
       )
     }
     return products
