@@ -56,7 +56,7 @@ struct ReadFastPathTests {
       let text = Self.randomText(&generator, pieces: plain)
       #expect(CaptionTemplate.isLiteral(text))
       #expect(CaptionTemplate(literal: text).parts == (try CaptionTemplate.parts(of: text)))
-      #expect(CaptionTemplate(literal: text).render { _, _ -> String? in nil } == text)
+      #expect(CaptionTemplate(literal: text).render { _, _ in nil } == text)
     }
     #expect(!CaptionTemplate.isLiteral("a {name}"))
     #expect(!CaptionTemplate.isLiteral("a\\nb"))

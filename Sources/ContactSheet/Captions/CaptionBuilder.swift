@@ -62,7 +62,7 @@ package struct CaptionBuilder {
     let fields = CaptionFields(
       item: item, index: number, fileAttributes: attributes.isEmpty ? nil : attributes[item.path],
       fileDateMarker: fileDateMarker)
-    var text = template.render { fields.fieldValue($0, format: $1) }
+    var text = template.renderValues({ fields.fieldValue($0, format: $1) })
     var wasCut = false
     if text.utf8.count > SheetPreparer.maxCaptionBytes {
       // Cut as plain text, so the cut never splits a tag or an entity; then escaped again.

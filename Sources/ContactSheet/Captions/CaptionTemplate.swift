@@ -144,12 +144,11 @@ package struct CaptionTemplate: Hashable, Sendable {
   /// stray line on a photo without EXIF data; in a line that is kept, an empty field's label
   /// and separator go with it (``CaptionLine``).
   package func render(_ value: (String, String?) -> String?) -> String {
-    render { name, format in value(name, format).map { FieldValue($0) } }
+    renderValues({ name, format in value(name, format).map { FieldValue($0) } })
   }
 
-  /// The caption for one item, as ``render(_:)-(String,String?)->String?`` makes it, from
-  /// values that may be markup.
-  package func render(_ value: (String, String?) -> FieldValue?) -> String {
+  /// The caption for one item, as ``render(_:)`` makes it, from values that may be markup.
+  package func renderValues(_ value: (String, String?) -> FieldValue?) -> String {
     // A literal is its own caption: split into lines and joined again, it would come out
     // unchanged.
     if parts.isEmpty { return "" }

@@ -318,7 +318,8 @@ package enum StyleKeys {
     subject,
     keywords, bleed, cropMarks, lang, textContents, textIndex, textCover, textUntitled, textPages,
     textNoImage,
-    textCannotShow, textFileDate, textContinued, textOther, textFrom, fileDate, tagged, pdfx, outputIntent, icc,
+    textCannotShow, textFileDate, textContinued, textOther, textFrom, fileDate, tagged, pdfx, outputIntent,
+    icc,
     fontFile,
   ]
 
@@ -326,7 +327,8 @@ package enum StyleKeys {
   /// strictly), not to a style: a style that sets one is refused.
   package static let runOnly: [String] = [
     "output", "style", "preset", "quiet", "recursive", "help", "version", "json", "strict", "max-pixels",
-    "image-column", "section-column", "delimiter", "encoding", "from", "link-template", "currency", "offline", "link-column", "alt-field", "group-by", "sort",
+    "image-column", "section-column", "delimiter", "encoding", "from", "link-template", "currency", "offline",
+    "link-column", "alt-field", "group-by", "sort",
     "reverse",
     "min-rating",
     "label", "include-rejected", "section-by", "raw-jpeg", "cache", "no-cache", "cache-size", "pages",
