@@ -39,6 +39,9 @@ public struct InputOptions {
   /// frame with its time drawn on it), and which frames; nil shows a clip as one card with its
   /// poster frame.
   public var videoFrames: VideoFrameChoice?
+  /// Whether the document's language is written right to left (Hebrew, Arabic…): caption
+  /// lines without letters then run right to left too.
+  public var rightToLeftDocument = false
   /// Where images named by http(s) URL are downloaded, and whether the network may be used.
   public var downloads = DownloadSettings()
   /// Manifests among ``inputs`` already read (by path), so their styles could be applied first;

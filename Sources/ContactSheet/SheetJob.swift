@@ -103,6 +103,7 @@ public struct SheetJob {
     inputs.csv.otherSection = settings.words.other
     inputs.csv.prices.from = settings.words.from
     inputs.csv.prices.language = settings.language
+    inputs.rightToLeftDocument = CaptionDirection.isRightToLeft(language: settings.language)
     self.inputs = inputs
     layoutOptions = settings.layout
     if inputs.indexField != nil && layoutOptions.indexTitle == nil {

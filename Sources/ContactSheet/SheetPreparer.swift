@@ -165,7 +165,8 @@ package struct SheetPreparer {
       }
     }
     let captions = CaptionBuilder(
-      indexField: options.indexField, attributes: attributes, fileDateMarker: options.fileDateMarker
+      indexField: options.indexField, attributes: attributes, fileDateMarker: options.fileDateMarker,
+      rightToLeftDocument: options.rightToLeftDocument
     )
     .captions(items, templates: itemTemplates)
     var entries: [LayoutEntry] = []

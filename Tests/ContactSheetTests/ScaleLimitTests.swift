@@ -96,14 +96,19 @@ struct ScaleLimitTests {
         return error.description.replacingOccurrences(of: path, with: "order.csv")
       }
     }
-    // A bad size on line 2, a quote never closed on line 4: the syntax error is the one named.
+    // Refusing malformed rows (--strict): a bad size on line 2, a quote never closed on line 4:
+    // the syntax error is the one named.
+    var strict = CSVOptions()
+    strict.refusesMalformedRows = true
     #expect(
-      try problem("image,width,height\na.png,0,3\nb.png,4,3\n\"c.png,4,3\n")
+      try problem("image,width,height\na.png,0,3\nb.png,4,3\n\"c.png,4,3\n", strict)
         == "order.csv:4:1: this quoted field is never closed")
     // Without the syntax error, the first bad row.
     #expect(
-      try problem("image,width,height\na.png,4,3\nb.png,x,3\nc.png,4,y\n")
+      try problem("image,width,height\na.png,4,3\nb.png,x,3\nc.png,4,y\n", strict)
         == "order.csv:3: width and height must be whole numbers of pixels from 1 to 1000000; got x and 3")
+    // By default both are left out, and the rest is read.
+    #expect(try problem("image,width,height\na.png,0,3\nb.png,4,3\n\"c.png,4,3\n") == "read")
     // A missing column comes before a bad row.
     var sections = CSVOptions()
     sections.sectionColumn = "room"

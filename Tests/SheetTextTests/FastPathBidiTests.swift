@@ -77,4 +77,21 @@ struct FastPathBidiTests {
     // Many widths are answered by the model (close calls and ellipsized lines go to Pango).
     #expect(answered > compared / 2, "\(answered) of \(compared)")
   }
+
+  /// Captions as ContactSheet builds them when they hold right-to-left text: each field's
+  /// value between FSI and PDI, each line after a direction mark (U+200E, U+200F).
+  @Test("isolated fields and direction marks measure as Pango measures them")
+  func isolatesAndMarks() throws {
+    let captions = [
+      "\u{200F}<b>\u{2068}كرسي خشب بلوط كبير\u{2069}</b>\n\u{200E}\u{2068}€199.00\u{2069} · \u{2068}SKU-123/B\u{2069}",
+      "\u{200E}\u{2068}Oak table طاولة\u{2069} · \u{2068}1,299.00 €\u{2069}\n\u{200F}\u{2068}שולחן עץ אלון\u{2069}",
+      "\u{200F}\u{2068}מנורה\u{2069}\n\u{200F}\u{2068}₪ 89.90\u{2069}",
+      "\u{200E}\u{2067}<b>\u{2068}كرسي خشب بلوط\u{2069}</b>\u{2069}\n\u{200E}\u{2068}€199.00\u{2069}\u{A0}· \u{2068}SKU-1\u{2069}",
+      "\u{200F}\u{2068}שולחן\u{2069}\n\u{200F}\u{2066}\u{2068}€199.00\u{2069} · \u{2068}SKU-1\u{2069}\u{2069}",
+    ]
+    let (_, compared) = try FastPathAgreement.compare(
+      captions, fonts: ["DejaVu Sans 7", "Sans Bold 8"], lines: [0, 2],
+      widths: (160...800).lazy.map { Double($0) / 4 })
+    #expect(compared > 0)
+  }
 }

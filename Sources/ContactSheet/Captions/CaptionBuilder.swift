@@ -31,6 +31,9 @@ package struct CaptionBuilder {
   package var attributes: [String: FileAttributes]
   /// What follows a `{date}` taken from the file's time; nil leaves it empty.
   package var fileDateMarker: String?
+  /// Whether the document's language is written right to left: the direction of a caption
+  /// line with no letters (a price), in captions that hold right-to-left text.
+  package var rightToLeftDocument = false
 
   /// The captions of `items`, whose templates are `templates` (one each, in the same order).
   package func captions(_ items: [CatalogItem], templates: [CaptionTemplate]) -> [Caption] {
@@ -63,6 +66,13 @@ package struct CaptionBuilder {
       item: item, index: number, fileAttributes: attributes.isEmpty ? nil : attributes[item.path],
       fileDateMarker: fileDateMarker)
     var text = template.renderValues({ fields.fieldValue($0, format: $1) })
+    // Right-to-left text among the values: each value isolated, each line its own direction.
+    if CaptionDirection.hasRightToLeft(text) {
+      let isolated = template.renderValues({ name, format in
+        fields.fieldValue(name, format: format).map { $0.text.isEmpty ? $0 : CaptionDirection.isolated($0) }
+      })
+      text = CaptionDirection.markingLines(isolated, rightToLeftDocument: rightToLeftDocument)
+    }
     var wasCut = false
     if text.utf8.count > SheetPreparer.maxCaptionBytes {
       // Cut as plain text, so the cut never splits a tag or an entity; then escaped again.
