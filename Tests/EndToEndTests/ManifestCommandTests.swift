@@ -25,6 +25,44 @@ struct ManifestCommandTests {
     #expect(abs(image.height / image.width - 427.0 / 640.0) < 1e-9)
   }
 
+  @Test("a JSON manifest nests sections to any depth; keys it does not know are warnings naming their line")
+  func nestedSections() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let path = folder.appendingPathComponent("api.json").path
+    let item = #"{"image": "a.jpg", "width": 400, "height": 300, "name": "N"}"#
+    try Data(
+      """
+      {
+        "title": "Product API",
+        "currency": "EUR",
+        "sections": [
+          {"title": "Furniture", "id": 7, "sections": [
+            {"title": "Tables", "items": [\(item), \(item)]},
+            {"title": "Chairs", "items": [\(item)], "sections": [
+              {"title": "Stools", "items": [\(item)]}
+            ]}
+          ]},
+          {"title": "Lamps", "items": [\(item)]}
+        ]
+      }
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let result = try ProcessRunner.run(FixturePaths.binary, ["layout", "--json", path])
+    #expect(result.status == 0, "\(result.standardError)")
+    let layout = try JSONDecoder().decode(Layout.self, from: Data(result.standardOutput.utf8))
+    #expect(
+      layout.pages.flatMap(\.elements).filter { $0.kind == .banner }.map(\.text) == [
+        "Furniture › Tables", "Furniture › Chairs", "Furniture › Chairs › Stools", "Lamps",
+      ])
+    #expect(layout.items.count == 5)
+    #expect(
+      result.standardError.contains("api.json:3:3: unknown key 'currency', ignored"),
+      "\(result.standardError)")
+    #expect(
+      result.standardError.contains("api.json:5:28: unknown key 'id' in a section, ignored"),
+      "\(result.standardError)")
+  }
+
   @Test("a YAML manifest's sections become banners, and its style applies")
   func yamlSections() throws {
     let result = try layout([manifests.appendingPathComponent("sections.yaml").path])

@@ -13,6 +13,8 @@ package struct Manifest {
   package var caption: (text: String, location: SourceLocation)?
   /// The `style` mapping, flattened to settings in the order written (a style layer).
   package var style: [StyleSetting] = []
+  /// Keys the manifest has that mean nothing here, each named with its line (ignored).
+  package var warnings: [JobMessage] = []
   /// Items and banners in reading order, handed to the catalog once (``takeEntries()``), so the
   /// manifests kept for their styles do not hold a second copy of every item for the run.
   private let handOff = EntryHandOff()
@@ -62,6 +64,7 @@ extension Catalog {
       entries += taken
     }
     inputFiles.append(manifest.path)
+    warnings += manifest.warnings
     return true
   }
 }

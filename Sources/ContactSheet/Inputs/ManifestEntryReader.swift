@@ -13,6 +13,11 @@ package struct ManifestEntryReader {
   private let keysAreUnique: Bool
   /// The section of the item read last, which the next one most often shares.
   private var lastSection: String?
+  /// Keys that mean nothing where they are written, each named with its line (ignored).
+  package var warnings: [JobMessage] = []
+
+  /// The keys a section may have.
+  static let sectionKeys = ["items", "sections", "subtitle", "title"]
 
   /// A reader of the manifest at `path`, whose image paths are relative to `folder`.
   package init(path: String, folder: String) {
@@ -47,22 +52,54 @@ package struct ManifestEntryReader {
   /// `made` entries of the list before it; refused before they are made when all of them
   /// would be more than `budget` (what the run has left of ``InputLimits/items``). The
   /// section's `items` are in its tree, or were streamed (`streamed`, the tree's list empty).
+  ///
+  /// A section may hold `sections` of its own, to any depth (a tree of categories): each
+  /// section with items is one banner titled by its path (`Furniture › Tables`); one with only
+  /// sections adds its title to theirs.
   package mutating func section(
     _ section: DataNode, items streamed: [StreamedElement] = [], after made: Int,
-    budget: Int = InputLimits.items
+    budget: Int = InputLimits.items, within parents: [String] = []
   ) throws -> [CatalogEntry] {
-    guard section.pairs != nil, let title = section["title"]?.text else {
-      throw InputError("\(section.origin(in: path)): each section needs a 'title' and 'items'")
+    guard let pairs = section.pairs, let own = section["title"]?.text else {
+      throw InputError(
+        "\(section.origin(in: path)): each section needs a 'title' and 'items' (or 'sections')")
+    }
+    for pair in pairs {
+      guard let key = pair.key.text, !Self.sectionKeys.contains(key) else { continue }
+      warnings.append(
+        "\(pair.key.origin(in: path)): unknown key '\(key)' in a section, ignored; a section may have \(Self.sectionKeys.joined(separator: ", "))"
+      )
+    }
+    guard parents.count < Self.deepestSection else {
+      throw InputError("\(section.origin(in: path)): sections nest at most \(Self.deepestSection) deep")
     }
     guard made + 1 + (section["items"]?.list?.count ?? 0) + streamed.count <= budget else {
       throw InputError(InputLimits.tooManyItems(path))
     }
-    var entries: [CatalogEntry] = [.banner(BannerContent(title: title, subtitle: section["subtitle"]?.text))]
-    if let items = section["items"] { entries += try self.entries(items, section: title) }
+    let title = (parents + [own]).joined(separator: " › ")
+    var entries: [CatalogEntry] = []
+    let items = section["items"]
+    if items != nil || !streamed.isEmpty || section["sections"] == nil {
+      entries.append(.banner(BannerContent(title: title, subtitle: section["subtitle"]?.text)))
+    }
+    if let items { entries += try self.entries(items, section: title) }
     entries.reserveCapacity(entries.count + streamed.count)
     for element in streamed { entries.append(try entry(element, section: title)) }
+    if let children = section["sections"] {
+      guard let list = children.list else {
+        throw InputError("\(children.origin(in: path)): 'sections' must be a list of {title, items}")
+      }
+      for child in list {
+        entries += try self.section(
+          child, after: made + entries.count, budget: budget, within: parents + [own])
+      }
+    }
     return entries
   }
+
+  /// How deep sections may nest: far more than any catalog's categories, and little enough
+  /// that a hostile manifest cannot exhaust the stack.
+  static let deepestSection = 32
 
   package mutating func entries(_ node: DataNode, section: String?) throws -> [CatalogEntry] {
     guard let list = node.list else {

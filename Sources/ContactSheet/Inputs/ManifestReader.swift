@@ -51,7 +51,10 @@ package enum ManifestReader {
     guard let root else {
       throw InputError("\(path): the manifest is empty; it needs at least an `items` list")
     }
-    return try manifest(root, path: path, streamed: (items, sections), itemBudget: itemBudget)
+    var manifest = try manifest(root, path: path, streamed: (items, sections), itemBudget: itemBudget)
+    // What the streamed sections held that means nothing, after the manifest's own keys.
+    manifest.warnings += reader.warnings
+    return manifest
   }
 
   /// The manifests among `inputs` (by extension), each read once, by path.
@@ -103,13 +106,15 @@ package enum ManifestReader {
         read += try entries.sections(value)
         if let streamed { read.appendTaking(try streamed.sections.take()) }
       default:
-        throw InputError(
-          "\(pair.key.origin(in: path)): unknown key '\(key)'; a manifest may have \(topLevelKeys.sorted().joined(separator: ", "))"
+        // A product API's export carries keys of its own: what is understood is read.
+        entries.warnings.append(
+          "\(pair.key.origin(in: path)): unknown key '\(key)', ignored; a manifest may have \(topLevelKeys.sorted().joined(separator: ", "))"
         )
       }
       guard read.count <= itemBudget else { throw InputError(InputLimits.tooManyItems(path)) }
     }
     manifest.entries = read
+    manifest.warnings = entries.warnings
     return manifest
   }
 }
