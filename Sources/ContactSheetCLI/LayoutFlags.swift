@@ -5,6 +5,7 @@ import SheetRender
 
 extension LayoutMode: ExpressibleByArgument {}
 extension Placement: ExpressibleByArgument {}
+extension SectionStart: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}
 extension ImageFit: ExpressibleByArgument {}
 extension Logo.Slot: ExpressibleByArgument {}
@@ -33,6 +34,7 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.font.argumentHelp) var font: String?
   @Option(parsing: .unconditional, help: StyleKeys.captionLines.argumentHelp) var captionLines: Int?
   @Option(help: StyleKeys.placement.argumentHelp) var placement: Placement?
+  @Option(help: StyleKeys.sectionStart.argumentHelp) var sectionStart: SectionStart?
   @Option(help: StyleKeys.direction.argumentHelp) var direction: Direction?
   @Option(parsing: .unconditional, help: StyleKeys.stagger.argumentHelp) var stagger: Double?
   @Option(parsing: .unconditional, help: StyleKeys.rowHeight.argumentHelp) var rowHeight: String?

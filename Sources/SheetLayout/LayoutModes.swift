@@ -22,6 +22,14 @@ public enum Placement: String, Codable, CaseIterable, Hashable, Sendable {
   case order
 }
 
+/// Where a section (a banner naming one) may begin.
+public enum SectionStart: String, Codable, CaseIterable, Hashable, Sendable {
+  /// Wherever the section before it ends, when it and its first row fit below.
+  case anywhere
+  /// At the top of a new page.
+  case page
+}
+
 /// The reading direction of columns.
 public enum Direction: String, Codable, CaseIterable, Hashable, Sendable {
   /// The first column is the leftmost.

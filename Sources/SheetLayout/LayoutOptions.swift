@@ -44,6 +44,8 @@ public struct LayoutOptions: Hashable, Sendable {
   public var mode: LayoutMode = .waterfall
   /// Which column each waterfall card goes to.
   public var placement: Placement = .shortest
+  /// Whether each section begins a page.
+  public var sectionStart: SectionStart = .anywhere
   /// Whether the first column is the leftmost or the rightmost.
   public var direction: Direction = .ltr
   /// A fixed image box shape as height ÷ width (`--image-aspect 4:3` is 0.75), else each

@@ -61,6 +61,12 @@ struct PageAccumulator {
 
   var pageIsEmpty: Bool { elements.isEmpty }
 
+  /// Whether `group`, consecutive banners, begins a section that must begin a page
+  /// (``LayoutOptions/sectionStart``) on a page that holds something already.
+  func needsNewPage(before group: [BannerBox]) -> Bool {
+    options.sectionStart == .page && !pageIsEmpty && group.contains { $0.section != nil }
+  }
+
   /// Places `group`, consecutive banners, from `top` down across the content's width,
   /// `rowGap` apart, first starting a new page when they and the `following` points that must
   /// stay with them do not fit below `top` (a page holding nothing yet keeps them). Returns
@@ -69,6 +75,10 @@ struct PageAccumulator {
     -> Double
   {
     var top = top
+    if needsNewPage(before: group) {
+      closePage()
+      top = geometry.content.y
+    }
     let needed = group.reduce(0) { $0 + $1.height + rowGap } + following
     if top + needed > geometry.content.maxY + 1e-9 && !pageIsEmpty {
       closePage()

@@ -118,6 +118,7 @@ struct WaterfallPlacer {
   private mutating func place(
     _ group: [BannerBox], keepingWith next: CardBox?, into pages: inout PageAccumulator
   ) {
+    if pages.needsNewPage(before: group) { startNewPage(&pages) }
     recordSpread()
     var top = bottoms.max() ?? geometry.content.y
     let needed = group.reduce(0) { $0 + $1.height + options.rowGap } + (next?.height ?? -options.rowGap)

@@ -183,4 +183,21 @@ struct PrintReadyPDFTests {
     #expect(inBleed.red > 200 && inBleed.green < 60, "\(inBleed)")
     #expect(outside.red > 200 && outside.green > 200, "\(outside)")
   }
+
+  @Test("print is white: with --bleed (or --pdfx) and no --background, the page and its bleed are white")
+  func printBackground() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    func corner(_ extra: [String]) throws -> (red: Int, green: Int, blue: Int) {
+      let output = folder.appendingPathComponent("page\(extra.count).pdf").path
+      let result = try ProcessRunner.run(
+        FixturePaths.binary, ["render", FixturePaths.photo("coffee.png"), "-o", output, "-q"] + extra)
+      #expect(result.status == 0, "\(result.standardError)")
+      let pixel = try Raster.page(output, dpi: 72, folder: folder).pixel(x: 2, y: 2)
+      return (Int(pixel.red), Int(pixel.green), Int(pixel.blue))
+    }
+    let screen = try corner([])
+    #expect(screen == (244, 244, 242), "\(screen)")
+    let print = try corner(["--bleed", "3mm"])
+    #expect(print == (255, 255, 255), "\(print)")
+  }
 }

@@ -104,6 +104,19 @@ struct ShopExportTests {
         "--from shopify: this is not such an export (its columns are 'ID', 'Type'"), "\(wrong.standardError)")
   }
 
+  @Test("--section-start page: each section's banner opens a page")
+  func sectionStartPage() throws {
+    let shopify = Self.shopify
+    let (flowing, _) = try layout([shopify])
+    #expect(flowing.pages.count == 1)
+    let (paged, _) = try layout([shopify, "--section-start", "page"])
+    #expect(paged.pages.count == 3)
+    for mode in ["waterfall", "grid", "justified"] {
+      let (layout, _) = try self.layout([shopify, "--section-start", "page", "--mode", mode])
+      #expect(layout.pages.map { $0.elements.first?.kind } == [.banner, .banner, .banner], "\(mode)")
+      #expect(layout.pages.map { $0.elements.first?.text } == ["Tables", "Cameras", "Clocks"], "\(mode)")
+    }
+  }
   /// Python's HTTP server on 127.0.0.1 serving `folder`, logging each request to standard error.
   final class FolderServer {
     let port: Int

@@ -64,6 +64,11 @@ package enum StyleKeys {
     "placement", .option, Placement.self,
     help: "Waterfall column choice: shortest (highest bottom, ties to the first) or order (round robin).",
     default: "shortest")
+  package static let sectionStart = StyleKey(
+    "section-start", .option, SectionStart.self,
+    help:
+      "Where each section begins: anywhere (below the one before, when its banner and first row fit) or page (a new page).",
+    default: "anywhere")
   package static let direction = StyleKey(
     "direction", .option, Direction.self,
     help: "Column order: ltr (first column on the left) or rtl (on the right).", default: "ltr")
@@ -305,7 +310,7 @@ package enum StyleKeys {
   package static let all: [StyleKey] = [
     caption, mode, page, width, columns, columnWidth, margin, gutter, rowGap, padding, captionGap,
     imageAspect,
-    maxImageHeight, fit, font, captionLines, placement, direction, stagger, rowHeight,
+    maxImageHeight, fit, font, captionLines, placement, sectionStart, direction, stagger, rowHeight,
     rowHeightTolerance, lastRow, rowBreaker, fullWidthEvery, bannerEvery, bannerTemplate,
     balance,
     header, footer, qr, contents, index, cover, coverImage, coverFit, coverSubtitle, coverNote, bannerStyle,

@@ -31,6 +31,7 @@ extension StyleReader {
     }
     options.imageFit = try required(StyleKeys.fit)
     options.placement = try required(StyleKeys.placement)
+    options.sectionStart = try required(StyleKeys.sectionStart)
     options.direction = try required(StyleKeys.direction)
     options.staggerOffset = try required(StyleKeys.stagger)
     options.rowHeight = try setText(StyleKeys.rowHeight).map { try length($0, StyleKeys.rowHeight) }

@@ -23,7 +23,7 @@ extension StyleReader {
         width: max(0, try length(parts[0], StyleKeys.border)), color: try color(parts[1], StyleKeys.border))
     }
     style.shadow = try flag(StyleKeys.noShadow) ? nil : shadow()
-    style.pageBackground = try color(StyleKeys.background)
+    style.pageBackground = try pageBackground()
     style.cardBackground = try color(StyleKeys.cardColor)
     style.captionColor = try color(StyleKeys.captionColor)
     style.bannerFill = try bannerFill()
@@ -145,6 +145,15 @@ extension StyleReader {
     } catch let failure as RenderError {
       throw error(isRegistered ? StyleKeys.icc : StyleKeys.outputIntent) { "\($0): \(failure.description)" }
     }
+  }
+
+  /// The page background: the one a layer sets; else white for print (a bleed, or PDF/X),
+  /// where a tint would be printed on every page and into the bleed; else the key's default.
+  func pageBackground() throws -> Color {
+    if style[StyleKeys.background.name] == nil, try flag(StyleKeys.pdfx) || printMarks().bleed > 0 {
+      return try color("white", StyleKeys.background)
+    }
+    return try color(StyleKeys.background)
   }
 
   /// The bleed and crop marks asked for.

@@ -38,6 +38,7 @@ extension Double: StyleValueType {
 
 extension LayoutMode: StyleValueType {}
 extension Placement: StyleValueType {}
+extension SectionStart: StyleValueType {}
 extension Direction: StyleValueType {}
 extension ImageFit: StyleValueType {}
 extension Logo.Slot: StyleValueType {}

@@ -19,6 +19,7 @@ extension LayoutFlags: StyleAdopting {
       StyleBinding(StyleKeys.maxImageHeight, \.maxImageHeight),
       StyleBinding(StyleKeys.fit, \.fit), StyleBinding(StyleKeys.font, \.font),
       StyleBinding(StyleKeys.captionLines, \.captionLines), StyleBinding(StyleKeys.placement, \.placement),
+      StyleBinding(StyleKeys.sectionStart, \.sectionStart),
       StyleBinding(StyleKeys.direction, \.direction), StyleBinding(StyleKeys.stagger, \.stagger),
       StyleBinding(StyleKeys.rowHeight, \.rowHeight),
       StyleBinding(StyleKeys.rowHeightTolerance, \.rowHeightTolerance),
