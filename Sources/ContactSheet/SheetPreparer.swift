@@ -108,9 +108,10 @@ package struct SheetPreparer {
     catalog.warnings += TemplateFieldCheck.warnings(
       option: JobMessage(options.caption?.source ?? "caption template"), used: allFields, known: knownFields)
     if let indexField {
+      let used = try Self.indexTemplate(indexField)?.fieldNames ?? [indexField]
       catalog.warnings += TemplateFieldCheck.warnings(
-        option: "\(setting: .index)", used: [indexField], known: knownFields)
-      allFields.insert(indexField)
+        option: "\(setting: .index)", used: used, known: knownFields)
+      allFields.formUnion(used)
     }
     // Frame numbers are counted before any filter, and only when a caption shows them.
     if allFields.contains("frame") { ProofSections.numberFrames(&catalog.entries) }
@@ -164,11 +165,11 @@ package struct SheetPreparer {
       case .banner(let content): banners.append((items.count, content))
       }
     }
-    let captions = CaptionBuilder(
+    var builder = CaptionBuilder(
       indexField: options.indexField, attributes: attributes, fileDateMarker: options.fileDateMarker,
-      rightToLeftDocument: options.rightToLeftDocument
-    )
-    .captions(items, templates: itemTemplates)
+      rightToLeftDocument: options.rightToLeftDocument)
+    builder.indexTemplate = try options.indexField.flatMap(Self.indexTemplate)
+    let captions = builder.captions(items, templates: itemTemplates)
     var entries: [LayoutEntry] = []
     entries.reserveCapacity(items.count + banners.count)
     var invalidMarkup: [CaptionTemplate: String] = [:]
@@ -239,6 +240,17 @@ package struct SheetPreparer {
     return PreparedSheet(
       entries: entries, items: items, catalog: catalog,
       warnings: warnings + large + cut + tagWarnings + missingAlt)
+  }
+
+  /// `--index`'s value as a template (`{sku} – {name}`) when it names fields in braces; nil
+  /// for a plain field name.
+  static func indexTemplate(_ value: String) throws -> CaptionTemplate? {
+    guard value.contains("{") else { return nil }
+    do {
+      return try CaptionTemplate(value)
+    } catch let error as CaptionTemplate.ParseError {
+      throw InputError(.index, "\(setting: .index) \(value): \(error.message)")
+    }
   }
 
   /// An item's alternative text: its field `field`, or the first of

@@ -117,6 +117,22 @@ struct ShopExportTests {
       #expect(layout.pages.map { $0.elements.first?.text } == ["Tables", "Cameras", "Clocks"], "\(mode)")
     }
   }
+  @Test("--index takes a template: '{sku} – {title}' lists each product so, sorted, with no warning")
+  func indexTemplate() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let output = folder.appendingPathComponent("catalog.pdf").path
+    let result = try ProcessRunner.run(
+      FixturePaths.binary, ["render", Self.shopify, "--index", "{sku} – {title}", "-o", output])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(!result.standardError.contains("warning"), "\(result.standardError)")
+    let text = try ProcessRunner.run("pdftotext", ["-layout", output, "-"]).standardOutput
+    let index = try #require(text.components(separatedBy: "Index").last)
+    let entries = ["CAM-M6 – Leica M6", "CLK-1 – Brass Wall Clock", "OT-160 – Oak Dining Table"]
+    let positions = entries.compactMap { index.range(of: $0)?.lowerBound }
+    #expect(positions.count == 3, "\(index)")
+    #expect(positions == positions.sorted(), "\(index)")
+  }
+
   /// Python's HTTP server on 127.0.0.1 serving `folder`, logging each request to standard error.
   final class FolderServer {
     let port: Int

@@ -27,6 +27,9 @@ package struct CaptionBuilder {
 
   /// The caption field whose value is each item's index term (`--index`), if any.
   package var indexField: String?
+  /// Each item's index term as a template (`--index '{sku} – {name}'`), its text made plain;
+  /// wins over ``indexField``.
+  package var indexTemplate: CaptionTemplate?
   /// File sizes and times by path, for the fields that show them.
   package var attributes: [String: FileAttributes]
   /// What follows a `{date}` taken from the file's time; nil leaves it empty.
@@ -89,8 +92,17 @@ package struct CaptionBuilder {
     let tooLargeFont = largest.flatMap { $0 > Self.largestFontSize ? $0 : nil }
     if largest == nil || tooLargeFont != nil { text = Markup.escape(text) }
     return Caption(
-      text: text, indexTerm: indexField.flatMap { fields.value($0, format: nil) }, wasCut: wasCut,
+      text: text, indexTerm: indexTerm(fields), wasCut: wasCut,
       wasInvalid: largest == nil, tooLargeFont: tooLargeFont)
+  }
+
+  /// The index term of the item whose fields are `fields`: ``indexTemplate`` filled in, as
+  /// plain text, or ``indexField``'s value; nil when empty.
+  private func indexTerm(_ fields: CaptionFields) -> String? {
+    guard let indexTemplate else { return indexField.flatMap { fields.value($0, format: nil) } }
+    let term = Markup.plainText(indexTemplate.render { fields.value($0, format: $1) })
+      .trimmingCharacters(in: .whitespaces)
+    return term.isEmpty ? nil : term
   }
 
   /// Whether `text` holds `<`, `>` or `&`: without them Pango finds no tag or entity in it.
