@@ -47,7 +47,7 @@ test: deps lint oracles
 ## growing in .build/fuzz-corpus, seeds from Fuzz/corpus, crashes written to .build/fuzz-crashes.
 ## Leaks inside C libraries that are not ours are listed in Fuzz/lsan-suppressions.txt.
 FUZZ_SECONDS ?= 60
-FUZZ_HARNESSES := headers jpeg png webp tiff heif raw video xmp json yaml csv style template compare part results
+FUZZ_HARNESSES := headers jpeg png webp tiff heif raw video xmp json yaml csv style template html compare part results
 FUZZ_BIN := .build/fuzz/release/contactsheet-fuzz
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld \
 	-Xcc -fsanitize=fuzzer-no-link,address

@@ -33,6 +33,7 @@ let harnesses: [String: @Sendable ([UInt8]) -> Void] = [
   "csv": { bytes in try? FuzzEntryPoints.csv(bytes) },
   "style": { bytes in try? FuzzEntryPoints.style(bytes) },
   "template": { bytes in try? FuzzEntryPoints.template(bytes) },
+  "html": { bytes in try? FuzzEntryPoints.html(bytes) },
   "compare": compare,
   "part": { bytes in try? FuzzEntryPoints.part(bytes) },
   "results": { bytes in try? results(bytes) },

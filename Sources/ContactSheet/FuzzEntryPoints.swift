@@ -14,13 +14,27 @@ package enum FuzzEntryPoints {
     _ = try ManifestReader.read(path)
   }
 
-  /// Reads `bytes` as a CSV catalog, as `render catalog.csv` does.
+  /// Reads `bytes` as a CSV catalog, as `render catalog.csv` does (in any encoding, a shop's
+  /// export when its columns say so), then as `--strict` reads it.
   package static func csv(_ bytes: [UInt8]) throws {
     let path = try scratch(bytes, extension: "csv")
     var catalog = Catalog()
     var options = CSVOptions()
     options.sectionColumn = "section"
-    try CSVCatalogReader.read(path, options: options, into: &catalog)
+    try? CSVCatalogReader.read(path, options: options, into: &catalog)
+    var strict = CSVOptions()
+    strict.refusesMalformedRows = true
+    var again = Catalog()
+    try CSVCatalogReader.read(path, options: strict, into: &again)
+  }
+
+  /// Converts `bytes` as a shop's HTML description to caption markup, which must be valid
+  /// Pango markup, and marks its lines' directions.
+  package static func html(_ bytes: [UInt8]) throws {
+    let markup = HTMLMarkup.markup(String(decoding: bytes, as: UTF8.self))
+    precondition(
+      CaptionBuilder.isValidMarkup(markup), "HTMLMarkup made invalid markup: \(markup.debugDescription)")
+    _ = CaptionDirection.markingLines(markup, rightToLeftDocument: bytes.first.map { $0 & 1 == 1 } ?? false)
   }
 
   /// Reads `bytes` as a style file (YAML), as `--style` does.

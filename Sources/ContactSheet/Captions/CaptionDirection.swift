@@ -57,10 +57,13 @@ package enum CaptionDirection {
     return text.unicodeScalars.contains(where: isRightToLeft)
   }
 
-  /// `value` isolated: FSI, the value, PDI.
+  /// `value` isolated: FSI, the value, PDI; each of its lines apart, so no isolate spans a
+  /// line end (where ``markingLines(_:rightToLeftDocument:)`` closes its own).
   static func isolated(_ value: CaptionTemplate.FieldValue) -> CaptionTemplate.FieldValue {
     var value = value
-    value.text = String(isolateStart) + value.text + String(isolateEnd)
+    value.text = value.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.isEmpty ? String(line) : String(isolateStart) + line + String(isolateEnd)
+    }.joined(separator: "\n")
     return value
   }
 

@@ -37,15 +37,27 @@ package enum HTMLMarkup {
 
     mutating func convert(_ scalars: [Unicode.Scalar]) {
       var index = 0
+      // Where no `>` follows: found once, so text of many `<` and no `>` is read in one pass.
+      var noCloseFrom = scalars.count
       while index < scalars.count {
         let scalar = scalars[index]
-        if scalar == "<", let end = scalars[(index + 1)...].firstIndex(of: ">") {
+        if scalar == "<", scalars[index...].starts(with: "<!--".unicodeScalars) {
+          // A comment ends at `-->`, whatever `>` it holds.
+          let rest = scalars[(index + 4)...]
+          let end = (rest.startIndex..<max(rest.startIndex, scalars.count - 2)).first {
+            scalars[$0] == "-" && scalars[$0 + 1] == "-" && scalars[$0 + 2] == ">"
+          }
+          index = end.map { $0 + 3 } ?? scalars.count
+        } else if scalar == "<", index < noCloseFrom,
+          let end = scalars[(index + 1)..<noCloseFrom].firstIndex(of: ">")
+        {
           tag(String(String.UnicodeScalarView(scalars[(index + 1)..<end])))
           index = end + 1
         } else if scalar == "&", let (decoded, length) = HTMLMarkup.entity(scalars, at: index) {
           text(decoded)
           index += length
         } else {
+          if scalar == "<" { noCloseFrom = index }
           text(String(scalar))
           index += 1
         }
@@ -54,7 +66,7 @@ package enum HTMLMarkup {
 
     mutating func text(_ text: String) {
       guard hiddenTag == nil else { return }
-      for character in text {
+      for character in text where !HTMLMarkup.isInvisible(character) {
         if character.isWhitespace && character != "\u{A0}" {
           // None after a bullet's no-break space.
           pendingSpace = lineHasText && !output.hasSuffix("\u{A0}")
@@ -132,7 +144,7 @@ package enum HTMLMarkup {
       for tag in open.reversed() { output += "</\(tag)>" }
       // Empty styled runs (a <b></b>) say nothing.
       var result = output
-      for style in Set(HTMLMarkup.styles.values) {
+      for style in ["b", "i", "u"] {
         result = result.replacingOccurrences(of: "<\(style)></\(style)>", with: "")
       }
       while result.hasSuffix(" ") || result.hasSuffix("\n") { result.removeLast() }
@@ -152,10 +164,29 @@ package enum HTMLMarkup {
       let value =
         digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
       guard let value, let scalar = Unicode.Scalar(value), value != 0 else { return nil }
+      // As browsers read them: 128–159 are Windows-1252's characters (Word pastes &#146;).
+      if (0x80...0x9F).contains(value), let mapped = windows1252[value] { return (mapped, length) }
       return (String(scalar), length)
     }
     return named[body].map { ($0, length) }
   }
+
+  /// Whether `character` is a control character (tab and line ends aside, which are white
+  /// space) or a noncharacter: never shown, and refused by Pango's markup parser.
+  static func isInvisible(_ character: Character) -> Bool {
+    character.unicodeScalars.contains { scalar in
+      let value = scalar.value
+      if value == 0x09 || value == 0x0A || value == 0x0D { return false }
+      return value < 0x20 || (0x7F...0x9F).contains(value) || scalar.properties.isNoncharacterCodePoint
+    }
+  }
+
+  /// Windows-1252's characters at 128–159, which numeric entities there stand for.
+  private static let windows1252: [UInt32: String] = [
+    0x80: "€", 0x82: "‚", 0x83: "ƒ", 0x84: "„", 0x85: "…", 0x86: "†", 0x87: "‡", 0x88: "ˆ", 0x89: "‰",
+    0x8A: "Š", 0x8B: "‹", 0x8C: "Œ", 0x8E: "Ž", 0x91: "‘", 0x92: "’", 0x93: "“", 0x94: "”", 0x95: "•",
+    0x96: "–", 0x97: "—", 0x98: "˜", 0x99: "™", 0x9A: "š", 0x9B: "›", 0x9C: "œ", 0x9E: "ž", 0x9F: "Ÿ",
+  ]
 
   /// The named entities shop descriptions use.
   private static let named: [String: String] = [

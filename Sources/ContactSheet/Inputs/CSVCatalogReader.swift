@@ -115,6 +115,7 @@ package enum CSVCatalogReader {
       ShopExportReader.read(
         shop.source, path: path, header: shop.header, rows: shopRows, options: options, into: &catalog,
         leftOut: &leftOut)
+      if options.refusesMalformedRows, let first = leftOut.first { throw InputError(first) }
       catalog.warnings += leftOut.warnings
       catalog.inputFiles.append(path)
       guard catalog.entries.count <= InputLimits.items else {
@@ -274,8 +275,6 @@ package enum CSVCatalogReader {
       let image = value(imageIndex) ?? ""
       let resolved = image.isEmpty || image.hasPrefix("/") ? image : PathText.appending(image, to: folder)
       var item = CatalogItem(path: resolved, file: path, line: line)
-      item.section = section(line: line)
-      item.link = value(linkIndex)
       if let width = value(widthIndex), let height = value(heightIndex) {
         let side = 1...InputLimits.pixelSide
         guard let w = Int(width), let h = Int(height), side.contains(w), side.contains(h) else {
@@ -283,6 +282,9 @@ package enum CSVCatalogReader {
         }
         item.knownSize = (w, h)
       }
+      // After the checks: a row left out is in no section.
+      item.section = section(line: line)
+      item.link = value(linkIndex)
       let columns: [Int]
       if values.count == header.count {
         columns = fullRowColumns
@@ -357,6 +359,7 @@ package enum CSVCatalogReader {
   /// `lines`, the first few named, after `singular` or `plural` ("row", "rows").
   package static func rows(_ lines: [Int], singular: String = "row", plural: String = "rows") -> String {
     let named = lines.prefix(5).map(String.init)
+    guard !named.isEmpty else { return "no \(singular) has" }
     if lines.count == 1 { return "\(singular) \(named[0]) has" }
     if lines.count > named.count {
       return "\(plural) \(named.joined(separator: ", ")) and \(lines.count - named.count) more have"

@@ -20,6 +20,9 @@ package struct MalformedRows {
     problems.append(problem)
   }
 
+  /// The first row's problem, when a malformed row refuses the file (`--strict`).
+  package var first: JobMessage? { problems.first }
+
   /// One warning per row left out, up to ``namedRows``, then one counting the others.
   package var warnings: [JobMessage] {
     var warnings = problems.prefix(Self.namedRows).map { problem in

@@ -29,27 +29,32 @@ struct ShopProduct {
   var line: Int
   /// Every column of its rows, under its own name: the first value each column has.
   var columns: [String: String] = [:]
-  /// The column names in the file's order, for the fields.
+  /// Its name.
   var title = ""
   /// The description, converted from HTML to caption markup.
   var description = ""
+  /// Who makes it (Shopify's `Vendor`).
   var vendor = ""
+  /// The shop's kind of product (Shopify's `Type`).
   var type = ""
+  /// The category it is shown in: the type, or the deepest level of a category path.
   var category = ""
+  /// Its tags, as the export lists them.
   var tags = ""
+  /// Its handle (Shopify's URL name).
   var handle = ""
   /// Its variants' SKUs, in file order.
   var skus: [String] = []
-  /// Its variants' prices and compare-at prices, as numbers (`199.00`) and as written.
-  var prices: [(price: Double, text: String, compareAt: String?)] = []
+  /// Its variants' prices, and the prices before a reduction as written.
+  var prices: [(price: Double, compareAt: String?)] = []
   /// Its pictures (paths or URLs) in their order, and each one's alternative text.
   var images: [(reference: String, alt: String)] = []
-  /// Its link, when the export has one.
-  var url = ""
 
-  /// A price as a shop writes it (`199.00`, `1,299.00`, `199,00`) as a number.
+  /// A price as a shop writes it (`199.00`, `1,299.00`, `199,00`, `-5.00`) as a number; nil
+  /// when it holds no ASCII digit.
   static func number(_ text: String) -> Double? {
-    var digits = text.filter { $0.isNumber || $0 == "." || $0 == "," }
+    let sign = text.trimmingCharacters(in: .whitespaces).hasPrefix("-") ? -1.0 : 1.0
+    var digits = text.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
     guard !digits.isEmpty else { return nil }
     // The last of `.` and `,` is the decimal mark when two or fewer digits follow it.
     if let mark = digits.lastIndex(where: { $0 == "." || $0 == "," }),
@@ -60,7 +65,7 @@ struct ShopProduct {
     } else {
       digits = digits.filter(\.isNumber)
     }
-    return Double(digits)
+    return Double(digits).map { sign * $0 }
   }
 }
 
@@ -77,8 +82,9 @@ public struct PriceStyle: Sendable {
   /// Prices as written, in English, with no currency.
   public init() {}
 
-  /// `price` as this style writes it: `€199.00`, `199,00 €`, or the number alone.
-  func text(_ price: Double) -> String {
+  /// Writes prices as this style does: `€199.00`, `199,00 €`, or the number alone. Made once
+  /// per export (a formatter opens ICU's data for its locale).
+  func writer() -> (Double) -> String {
     let formatter = NumberFormatter()
     formatter.locale = Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))
     if let currency {
@@ -89,6 +95,6 @@ public struct PriceStyle: Sendable {
       formatter.minimumFractionDigits = 2
       formatter.maximumFractionDigits = 2
     }
-    return formatter.string(from: NSNumber(value: price)) ?? String(format: "%.2f", price)
+    return { price in formatter.string(from: NSNumber(value: price)) ?? String(format: "%.2f", price) }
   }
 }

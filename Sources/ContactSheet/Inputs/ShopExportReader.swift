@@ -33,16 +33,20 @@ enum ShopExportReader {
     let folder = PathText.folder(of: path)
     var unsectioned: [Int] = []
     let hasCategories = options.sectionColumn == nil && products.contains { !$0.category.isEmpty }
+    let price = options.prices.writer()
     for product in products {
       var item = CatalogItem(
         path: product.images.first.map { PathText.appending($0.reference, to: folder) } ?? "", file: path,
         line: product.line)
-      let fields = self.fields(of: product, header: header, options: options)
+      var fields = self.fields(of: product, header: header, options: options, price: price)
+      let link = linkOf(product, fields: fields, template: options.linkTemplate)
+      if !link.isEmpty {
+        item.link = link
+        fields.insert(("url", link), at: 0)
+      }
       item.fields = ItemFields(
         names: fields.map(\.name), values: fields.map(\.value), columns: fields.indices)
       if !product.description.isEmpty { item.fields.add("description", markup: product.description) }
-      let link = linkOf(product, fields: fields, template: options.linkTemplate)
-      item.link = link.isEmpty ? nil : link
       if let column = options.sectionColumn {
         let value = fields.first { $0.name == column }?.value ?? ""
         item.section = value.isEmpty ? options.otherSection : value
@@ -69,29 +73,28 @@ enum ShopExportReader {
   /// A product's fields: its own (``productFields``), then each column of the export not
   /// named like one of them, with the first value the product's rows give it. The
   /// description is added apart, as markup.
-  private static func fields(of product: ShopProduct, header: [String], options: CSVOptions) -> [(
-    name: String, value: String
-  )] {
-    let style = options.prices
+  private static func fields(
+    of product: ShopProduct, header: [String], options: CSVOptions, price write: (Double) -> String
+  ) -> [(name: String, value: String)] {
     let numbers = product.prices.map(\.price)
     var price = ""
     var lowest = ""
     var highest = ""
     var compareAt = ""
     if let low = numbers.min(), let high = numbers.max() {
-      lowest = style.text(low)
-      highest = style.text(high)
-      price = low == high ? lowest : "\(style.from) \(lowest)"
+      lowest = write(low)
+      highest = write(high)
+      price = low == high ? lowest : "\(options.prices.from) \(lowest)"
       // The cheapest variant's price before its reduction, when it had one.
       let cheapest = product.prices.first { $0.price == low }
-      if let old = cheapest?.compareAt.flatMap(ShopProduct.number), old > low { compareAt = style.text(old) }
+      if let old = cheapest?.compareAt.flatMap(ShopProduct.number), old > low { compareAt = write(old) }
     }
     var fields: [(name: String, value: String)] = [
       ("title", product.title), ("name", product.title), ("price", price), ("price-min", lowest),
       ("price-max", highest), ("compare-at", compareAt), ("sku", product.skus.first ?? ""),
       ("skus", product.skus.joined(separator: ", ")), ("vendor", product.vendor), ("type", product.type),
       ("category", product.category), ("tags", product.tags), ("handle", product.handle),
-      ("url", product.url), ("images", product.images.map(\.reference).joined(separator: "\n")),
+      ("images", product.images.map(\.reference).joined(separator: "\n")),
       ("alt", product.images.first?.alt ?? ""),
     ]
     let own = Set(productFields)
@@ -102,13 +105,17 @@ enum ShopExportReader {
     return fields.filter { !$0.value.isEmpty }
   }
 
-  /// A product's link: `template` with its fields put in (`{handle}`), else the export's own.
+  /// A product's link (also its `{url}`): `template` with its fields put in (`{handle}`),
+  /// else the export's own `url` or `link` column, if it has one.
   private static func linkOf(
     _ product: ShopProduct, fields: [(name: String, value: String)], template: String?
   )
     -> String
   {
-    guard let template else { return product.url }
+    guard let template else {
+      return ["url", "URL", "link", "Link", "External URL"].lazy.compactMap { product.columns[$0] }.first
+        ?? ""
+    }
     var link = ""
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -195,9 +202,9 @@ enum ShopExportReader {
             : String(category.split(separator: ">").last ?? "").trimmingCharacters(in: .whitespaces)
       }
       let price = table.value("Variant Price", fields)
-      if let number2 = ShopProduct.number(price) {
+      if let amount = ShopProduct.number(price) {
         let compare = table.value("Variant Compare At Price", fields)
-        products[number].prices.append((number2, price, compare.isEmpty ? nil : compare))
+        products[number].prices.append((amount, compare.isEmpty ? nil : compare))
       }
       let sku = table.value("Variant SKU", fields)
       if !sku.isEmpty { products[number].skus.append(sku) }
@@ -288,9 +295,8 @@ enum ShopExportReader {
   private static func addVariant(_ product: inout ShopProduct, _ fields: [String], table: Table) {
     let regular = table.value("Regular price", fields)
     let sale = table.value("Sale price", fields)
-    let text = sale.isEmpty ? regular : sale
-    if let price = ShopProduct.number(text) {
-      product.prices.append((price, text, sale.isEmpty ? nil : regular))
+    if let price = ShopProduct.number(sale.isEmpty ? regular : sale) {
+      product.prices.append((price, sale.isEmpty ? nil : regular))
     }
     let sku = table.value("SKU", fields)
     if !sku.isEmpty && !product.skus.contains(sku) { product.skus.append(sku) }

@@ -17,10 +17,16 @@ package enum TextDecoding {
       return (try convert(bytes, from: name, given: encoding, path: path), nil)
     }
     if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+    if bytes.starts(with: [0xFF, 0xFE, 0, 0]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
+      return (try convert(bytes, from: "UTF-32", given: "utf-32", path: path), nil)
+    }
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
       return (try convert(bytes, from: "UTF-16", given: "utf-16", path: path), nil)
     }
-    guard isPlainlyWindows1252(bytes) else { return (try utf8(bytes, path: path, named: false), nil) }
+    // UTF-8 with a damaged character is not Windows-1252: read so, every accent would change.
+    guard isPlainlyWindows1252(bytes), !hasMultibyteUTF8(bytes) else {
+      return (try utf8(bytes, path: path, named: false), nil)
+    }
     let text = try convert(bytes, from: "WINDOWS-1252", given: "windows-1252", path: path)
     return (
       text,
@@ -42,7 +48,7 @@ package enum TextDecoding {
   }
 
   /// Whether `bytes` read as Windows-1252 give text a spreadsheet could have saved: none of
-  /// the five bytes Windows-1252 leaves undefined, and no control characters but tabs and
+  /// the five bytes Windows-1252 leaves undefined (nor DEL), and no control characters but tabs and
   /// line ends (a UTF-16 file without a byte-order mark, or a binary file, has them).
   static func isPlainlyWindows1252(_ bytes: [UInt8]) -> Bool {
     !bytes.contains { byte in
@@ -52,6 +58,26 @@ package enum TextDecoding {
       default: byte < 0x20
       }
     }
+  }
+
+  /// Whether `bytes` hold a well-formed UTF-8 sequence of two or more bytes (a lead byte
+  /// C2–F4 and its continuation bytes): text saved as UTF-8, which a Windows-1252 file of
+  /// letters almost never holds.
+  static func hasMultibyteUTF8(_ bytes: [UInt8]) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      let length =
+        lead >= 0xF0 && lead <= 0xF4
+        ? 4 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xC2 && lead <= 0xDF ? 2 : 0
+      if length > 0, index + length <= bytes.count,
+        String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
+      {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 
   /// `bytes` as UTF-8, or (always, when they are not) an error naming the line of the first
@@ -103,7 +129,9 @@ package enum TextDecoding {
     }
     defer { iconv_close(converter) }
     var input = bytes
-    // Room for the worst case (three UTF-8 bytes for each byte or pair read), so one call does it.
+    // Room for the worst case (three UTF-8 bytes for each byte read: one byte of Shift-JIS
+    // half-width kana; four for a UTF-16 surrogate pair or a UTF-32 character), so one call
+    // does it; a conversion that runs out of room stops and is reported.
     var output = [UInt8](repeating: 0, count: bytes.count * 3 + 4)
     // What was written, or where the conversion stopped.
     let result: (written: Int, stoppedAt: Int?) = input.withUnsafeMutableBufferPointer { inBuffer in
@@ -115,13 +143,14 @@ package enum TextDecoding {
         var inLeft = inBuffer.count
         var outLeft = outBuffer.count
         guard iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) != -1, inLeft == 0 else {
-          return (0, inBuffer.count - inLeft)
+          // Where it stopped, as the text converted before it (whose lines count right).
+          return (outBuffer.count - outLeft, inBuffer.count - inLeft)
         }
         return (outBuffer.count - outLeft, nil)
       }
     }
     if let offset = result.stoppedAt {
-      let line = bytes[..<min(offset, bytes.count)].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+      let line = output[..<result.written].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
       throw InputError(
         .encoding,
         "\(path):\(line): is not \(given) text (iconv stops at byte \(offset + 1)); give its encoding with \(setting: .encoding)"
