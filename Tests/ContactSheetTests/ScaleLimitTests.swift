@@ -192,7 +192,8 @@ struct ScaleLimitTests {
       _ = try ManifestReader.read(badSection)
       Issue.record("expected an error")
     } catch let error as InputError {
-      #expect(error.description == "\(badSection):1:31: each section needs a 'title' and 'items'")
+      #expect(
+        error.description == "\(badSection):1:31: each section needs a 'title' and 'items' (or 'sections')")
     }
   }
 
