@@ -56,7 +56,7 @@ struct ShopExportTests {
       "https://shop.example/products/{handle}",
     ]
     let (layout, _) = try layout(options)
-    #expect(layout.items.first?.caption == "<b>Oak Dining Table</b>\nab 899,00\u{A0}€\u{A0}· OT-160")
+    #expect(layout.items.first?.caption == "<b>ab 899,00\u{A0}€</b>\u{A0}· OT-160\nOak Dining Table")
     let output = folder.appendingPathComponent("catalog.pdf").path
     let render = try ProcessRunner.run(FixturePaths.binary, ["render"] + options + ["-o", output])
     #expect(render.status == 0, "\(render.standardError)")

@@ -10,8 +10,10 @@ import Foundation
 /// `{sku}`, `{skus}`, `{vendor}`, `{type}`, `{category}`, `{tags}`, `{handle}`, `{url}`,
 /// `{images}`, `{alt}`; and every column of the export under its own name.
 enum ShopExportReader {
-  /// The default caption of a product: its title in bold, then its price and SKU.
-  static let caption = "<b>{title}</b>\\n{price} · {sku}"
+  /// The default caption of a product: its price in bold and its SKU, then its title. The
+  /// price comes first because a caption's line limit (two by default) ends a long title with
+  /// an ellipsis: after a title that wraps, the price would be cut.
+  static let caption = "<b>{price}</b> · {sku}\\n{title}"
 
   /// The fields a product has beyond the export's columns, in the order they are added.
   static let productFields = [
