@@ -103,6 +103,23 @@ struct ManifestReaderTests {
     #expect(outcome("m.json", texts[2]).hasSuffix("m.json:2:2: this item has no 'image' (nor 'banner')"))
   }
 
+  @Test("keys that mean nothing are named up to ten, then counted, in JSON and YAML alike")
+  func unknownKeysCapped() throws {
+    let sections = (0..<30).map { #"{"title": "S\#($0)", "id": \#($0), "items": [{"image": "a.jpg"}]}"# }
+    let json = try manifest(#"{"sections": [\#(sections.joined(separator: ", "))]}"#, named: "many.json")
+    let yaml = try manifest(
+      "sections:\n" + (0..<30).map { "  - {title: S\($0), id: \($0), items: [{image: a.jpg}]}\n" }.joined(),
+      named: "many.yaml")
+    for manifest in [json, yaml] {
+      #expect(manifest.warnings.count == 11, "\(manifest.path)")
+      #expect(manifest.warnings.first?.description.contains("unknown key 'id' in a section, ignored") == true)
+      #expect(
+        manifest.warnings.last?.description.hasSuffix("20 more keys that mean nothing here were ignored")
+          == true)
+      #expect(manifest.entries.count == 60)
+    }
+  }
+
   @Test("a JSON syntax error gives the file, line and column")
   func jsonSyntaxError() throws {
     do {

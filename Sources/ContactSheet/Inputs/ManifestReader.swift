@@ -53,11 +53,20 @@ package enum ManifestReader {
     }
     var manifest = try manifest(root, path: path, streamed: (items, sections), itemBudget: itemBudget)
     // What the streamed sections held that means nothing, after the manifest's own keys.
-    manifest.warnings += reader.warnings
+    manifest.warnings = capped(manifest.warnings + reader.warnings, path: path)
     return manifest
   }
 
   /// The manifests among `inputs` (by extension), each read once, by path.
+  /// The first ten of `warnings` about keys that mean nothing, and a count of the others: a
+  /// product API's export may carry the same key in every one of 100,000 sections.
+  static func capped(_ warnings: [JobMessage], path: String) -> [JobMessage] {
+    guard warnings.count > 10 else { return warnings }
+    return Array(warnings.prefix(10)) + [
+      "\(path): \(warnings.count - 10) more keys that mean nothing here were ignored"
+    ]
+  }
+
   package static func readAll(_ inputs: [String]) throws -> [String: Manifest] {
     var manifests: [String: Manifest] = [:]
     // The run's item limit is shared: each manifest may take what the ones before it left.
