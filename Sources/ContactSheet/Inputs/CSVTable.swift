@@ -180,17 +180,16 @@ package struct CSVTable {
           continue rowLoop
         }
         fieldWasQuoted = true
-        let (quoteLine, quoteLineStart, quoteIndex) = (line, lineStart, index)
-        lastQuote = (quoteLine, quoteLineStart, quoteIndex)
+        lastQuote = (line, lineStart, index)
         index += 1
         // Inside quotes: everything up to a quote that is not doubled.
         while true {
           guard index < count else {
             try reject(
               ParseError(
-                line: quoteLine, column: column(quoteIndex, lineStart: quoteLineStart),
+                line: lastQuote.line, column: column(lastQuote.position, lineStart: lastQuote.lineStart),
                 message: "this quoted field is never closed"),
-              resumeLine: quoteLine, resumeLineStart: quoteLineStart)
+              resumeLine: lastQuote.line, resumeLineStart: lastQuote.lineStart)
             continue rowLoop
           }
           let inner = bytes[index]

@@ -49,13 +49,13 @@ enum ShopExportReader {
       item.fields = ItemFields(
         names: fields.map(\.name), values: fields.map(\.value), columns: fields.indices)
       if !product.description.isEmpty { item.fields.add("description", markup: product.description) }
-      if let column = options.sectionColumn {
-        let value = fields.first { $0.name == column }?.value ?? ""
-        item.section = value.isEmpty ? options.otherSection : value
-        if value.isEmpty { unsectioned.append(product.line) }
-      } else if hasCategories {
-        item.section = product.category.isEmpty ? options.otherSection : product.category
-        if product.category.isEmpty { unsectioned.append(product.line) }
+      // The named field's value, else the category when any product has one.
+      let section =
+        options.sectionColumn.map { column in fields.first { $0.name == column }?.value ?? "" }
+        ?? (hasCategories ? product.category : nil)
+      if let section {
+        item.section = section.isEmpty ? options.otherSection : section
+        if section.isEmpty { unsectioned.append(product.line) }
       }
       catalog.entries.append(.item(item))
     }
