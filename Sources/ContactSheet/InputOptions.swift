@@ -42,6 +42,11 @@ public struct InputOptions {
   /// Whether the document's language is written right to left (Hebrew, Arabic…): caption
   /// lines without letters then run right to left too.
   public var rightToLeftDocument = false
+  /// The order sections come in.
+  public var sectionOrder = SectionOrder.input
+  /// Whether each caption's template lines are kept apart so they line up across cards (the
+  /// row modes; see `CaptionSlots`).
+  public var slottedCaptions = false
   /// Where images named by http(s) URL are downloaded, and whether the network may be used.
   public var downloads = DownloadSettings()
   /// Manifests among ``inputs`` already read (by path), so their styles could be applied first;

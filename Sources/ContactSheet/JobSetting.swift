@@ -32,6 +32,8 @@ public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let strict = JobSetting(rawValue: "strict")
   /// The order of the photos.
   public static let sort = JobSetting(rawValue: "sort")
+  /// The order sections come in.
+  public static let sectionOrder = JobSetting(rawValue: "section-order")
   /// Sections of a proof: by folder or by day taken.
   public static let sectionBy = JobSetting(rawValue: "section-by")
   /// The fewest stars a photo must have.

@@ -8,11 +8,16 @@ package enum QRSizeCheck {
   package static let readableSize = 21 * 72 / 25.4
 
   /// One warning when cards are too narrow for QR codes a phone reads from paper (the layout
-  /// then draws them as wide as the card); nil when the codes are readable or there are none.
+  /// then draws them as wide as the card); nil when the codes are readable, as small as asked
+  /// (`--qr-size`), or there are none.
   package static func warning(_ layout: Layout, options: LayoutOptions) -> JobMessage? {
-    guard options.qrCodeSize != nil else { return nil }
+    // A size asked for below the readable one is the user's choice; cards too narrow for the
+    // size asked are not.
+    guard let requested = options.qrCodeSize else { return nil }
     let codes = layout.pages.flatMap { $0.elements.compactMap(\.qrCode) }
-    guard let smallest = codes.map(\.width).min(), smallest < readableSize - 0.01 else { return nil }
+    guard let smallest = codes.map(\.width).min(), smallest < min(requested, readableSize) - 0.01 else {
+      return nil
+    }
     let mm = { (points: Double) in String(format: "%.1f mm", points * 25.4 / 72) }
     var fix: JobMessage = "fewer \(setting: .columns)"
     if options.mode != .staggered {

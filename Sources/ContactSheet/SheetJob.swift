@@ -104,6 +104,8 @@ public struct SheetJob {
     inputs.csv.prices.from = settings.words.from
     inputs.csv.prices.language = settings.language
     inputs.rightToLeftDocument = CaptionDirection.isRightToLeft(language: settings.language)
+    inputs.slottedCaptions = CaptionSlots.apply(to: settings.layout.mode)
+    inputs.sectionOrder = settings.sectionOrder
     self.inputs = inputs
     layoutOptions = settings.layout
     if inputs.indexField != nil && layoutOptions.indexTitle == nil {

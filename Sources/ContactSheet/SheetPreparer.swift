@@ -135,6 +135,8 @@ package struct SheetPreparer {
         catalog.warnings.append(warning)
       }
     }
+    catalog.warnings += try SectionOrdering.apply(
+      &catalog.entries, order: options.sectionOrder, otherSection: options.csv.otherSection)
     catalog.entries = ItemSorter.sort(
       catalog.entries, order: order, reverse: options.reverse, attributes: attributes)
     if let choice = options.videoFrames {
@@ -169,6 +171,7 @@ package struct SheetPreparer {
       indexField: options.indexField, attributes: attributes, fileDateMarker: options.fileDateMarker,
       rightToLeftDocument: options.rightToLeftDocument)
     builder.indexTemplate = try options.indexField.flatMap(Self.indexTemplate)
+    builder.slotted = options.slottedCaptions
     let captions = builder.captions(items, templates: itemTemplates)
     var entries: [LayoutEntry] = []
     entries.reserveCapacity(items.count + banners.count)

@@ -6,6 +6,7 @@ import SheetRender
 extension LayoutMode: ExpressibleByArgument {}
 extension Placement: ExpressibleByArgument {}
 extension SectionStart: ExpressibleByArgument {}
+extension QRCodePosition: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}
 extension ImageFit: ExpressibleByArgument {}
 extension Logo.Slot: ExpressibleByArgument {}
@@ -35,6 +36,7 @@ struct LayoutFlags: ParsableArguments {
   @Option(parsing: .unconditional, help: StyleKeys.captionLines.argumentHelp) var captionLines: Int?
   @Option(help: StyleKeys.placement.argumentHelp) var placement: Placement?
   @Option(help: StyleKeys.sectionStart.argumentHelp) var sectionStart: SectionStart?
+  @Option(help: StyleKeys.sectionOrder.argumentHelp) var sectionOrder: String?
   @Option(help: StyleKeys.direction.argumentHelp) var direction: Direction?
   @Option(parsing: .unconditional, help: StyleKeys.stagger.argumentHelp) var stagger: Double?
   @Option(parsing: .unconditional, help: StyleKeys.rowHeight.argumentHelp) var rowHeight: String?
@@ -50,6 +52,8 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.footer.argumentHelp) var footer: String?
   @Option(name: .customLong("dpi"), help: StyleKeys.dpi.argumentHelp) var typedDPI: Double?
   @Flag(help: StyleKeys.qr.argumentHelp) var qr = false
+  @Option(parsing: .unconditional, help: StyleKeys.qrSize.argumentHelp) var qrSize: String?
+  @Option(help: StyleKeys.qrPosition.argumentHelp) var qrPosition: QRCodePosition?
   @Flag(help: StyleKeys.contents.argumentHelp) var contents = false
   @Option(help: StyleKeys.index.argumentHelp) var index: String?
   @Flag(help: StyleKeys.cover.argumentHelp) var cover = false

@@ -11,8 +11,12 @@ struct CardBox {
   var letterbox: Bool
   /// Height below the image's box: caption text, and the QR code with its gap when there is one.
   let captionHeight: Double
-  /// The side of the QR code square at the bottom of `captionHeight`, 0 for none.
+  /// The side of the QR code square at the bottom of `captionHeight` (or at its top right,
+  /// when `besideRoom` is kept), 0 for none.
   var qrCode: Double = 0
+  /// Room kept at the caption's right for QR codes beside it (a code and a caption gap), on
+  /// every card of a layout whose codes stand beside captions, with a code or not; 0 for none.
+  var besideRoom: Double = 0
   let padding: Double
   let captionGap: Double
   private(set) var scaled = false
@@ -77,7 +81,10 @@ struct CardBox {
     let image = letterbox ? Self.fit(aspect: imageAspect, in: area) : area
     var caption = Rect(x: area.x, y: area.maxY + captionGap, width: area.width, height: captionHeight)
     var qr: Rect?
-    if qrCode > 0 {
+    if besideRoom > 0 {
+      caption.width = max(0, caption.width - besideRoom)
+      if qrCode > 0 { qr = Rect(x: area.maxX - qrCode, y: caption.y, width: qrCode, height: qrCode) }
+    } else if qrCode > 0 {
       qr = Rect(x: area.x, y: caption.maxY - qrCode, width: qrCode, height: qrCode)
       caption.height = max(0, caption.height - qrCode - captionGap)
     }

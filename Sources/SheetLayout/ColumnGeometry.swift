@@ -9,6 +9,15 @@ struct ColumnGeometry {
   let innerWidth: Double
   /// Sideways shift of odd rows in staggered mode (zero otherwise).
   let stagger: Double
+  /// The side of a card's QR code (`qrCodeSize`, at most `innerWidth`), 0 for none.
+  let qrCode: Double
+  /// Whether QR codes stand beside the caption rather than below it (``QRCodePosition``).
+  let qrBeside: Bool
+  /// The width captions wrap at: `innerWidth`, less ``besideRoom``.
+  let captionWidth: Double
+  /// Room at each caption's right for QR codes beside it (a code and a caption gap), kept on
+  /// every card, with a code or not, so captions line up; 0 when codes go below.
+  var besideRoom: Double { innerWidth - captionWidth }
 
   /// Validates `options`; `reservedTop` and `reservedBottom` are the header and footer heights
   /// (with their gaps) taken from every page.
@@ -60,7 +69,20 @@ struct ColumnGeometry {
         "\(count) columns of \(Self.format(width)) pt leave no room inside \(setting: .padding) \(Self.format(options.padding)) pt; use fewer columns or less padding"
       )
     }
+    qrCode = min(options.qrCodeSize ?? 0, innerWidth)
+    let besideWidth = innerWidth - qrCode - options.captionGap
+    switch options.qrCodePosition {
+    case _ where options.mode == .justified: qrBeside = false
+    case .below: qrBeside = false
+    case .beside: qrBeside = qrCode > 0 && besideWidth >= Self.narrowestCaption
+    case .auto: qrBeside = qrCode > 0 && besideWidth >= max(qrCode, Self.narrowestCaption)
+    }
+    captionWidth = qrBeside ? besideWidth : innerWidth
   }
+
+  /// The narrowest caption beside a QR code, in points (about eight letters at 7 pt): a card
+  /// narrower than this and its code puts the code below even when asked to put it beside.
+  static let narrowestCaption = 36.0
 
   private static func validate(_ options: LayoutOptions) throws {
     let pageWidth = options.page.width
@@ -80,6 +102,9 @@ struct ColumnGeometry {
     }
     if let aspect = options.imageAspect, !(aspect > 0 && aspect.isFinite) {
       throw LayoutError(.imageAspect, "must be W:H with both sides more than 0, e.g. 4:3")
+    }
+    if let side = options.qrCodeSize, !(side > 0 && side < 1e7) {
+      throw LayoutError(.qrSize, "must be more than 0 (got \(side))")
     }
     if let limit = options.maxImageHeight, !(limit > 0 && limit.isFinite) {
       throw LayoutError(.maxImageHeight, "must be more than 0 (got \(limit))")

@@ -47,6 +47,12 @@ struct ContentsAndIndex {
     }
   }
 
+  /// The pages before the catalog's first: the cover, and the contents pages of `sections`
+  /// sections when contents are asked for.
+  func frontPageCount(sections: Int) throws -> Int {
+    try coverPages + (contentsBanner.map { try pageCount(sections, banner: $0) } ?? 0)
+  }
+
   /// The contents pages for `catalog` (the catalog's pages, before anything is added).
   func contentsPages(_ catalog: [LayoutPage]) throws -> [LayoutPage] {
     guard let banner = contentsBanner else { return [] }
@@ -57,8 +63,7 @@ struct ContentsAndIndex {
         lines.append((section, index, element.frame.y))
       }
     }
-    let front = try pageCount(lines.count, banner: banner)
-    return try pages(lines, banner: banner, offset: coverPages + front)
+    return try pages(lines, banner: banner, offset: frontPageCount(sections: lines.count))
   }
 
   /// The index pages for `catalog`, which the cover and the contents pages come before.
@@ -77,8 +82,7 @@ struct ContentsAndIndex {
       let order = $0.text.compare($1.text, options: [.caseInsensitive, .diacriticInsensitive, .numeric])
       return order == .orderedSame ? ($0.page, $0.y) < ($1.page, $1.y) : order == .orderedAscending
     }
-    let front = try contentsBanner.map { try pageCount(sectionCount(catalog), banner: $0) } ?? 0
-    return try pages(lines, banner: banner, offset: coverPages + front)
+    return try pages(lines, banner: banner, offset: frontPageCount(sections: sectionCount(catalog)))
   }
 
   private func sectionCount(_ catalog: [LayoutPage]) -> Int {

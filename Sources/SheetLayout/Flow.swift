@@ -83,6 +83,9 @@ struct MeasuredInput {
   private(set) var captions: [Double] = []
   /// The side of each card's QR code square, 0 for none.
   private(set) var qrCodes: [Double] = []
+  /// In the row modes, the height of each slot of the captions' template lines (the tallest
+  /// `n`th part, see ``CaptionSlots``); empty when no caption has more than one part.
+  private(set) var captionSlots: [Double] = []
   private(set) var banners: [BannerBox] = []
   private(set) var steps: [FlowStep] = []
   /// Each section's running banner, by section, when `continuedWord` asks for them.
@@ -100,6 +103,12 @@ struct MeasuredInput {
     _ entries: [LayoutEntry], options: LayoutOptions, styles: TextStyles, geometry: ColumnGeometry,
     measurer: some TextMeasuring, captionMeasurements: [TextMeasurement]? = nil
   ) throws {
+    let slotted = CaptionSlots.apply(to: options.mode)
+    var slotHeights: [Double] = []
+    // Each item's caption text height, and the number of caption measurements read.
+    var texts: [Double] = []
+    var measured = 0
+    texts.reserveCapacity(entries.count)
     items.reserveCapacity(entries.count)
     aspects.reserveCapacity(entries.count)
     captions.reserveCapacity(entries.count)
@@ -113,14 +122,28 @@ struct MeasuredInput {
           PlacedItem(
             width: item.pixelWidth, height: item.pixelHeight, caption: item.caption, page: 0, element: 0))
         aspects.append(CardBox.aspect(of: item))
-        let text =
-          item.caption.isEmpty
-          ? 0
-          : captionMeasurements?[index].height
-            ?? measurer.measure(item.caption, style: styles.caption, width: geometry.innerWidth).height
-        let qr = (item.link ?? "").isEmpty ? 0 : min(options.qrCodeSize ?? 0, geometry.innerWidth)
+        var text = 0.0
+        if !item.caption.isEmpty {
+          let parts = slotted && CaptionSlots.isSlotted(item.caption) ? CaptionSlots.parts(item.caption) : nil
+          for (slot, part) in (parts ?? [Substring(item.caption)]).enumerated() {
+            let height =
+              part.isEmpty
+              ? 0
+              : captionMeasurements?[measured].height
+                ?? measurer.measure(String(part), style: styles.caption, width: geometry.captionWidth).height
+            measured += 1
+            if slotted {
+              if slot == slotHeights.count { slotHeights.append(0) }
+              slotHeights[slot] = max(slotHeights[slot], height)
+            }
+            text += height
+          }
+        } else {
+          measured += 1
+        }
+        let qr = (item.link ?? "").isEmpty ? 0 : geometry.qrCode
         qrCodes.append(qr)
-        captions.append(text + (qr > 0 && text > 0 ? options.captionGap : 0) + qr)
+        texts.append(text)
       case .banner(let content, let section):
         let box = BannerBox(
           content: content, section: section, options: options, styles: styles,
@@ -143,6 +166,24 @@ struct MeasuredInput {
       }
     }
     precondition(
-      captionMeasurements.map { $0.count == items.count } ?? true, "one caption measurement per item")
+      captionMeasurements.map { $0.count == measured } ?? true, "one caption measurement per caption part")
+    if slotHeights.count > 1 {
+      // Every caption fills all the slots, so each template line starts at the same height.
+      captionSlots = slotHeights
+      let total = slotHeights.reduce(0, +)
+      for index in texts.indices { texts[index] = total }
+    }
+    captions = texts.indices.map { index in
+      Self.captionHeight(text: texts[index], qrCode: qrCodes[index], geometry: geometry, options: options)
+    }
+  }
+
+  /// The height below an image: the caption's `text` and a QR code of side `qrCode` (0 for
+  /// none) below it with a caption gap between, or beside it.
+  static func captionHeight(text: Double, qrCode: Double, geometry: ColumnGeometry, options: LayoutOptions)
+    -> Double
+  {
+    if geometry.qrBeside { return max(text, qrCode) }
+    return text + (qrCode > 0 && text > 0 ? options.captionGap : 0) + qrCode
   }
 }

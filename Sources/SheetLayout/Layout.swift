@@ -15,6 +15,10 @@ public struct Layout: Codable, Hashable, Sendable {
   public var textStyles: TextStyles
   /// The fonts the text was measured with: draw it with the same fonts.
   public var fonts: FontSet
+  /// In the row modes, the height of each slot of the captions' template lines: draw the
+  /// `n`th part of a caption (``CaptionSlots``) at the top of slot `n` in its caption box. Nil
+  /// when captions are drawn whole.
+  public var captionSlots: [Double]?
 
   /// A layout of `pages`; `textStyles` and `fonts` say how its text boxes were measured.
   public init(
@@ -29,7 +33,7 @@ public struct Layout: Codable, Hashable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case unit, pages, items, metrics, textStyles, fonts
+    case unit, pages, items, metrics, textStyles, fonts, captionSlots
   }
 
   /// Decodes a layout; the item table is rebuilt from the pages' cards, taking sizes and
@@ -43,6 +47,7 @@ public struct Layout: Codable, Hashable, Sendable {
     metrics = try container.decode(LayoutMetrics.self, forKey: .metrics)
     textStyles = try container.decodeIfPresent(TextStyles.self, forKey: .textStyles) ?? TextStyles()
     fonts = try container.decodeIfPresent(FontSet.self, forKey: .fonts) ?? .system
+    captionSlots = try container.decodeIfPresent([Double].self, forKey: .captionSlots)
     let described = try container.decodeIfPresent([ItemDescription].self, forKey: .items) ?? []
     var table: [Int: PlacedItem] = [:]
     for (pageIndex, page) in pages.enumerated() {

@@ -61,6 +61,7 @@ public enum LayoutSetting: String, Hashable, Sendable, CaseIterable {
   case captionLines = "caption-lines"
   case imageAspect = "image-aspect"
   case maxImageHeight = "max-image-height"
+  case qrSize = "qr-size"
   case bannerEvery = "banner-every"
   case balance
   case stagger

@@ -28,6 +28,9 @@ public enum SectionStart: String, Codable, CaseIterable, Hashable, Sendable {
   case anywhere
   /// At the top of a new page.
   case page
+  /// At the top of a new odd-numbered page (a right-hand page in print), counting the cover
+  /// and contents pages; an even page before it is left blank. On a continuous sheet, as `page`.
+  case oddPage = "odd-page"
 }
 
 /// The reading direction of columns.

@@ -16,6 +16,16 @@ public enum BannerLook: String, Codable, CaseIterable, Hashable, Sendable {
   case fullBleed = "full-bleed"
 }
 
+/// Where a card's QR code stands (``LayoutOptions/qrCodePosition``).
+public enum QRCodePosition: String, Codable, CaseIterable, Hashable, Sendable {
+  /// Beside the caption when the caption keeps at least the code's width, else below it.
+  case auto
+  /// Below the caption, across its left.
+  case below
+  /// At the right of the caption, top-aligned with it (below it when the card is too narrow).
+  case beside
+}
+
 /// Everything that decides where elements go. All lengths are in points.
 public struct LayoutOptions: Hashable, Sendable {
   /// The paper, or one continuous sheet.
@@ -80,8 +90,13 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Text at the bottom of every page, whose height each page reserves.
   public var footer: PageMarginText?
   /// When set, each card whose item has a link reserves a square this many points wide below
-  /// its caption for a QR code of the link (quiet zone included); at most the card's inner width.
+  /// or beside its caption (``qrCodePosition``) for a QR code of the link (quiet zone included);
+  /// at most the card's inner width.
   public var qrCodeSize: Double?
+  /// Where QR codes stand: below the caption, or beside it (at its right, the caption
+  /// narrower); `auto` puts them beside when the caption keeps at least the code's width.
+  /// `justified` mode always puts them below.
+  public var qrCodePosition: QRCodePosition = .auto
   /// When set, contents page(s) with this title come first: each section with its page number.
   public var contentsTitle: String?
   /// When set, a section that continues onto a new page gets a small banner atop it: the

@@ -61,10 +61,34 @@ struct PageAccumulator {
 
   var pageIsEmpty: Bool { elements.isEmpty }
 
+  /// The pages that come before the catalog's first (the cover and the contents), which
+  /// odd-page section starts count.
+  var pagesBefore = 0
+
+  /// Whether the page being filled has an odd number, counting ``pagesBefore``; a continuous
+  /// sheet has no even pages.
+  private var onOddPage: Bool {
+    guard case .paper = options.page else { return true }
+    return (pagesBefore + pages.count) % 2 == 0
+  }
+
   /// Whether `group`, consecutive banners, begins a section that must begin a page
-  /// (``LayoutOptions/sectionStart``) on a page that holds something already.
+  /// (``LayoutOptions/sectionStart``) other than the one being filled: because it holds
+  /// something already, or because it is an even page and sections begin on odd ones.
   func needsNewPage(before group: [BannerBox]) -> Bool {
-    options.sectionStart == .page && !pageIsEmpty && group.contains { $0.section != nil }
+    guard group.contains(where: { $0.section != nil }) else { return false }
+    switch options.sectionStart {
+    case .anywhere: return false
+    case .page: return !pageIsEmpty
+    case .oddPage: return !pageIsEmpty || !onOddPage
+    }
+  }
+
+  /// Starts the page a section begins on: closes the page being filled when it holds
+  /// anything, and for odd-page starts leaves an even page blank.
+  mutating func startSectionPage() {
+    if !pageIsEmpty { closePage() }
+    if options.sectionStart == .oddPage && !onOddPage { closePage() }
   }
 
   /// Places `group`, consecutive banners, from `top` down across the content's width,
@@ -76,7 +100,7 @@ struct PageAccumulator {
   {
     var top = top
     if needsNewPage(before: group) {
-      closePage()
+      startSectionPage()
       top = geometry.content.y
     }
     let needed = group.reduce(0) { $0 + $1.height + rowGap } + following

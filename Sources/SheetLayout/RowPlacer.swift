@@ -37,6 +37,7 @@ struct RowPlacer {
         item: index, aspect: aspects[index], captionHeight: slot, areaHeight: area,
         letterbox: letterbox, options: options)
       cell.qrCode = qrCodes.indices.contains(index) ? qrCodes[index] : 0
+      cell.besideRoom = geometry.besideRoom
       return cell
     }
     if let first = cells.first, first.fixedHeight >= geometry.content.height {

@@ -43,7 +43,8 @@ public struct WaterfallLayout: Sendable {
   }
 
   /// ``measure(_:measurer:)`` with every item's caption measured ahead: `captions` holds the
-  /// measurement of each item's caption in item order (as ``texts(_:)`` lists them), and
+  /// measurement of each item's caption in item order (as ``texts(_:)`` lists them: in the row
+  /// modes, each part of a caption with template lines apart), and
   /// `measurer` measures the rest (banners, header, footer).
   ///
   /// Throws as ``measure(_:measurer:)`` does.
@@ -87,21 +88,31 @@ public struct WaterfallLayout: Sendable {
     // Taken whole, so the item table is the only reference to its items and is filled in place.
     var input = (consume measured).input
     pages.runningBanners = input.runningBanners
+    let matter =
+      options.contentsTitle != nil || options.indexTitle != nil || options.cover != nil
+      ? ContentsAndIndex(
+        options: options, geometry: geometry, styles: styles, measurer: measurer,
+        terms: terms, coverPages: options.cover == nil ? 0 : 1) : nil
+    // The contents' length depends only on the number of sections, so the pages before the
+    // catalog are known before it is placed.
+    pages.pagesBefore =
+      try matter?.frontPageCount(sections: input.banners.filter { $0.section != nil }.count) ?? 0
     let placement = try options.mode.placer.place(
       input, options: options, geometry: geometry, measurer: measurer, into: &pages)
     let cover = try options.cover.map {
       try CoverPage(cover: $0, options: options, styles: styles).page(measurer: measurer)
     }
-    if options.contentsTitle != nil || options.indexTitle != nil || cover != nil {
-      let matter = ContentsAndIndex(
-        options: options, geometry: geometry, styles: styles, measurer: measurer,
-        terms: terms, coverPages: cover == nil ? 0 : 1)
+    if let matter {
       let catalog = pages.closedPages()
       pages.surround(
         cover: cover.map { [$0] } ?? [], front: try matter.contentsPages(catalog),
         back: try matter.indexPages(catalog))
     }
-    return pages.finish(items: input.takeItems(), figures: placement, styles: styles, fonts: measurer.fonts)
+    let slots = input.captionSlots
+    var layout = pages.finish(
+      items: input.takeItems(), figures: placement, styles: styles, fonts: measurer.fonts)
+    layout.captionSlots = slots.isEmpty ? nil : slots
+    return layout
   }
 
   /// Every distinct text the layout of `entries` will measure, with the style and width: measure
@@ -115,8 +126,9 @@ public struct WaterfallLayout: Sendable {
   /// them, then lay out with ``measure(_:captions:measurer:)``.
   public func texts(_ entries: [LayoutEntry]) throws -> LayoutTexts {
     LayoutTexts(
-      captions: ItemCaptions(entries), captionStyle: TextStyles(options: options).caption,
-      captionWidth: try ColumnGeometry(options: options).innerWidth,
+      captions: ItemCaptions(entries, slotted: CaptionSlots.apply(to: options.mode)),
+      captionStyle: TextStyles(options: options).caption,
+      captionWidth: try ColumnGeometry(options: options).captionWidth,
       others: try requests(entries, captions: false))
   }
 
@@ -143,7 +155,15 @@ public struct WaterfallLayout: Sendable {
     }
     Self.forEachFlowEntry(entries, cadence: options.bannerCadence) { entry in
       switch entry {
-      case .item(let item): if captions { add(item.caption, styles.caption, geometry.innerWidth) }
+      case .item(let item):
+        guard captions else { break }
+        if CaptionSlots.apply(to: options.mode) && CaptionSlots.isSlotted(item.caption) {
+          for part in CaptionSlots.parts(item.caption) {
+            add(String(part), styles.caption, geometry.captionWidth)
+          }
+        } else {
+          add(item.caption, styles.caption, geometry.captionWidth)
+        }
       case .banner(let content, _):
         add(content.title, styles.bannerTitle, bannerWidth)
         add(content.subtitle ?? "", styles.bannerSubtitle, bannerWidth)

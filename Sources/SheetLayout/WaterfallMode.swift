@@ -10,6 +10,7 @@ enum WaterfallMode: ModePlacer {
         item: index, aspect: input.aspects[index], captionHeight: input.captions[index], options: options,
         innerWidth: geometry.innerWidth)
       card.qrCode = input.qrCodes[index]
+      card.besideRoom = geometry.besideRoom
       try check(card, geometry: geometry)
       return card
     }

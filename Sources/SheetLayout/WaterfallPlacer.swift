@@ -118,7 +118,7 @@ struct WaterfallPlacer {
   private mutating func place(
     _ group: [BannerBox], keepingWith next: CardBox?, into pages: inout PageAccumulator
   ) {
-    if pages.needsNewPage(before: group) { startNewPage(&pages) }
+    if pages.needsNewPage(before: group) { startNewPage(&pages, forSection: true) }
     recordSpread()
     var top = bottoms.max() ?? geometry.content.y
     let needed = group.reduce(0) { $0 + $1.height + options.rowGap } + (next?.height ?? -options.rowGap)
@@ -153,11 +153,16 @@ struct WaterfallPlacer {
   /// running banner when `continuing` (cards that did not fit; banners bring their own).
   /// Returns that top.
   @discardableResult
-  private mutating func startNewPage(_ pages: inout PageAccumulator, continuing: Bool = false) -> Double {
+  private mutating func startNewPage(
+    _ pages: inout PageAccumulator, continuing: Bool = false, forSection: Bool = false
+  ) -> Double {
     recordSpread()
     let top: Double
     if continuing {
       top = pages.continueOnNewPage(rowGap: options.rowGap)
+    } else if forSection {
+      pages.startSectionPage()
+      top = geometry.content.y
     } else {
       pages.closePage()
       top = geometry.content.y

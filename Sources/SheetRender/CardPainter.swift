@@ -17,6 +17,9 @@ final class CardPainter {
   var words = RenderWords()
   /// The structure of a tagged PDF, written as cards, banners and the cover are drawn.
   var tags = StructureTags()
+  /// The layout's caption slots (``Layout/captionSlots``): each template line of a caption
+  /// drawn at the top of its slot. Nil to draw captions whole.
+  var captionSlots: [Double]?
   /// `style.logo`, read once for the document; nil without a logo.
   var logoArtwork: LogoArtwork?
   /// The picture of `style.watermark`, read once for the document; nil for none or text.
@@ -26,6 +29,28 @@ final class CardPainter {
     self.style = style
     self.textStyles = textStyles
     self.text = text
+  }
+
+  /// Draws `caption` in `box`: whole, or each template line at the top of its slot when the
+  /// layout has caption slots and the caption its parts (``CaptionSlots``).
+  private func drawCaption(_ cairo: OpaquePointer, _ caption: String, in box: Rect) {
+    guard let slots = captionSlots, CaptionSlots.isSlotted(caption) else {
+      text.draw(caption, style: textStyles.caption, in: box, cairo: cairo)
+      return
+    }
+    var top = box.y
+    for (slot, part) in CaptionSlots.parts(caption).enumerated() {
+      // A caption with more parts than the layout has slots (a layout from elsewhere): the
+      // rest of it goes in the box below the last slot.
+      let height = slots.indices.contains(slot) ? slots[slot] : box.maxY - top
+      if !part.isEmpty {
+        text.draw(
+          String(part), style: textStyles.caption,
+          in: Rect(x: box.x, y: top, width: box.width, height: height),
+          cairo: cairo)
+      }
+      top += height
+    }
   }
 
   /// The most pixels a card's image is prepared at (64 MB): a larger box (a huge page, a high
@@ -132,7 +157,7 @@ final class CardPainter {
       tags.tag("P") {
         tags.link(isLink) {
           Cairo.setColor(cairo, style.captionColor)
-          text.draw(caption, style: textStyles.caption, in: element.caption, cairo: cairo)
+          drawCaption(cairo, caption, in: element.caption)
         }
       }
     } else {

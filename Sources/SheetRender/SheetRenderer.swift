@@ -134,6 +134,7 @@ public struct SheetRenderer {
     let painter = CardPainter(
       style: style, textStyles: document.layout.textStyles,
       text: try TextEngine(fonts: document.layout.fonts, antialiasing: style.textAntialiasing))
+    painter.captionSlots = document.layout.captionSlots
     // Banners that touch the page's edges run on into the bleed, which only PDF pages have.
     if format == .pdf { painter.bleed = printMarks.bleed }
     painter.words = words

@@ -1,4 +1,5 @@
 import Foundation
+import SheetLayout
 import SheetSupport
 import SheetText
 
@@ -37,6 +38,9 @@ package struct CaptionBuilder {
   /// Whether the document's language is written right to left: the direction of a caption
   /// line with no letters (a price), in captions that hold right-to-left text.
   package var rightToLeftDocument = false
+  /// Whether the template lines of each caption are kept apart (``CaptionSlots``), for the row
+  /// modes.
+  package var slotted = false
 
   /// The captions of `items`, whose templates are `templates` (one each, in the same order).
   package func captions(_ items: [CatalogItem], templates: [CaptionTemplate]) -> [Caption] {
@@ -68,12 +72,13 @@ package struct CaptionBuilder {
     let fields = CaptionFields(
       item: item, index: number, fileAttributes: attributes.isEmpty ? nil : attributes[item.path],
       fileDateMarker: fileDateMarker)
-    var text = template.renderValues({ fields.fieldValue($0, format: $1) })
+    var text = template.renderValues({ fields.fieldValue($0, format: $1) }, slotted: slotted)
     // Right-to-left text among the values: each value isolated, each line its own direction.
     if CaptionDirection.hasRightToLeft(text) {
-      let isolated = template.renderValues({ name, format in
-        fields.fieldValue(name, format: format).map { $0.text.isEmpty ? $0 : CaptionDirection.isolated($0) }
-      })
+      let isolated = template.renderValues(
+        { name, format in
+          fields.fieldValue(name, format: format).map { $0.text.isEmpty ? $0 : CaptionDirection.isolated($0) }
+        }, slotted: slotted)
       text = CaptionDirection.markingLines(isolated, rightToLeftDocument: rightToLeftDocument)
     }
     var wasCut = false
@@ -91,6 +96,12 @@ package struct CaptionBuilder {
     let largest = Self.needsParsing(text) ? TextEngine.largestFontSize(inMarkup: text, baseSize: 10) : 0
     let tooLargeFont = largest.flatMap { $0 > Self.largestFontSize ? $0 : nil }
     if largest == nil || tooLargeFont != nil { text = Markup.escape(text) }
+    // Markup that spans template lines (`<big>{title}\n{price}</big>`) is drawn whole.
+    if slotted && Self.needsParsing(text) && CaptionSlots.isSlotted(text)
+      && !CaptionSlots.parts(text).allSatisfy({ Self.isValidMarkup(String($0)) })
+    {
+      text = CaptionTemplate.unslotted(text)
+    }
     return Caption(
       text: text, indexTerm: indexTerm(fields), wasCut: wasCut,
       wasInvalid: largest == nil, tooLargeFont: tooLargeFont)

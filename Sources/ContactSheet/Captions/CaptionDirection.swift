@@ -1,3 +1,5 @@
+import SheetLayout
+
 /// Captions that hold right-to-left text (Arabic, Hebrew, …): each field's value is isolated
 /// for the bidirectional algorithm (FSI … PDI), so an Arabic name does not carry the price or
 /// SKU beside it into its direction; and each line runs in the direction of its own first
@@ -71,6 +73,11 @@ package enum CaptionDirection {
   /// the start of each line, and each line whose first strong character (outside tags and
   /// entities) runs the other way isolated in its own direction.
   static func markingLines(_ caption: String, rightToLeftDocument: Bool) -> String {
+    guard !CaptionSlots.isSlotted(caption) else {
+      return CaptionSlots.parts(caption).map {
+        $0.isEmpty ? "" : markingLines(String($0), rightToLeftDocument: rightToLeftDocument)
+      }.joined(separator: String(CaptionSlots.separator))
+    }
     let mark = String(rightToLeftDocument ? rightToLeftMark : leftToRightMark)
     return caption.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       guard let rightToLeft = firstStrongIsRightToLeft(line), rightToLeft != rightToLeftDocument else {

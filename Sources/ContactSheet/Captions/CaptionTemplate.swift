@@ -1,4 +1,5 @@
 import Foundation
+import SheetLayout
 import SheetSupport
 
 /// A caption template such as `<b>{name}</b>\n{camera|unknown} · {date:yyyy-MM-dd}`.
@@ -148,7 +149,12 @@ package struct CaptionTemplate: Hashable, Sendable {
   }
 
   /// The caption for one item, as ``render(_:)`` makes it, from values that may be markup.
-  package func renderValues(_ value: (String, String?) -> FieldValue?) -> String {
+  ///
+  /// When `slotted` (the row modes), every template line is kept, an empty one as an empty
+  /// part, and the lines are separated by ``CaptionSlots/separator`` rather than a line feed,
+  /// so the layout can start each at the same height in every card; a separator in a value
+  /// becomes a line feed.
+  package func renderValues(_ value: (String, String?) -> FieldValue?, slotted: Bool = false) -> String {
     // A literal is its own caption: split into lines and joined again, it would come out
     // unchanged.
     if parts.isEmpty { return "" }
@@ -158,7 +164,11 @@ package struct CaptionTemplate: Hashable, Sendable {
     var lines: [String] = []
     var line: [CaptionLine.Piece] = []
     func endLine() {
-      if let text = CaptionLine.join(line) { lines.append(text) }
+      if let text = CaptionLine.join(line) {
+        lines.append(slotted && CaptionSlots.isSlotted(text) ? Self.unslotted(text) : text)
+      } else if slotted {
+        lines.append("")
+      }
       line = []
     }
     for part in parts {
@@ -174,7 +184,17 @@ package struct CaptionTemplate: Hashable, Sendable {
       }
     }
     endLine()
+    if slotted && lines.count > 1 {
+      // Lines left empty at the end leave no slot behind (a photo without a price).
+      while lines.last?.isEmpty == true { lines.removeLast() }
+      return lines.joined(separator: String(CaptionSlots.separator))
+    }
     return lines.joined(separator: "\n")
+  }
+
+  /// `text` with each slot separator made a line feed.
+  static func unslotted(_ text: String) -> String {
+    text.replacingOccurrences(of: String(CaptionSlots.separator), with: "\n")
   }
 
   private static func field(_ body: String) throws -> Part {

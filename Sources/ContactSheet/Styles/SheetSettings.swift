@@ -39,6 +39,8 @@ public struct SheetSettings {
   public var fileDateMarker: String?
   /// Whether cards show their photo's stars and colour label.
   public var showRating: Bool
+  /// The order sections come in (`section-order`).
+  public var sectionOrder: SectionOrder
   /// Warnings about the style's templates (a header field that nothing fills).
   public var warnings: [String]
 
@@ -74,6 +76,7 @@ public struct SheetSettings {
     caption = try reader.setText(StyleKeys.caption)
     indexField = try reader.setText(StyleKeys.index)
     showRating = try reader.flag(StyleKeys.showRating)
+    sectionOrder = SectionOrder(parsing: try reader.required(StyleKeys.sectionOrder))
     let fileDate: FileDateChoice = try reader.required(StyleKeys.fileDate)
     fileDateMarker = fileDate == .mark ? " (\(words.fileDate))" : nil
     warnings = try reader.templateWarnings()

@@ -69,6 +69,11 @@ package enum StyleKeys {
     help:
       "Where each section begins: anywhere (below the one before, when its banner and first row fit) or page (a new page).",
     default: "anywhere")
+  package static let sectionOrder = StyleKey(
+    "section-order",
+    help:
+      "The order of sections: input (as they first appear), name (sorted naturally, 'Other' last) or a text FILE listing them one a line (the rest follow, with a warning).",
+    default: "input", valueName: "input|name|file")
   package static let direction = StyleKey(
     "direction", .option, Direction.self,
     help: "Column order: ltr (first column on the left) or rtl (on the right).", default: "ltr")
@@ -122,8 +127,18 @@ package enum StyleKeys {
   package static let qr = StyleKey(
     "qr", .flag,
     help:
-      "Print a QR code of each card's link below its caption (21 mm with its quiet zone, so its modules span at least 15 mm; a warning when cards are too narrow), for readers of the printed catalog."
+      "Print a QR code of each card's link beside or below its caption (--qr-position), 21 mm with its quiet zone (--qr-size), so its modules span at least 15 mm; a warning when cards are too narrow. For readers of the printed catalog."
   )
+  package static let qrSize = StyleKey(
+    "qr-size",
+    help:
+      "Side of each QR code with its quiet zone (e.g. 25mm); implies --qr. Default 21mm, which phones read from paper."
+  )
+  package static let qrPosition = StyleKey(
+    "qr-position", .option, QRCodePosition.self,
+    help:
+      "Where QR codes stand: beside the caption (at its right, the caption narrower), below it, or auto (beside when the caption keeps at least the code's width; below in justified mode).",
+    default: "auto")
   package static let contents = StyleKey(
     "contents", .flag,
     help: "Begin with contents page(s): each section with its page number, a link to its banner in PDF.")
@@ -310,10 +325,12 @@ package enum StyleKeys {
   package static let all: [StyleKey] = [
     caption, mode, page, width, columns, columnWidth, margin, gutter, rowGap, padding, captionGap,
     imageAspect,
-    maxImageHeight, fit, font, captionLines, placement, sectionStart, direction, stagger, rowHeight,
+    maxImageHeight, fit, font, captionLines, placement, sectionStart, sectionOrder, direction, stagger,
+    rowHeight,
     rowHeightTolerance, lastRow, rowBreaker, fullWidthEvery, bannerEvery, bannerTemplate,
     balance,
-    header, footer, qr, contents, index, cover, coverImage, coverFit, coverSubtitle, coverNote, bannerStyle,
+    header, footer, qr, qrSize, qrPosition, contents, index, cover, coverImage, coverFit, coverSubtitle,
+    coverNote, bannerStyle,
     bannerFill,
     dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,
     shadowColor, noShadow, showRating, logo, logoPosition, logoHeight, watermark, watermarkOpacity,

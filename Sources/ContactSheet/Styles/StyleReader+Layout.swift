@@ -61,7 +61,9 @@ extension StyleReader {
         options.header?.minimumHeight = logo.height
       }
     }
-    if try flag(StyleKeys.qr) { options.qrCodeSize = QRSizeCheck.readableSize }
+    let qrSize = try setText(StyleKeys.qrSize).map { try length($0, StyleKeys.qrSize) }
+    if try flag(StyleKeys.qr) || qrSize != nil { options.qrCodeSize = qrSize ?? QRSizeCheck.readableSize }
+    options.qrCodePosition = try required(StyleKeys.qrPosition)
     if try flag(StyleKeys.contents) { options.contentsTitle = words.contents }
     options.continuedWord = words.continued.isEmpty ? nil : words.continued
     if try setText(StyleKeys.index) != nil { options.indexTitle = words.index }

@@ -39,6 +39,7 @@ extension Double: StyleValueType {
 extension LayoutMode: StyleValueType {}
 extension Placement: StyleValueType {}
 extension SectionStart: StyleValueType {}
+extension QRCodePosition: StyleValueType {}
 extension Direction: StyleValueType {}
 extension ImageFit: StyleValueType {}
 extension Logo.Slot: StyleValueType {}
