@@ -28,6 +28,10 @@ package struct LayoutExport {
     let small = JSONEncoder()
     small.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     json.beginObject()
+    if let slots = layout.captionSlots {
+      json.key("captionSlots")
+      json.raw(try small.encode(slots))
+    }
     json.key("fonts")
     json.raw(try small.encode(layout.fonts))
     json.key("items")

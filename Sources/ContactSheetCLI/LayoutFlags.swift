@@ -56,6 +56,7 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.qrPosition.argumentHelp) var qrPosition: QRCodePosition?
   @Flag(help: StyleKeys.contents.argumentHelp) var contents = false
   @Option(help: StyleKeys.index.argumentHelp) var index: String?
+  @Option(help: StyleKeys.indexColumns.argumentHelp) var indexColumns: String?
   @Flag(help: StyleKeys.cover.argumentHelp) var cover = false
   @Option(help: StyleKeys.coverImage.argumentHelp) var coverImage: String?
   @Option(help: StyleKeys.coverFit.argumentHelp) var coverFit: ImageFit?

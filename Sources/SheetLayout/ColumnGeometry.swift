@@ -106,6 +106,9 @@ struct ColumnGeometry {
     if let side = options.qrCodeSize, !(side > 0 && side < 1e7) {
       throw LayoutError(.qrSize, "must be more than 0 (got \(side))")
     }
+    if let columns = options.indexColumns, !(1...10).contains(columns) {
+      throw LayoutError(.indexColumns, "must be between 1 and 10 (got \(columns))")
+    }
     if let limit = options.maxImageHeight, !(limit > 0 && limit.isFinite) {
       throw LayoutError(.maxImageHeight, "must be more than 0 (got \(limit))")
     }

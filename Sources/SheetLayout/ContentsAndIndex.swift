@@ -82,7 +82,8 @@ struct ContentsAndIndex {
       let order = $0.text.compare($1.text, options: [.caseInsensitive, .diacriticInsensitive, .numeric])
       return order == .orderedSame ? ($0.page, $0.y) < ($1.page, $1.y) : order == .orderedAscending
     }
-    return try pages(lines, banner: banner, offset: frontPageCount(sections: sectionCount(catalog)))
+    return try pages(
+      lines, banner: banner, offset: frontPageCount(sections: sectionCount(catalog)), columns: indexColumns)
   }
 
   private func sectionCount(_ catalog: [LayoutPage]) -> Int {
@@ -105,32 +106,53 @@ struct ContentsAndIndex {
     return max(1, (lines + perPage - 1) / perPage)
   }
 
-  /// Pages of `lines` under `banner`; a line's target page is its catalog page plus `offset`
-  /// (the cover and contents pages before the catalog), and it prints that page's number.
-  private func pages(_ lines: [(text: String, page: Int, y: Double)], banner: BannerBox, offset: Int) throws
-    -> [LayoutPage]
-  {
-    let perPage = try linesPerPage(banner)
+  /// Pages of `lines` under `banner`, in `columns` columns filled one after the other; a
+  /// line's target page is its catalog page plus `offset` (the cover and contents pages before
+  /// the catalog), and it prints that page's number.
+  private func pages(
+    _ lines: [(text: String, page: Int, y: Double)], banner: BannerBox, offset: Int, columns: Int = 1
+  ) throws -> [LayoutPage] {
+    let perColumn = try linesPerPage(banner)
+    let perPage = perColumn * columns
     let content = geometry.content
+    let gap = Self.columnGap
+    let width = (content.width - gap * Double(columns - 1)) / Double(columns)
     var result: [LayoutPage] = []
     var start = 0
     repeat {
       var elements = [banner.element(x: content.x, y: content.y, width: content.width)]
-      var y = content.y + banner.height + options.rowGap
-      for line in lines[start..<min(lines.count, start + perPage)] {
-        let frame = Rect(x: content.x, y: y, width: content.width, height: lineHeight)
+      let top = content.y + banner.height + options.rowGap
+      for (index, line) in lines[start..<min(lines.count, start + perPage)].enumerated() {
+        let column = index / perColumn
+        let frame = Rect(
+          x: content.x + Double(column) * (width + gap), y: top + Double(index % perColumn) * lineHeight,
+          width: width, height: lineHeight)
         let page = line.page + offset
         elements.append(
           .entry(
             EntryElement(
               frame: frame, text: line.text, pageNumber: String(page + 1),
               target: ElementTarget(page: page, x: content.x, y: line.y))))
-        y += lineHeight
       }
       result.append(LayoutPage(width: options.page.width, height: pageHeight, elements: elements))
       start += perPage
     } while start < lines.count
     return result
+  }
+
+  /// Space between the columns of index pages, in points.
+  static let columnGap = 18.0
+  /// The narrowest column of index pages that an automatic column count makes, in points
+  /// (about 63 mm: a product's name and SKU at 9 pt).
+  static let narrowestIndexColumn = 180.0
+
+  /// The number of columns of index pages: ``LayoutOptions/indexColumns``, else as many as fit
+  /// at least ``narrowestIndexColumn`` wide (two on A4 portrait), at least one.
+  var indexColumns: Int {
+    if let columns = options.indexColumns { return columns }
+    let width = geometry.content.width
+    return max(
+      1, Int(((width + Self.columnGap) / (Self.narrowestIndexColumn + Self.columnGap)).rounded(.down)))
   }
 
   private var pageHeight: Double {

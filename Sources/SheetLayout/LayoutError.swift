@@ -62,6 +62,7 @@ public enum LayoutSetting: String, Hashable, Sendable, CaseIterable {
   case imageAspect = "image-aspect"
   case maxImageHeight = "max-image-height"
   case qrSize = "qr-size"
+  case indexColumns = "index-columns"
   case bannerEvery = "banner-every"
   case balance
   case stagger

@@ -106,6 +106,8 @@ public struct LayoutOptions: Hashable, Sendable {
   /// When set, index page(s) with this title come last: items' `indexTerm`s in alphabetical
   /// order with their page numbers.
   public var indexTitle: String?
+  /// The number of columns of index pages (1 to 10); nil for as many as fit at least 180 pt wide.
+  public var indexColumns: Int?
   /// When set, a cover comes first (before any contents): page 1, without header or footer.
   public var cover: CoverContent?
   /// Whether banners stay inside the margins or run from page edge to page edge.

@@ -1,3 +1,4 @@
+import CPangoCairo
 import Foundation
 import SheetLayout
 import SheetSupport
@@ -99,13 +100,45 @@ extension CardPainter {
     }
   }
 
-  /// Draws a line of a contents or index page: its text on the left, its page number on the right.
+  /// Draws a line of a contents or index page: its text on the left (ellipsized before the
+  /// number), its page number on the right, and a dotted leader between them.
   func drawEntry(_ cairo: OpaquePointer, entry element: EntryElement) {
     Cairo.setColor(cairo, style.captionColor)
-    for (text, alignment) in [(element.text, TextAlignment.left), (element.pageNumber, .right)] {
-      var partStyle = textStyles.entry
-      partStyle.alignment = alignment
-      self.text.draw(text, style: partStyle, in: element.frame, cairo: cairo)
+    let frame = element.frame
+    var numberStyle = textStyles.entry
+    numberStyle.alignment = .right
+    let number = text.measure(element.pageNumber, style: numberStyle, width: frame.width)
+    text.draw(element.pageNumber, style: numberStyle, in: frame, cairo: cairo)
+    // A space's width or so between the text, the leader and the number.
+    let space = number.height * 0.3
+    let termWidth = max(0, frame.width - number.width - space)
+    // Set left to right, so a term in Arabic or Hebrew stays on the left, before its leader.
+    let termText = "\u{200E}" + element.text
+    let term = text.measure(termText, style: textStyles.entry, width: termWidth)
+    text.draw(
+      termText, style: textStyles.entry,
+      in: Rect(x: frame.x, y: frame.y, width: termWidth, height: frame.height), cairo: cairo)
+    drawLeader(
+      cairo, from: frame.x + term.width + space, to: frame.maxX - number.width - space,
+      lineTop: frame.y, lineHeight: number.height)
+  }
+
+  /// A dotted leader on the baseline of a line `lineHeight` tall from `lineTop`, between `start`
+  /// and `end`: dots on a grid of the page's x, so the leaders of lines above each other line up.
+  private func drawLeader(
+    _ cairo: OpaquePointer, from start: Double, to end: Double, lineTop: Double, lineHeight: Double
+  ) {
+    let pitch = lineHeight * 0.4
+    let radius = lineHeight * 0.045
+    guard pitch > 0, end - start > 2 * pitch else { return }
+    // DejaVu's baseline is 80 % of its line height down.
+    let y = lineTop + lineHeight * 0.8 - radius
+    var x = (start / pitch).rounded(.up) * pitch
+    while x + radius <= end {
+      cairo_new_sub_path(cairo)
+      cairo_arc(cairo, x, y, radius, 0, 2 * .pi)
+      x += pitch
     }
+    cairo_fill(cairo)
   }
 }

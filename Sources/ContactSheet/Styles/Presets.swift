@@ -7,6 +7,9 @@ public enum Preset: String, CaseIterable, Sendable {
   case catalog
   /// One continuous sheet, two columns of rounded cards with soft shadows.
   case pinterest
+  /// A catalog for the printer: a white page, a grid whose caption lines and prices line up,
+  /// flat cards with a hairline border, each section on a new page.
+  case print
 
   /// The style keys this preset sets, in order.
   package var settings: KeyValuePairs<String, StyleValue> {
@@ -28,6 +31,13 @@ public enum Preset: String, CaseIterable, Sendable {
         "padding": "8pt", "font": "DejaVu Sans 10", "corner-radius": "14pt", "shadow-blur": "14pt",
         "shadow-opacity": "0.25",
       ]
+    case .print:
+      [
+        "mode": "grid", "columns": "3", "margin": "15mm", "gutter": "12pt", "row-gap": "12pt",
+        "padding": "8pt",
+        "font": "DejaVu Sans 8", "caption-lines": "2", "corner-radius": "0", "no-shadow": true,
+        "border": "0.5pt #d0d0d0", "background": "#ffffff", "section-start": "page",
+      ]
     }
   }
 
@@ -36,7 +46,7 @@ public enum Preset: String, CaseIterable, Sendable {
   package var caption: String? {
     switch self {
     case .proof: "{name}"
-    case .catalog: "<b>{title|{name}}</b>\\n{price}"
+    case .catalog, .print: "<b>{title|{name}}</b>\\n{price}"
     case .pinterest: nil
     }
   }

@@ -147,6 +147,11 @@ package enum StyleKeys {
     help:
       "End with an alphabetical index of the items by this caption field (name, sku, …) with page numbers, each a link to the card in PDF.",
     valueName: "field")
+  package static let indexColumns = StyleKey(
+    "index-columns",
+    help:
+      "Columns of the index pages, 1 to 10, each line's entry and page number joined by a dotted leader; auto: as many as fit 63 mm wide (two on A4 portrait).",
+    default: "auto", valueName: "n|auto")
   package static let cover = StyleKey(
     "cover", .flag,
     help:
@@ -329,7 +334,8 @@ package enum StyleKeys {
     rowHeight,
     rowHeightTolerance, lastRow, rowBreaker, fullWidthEvery, bannerEvery, bannerTemplate,
     balance,
-    header, footer, qr, qrSize, qrPosition, contents, index, cover, coverImage, coverFit, coverSubtitle,
+    header, footer, qr, qrSize, qrPosition, contents, index, indexColumns, cover, coverImage, coverFit,
+    coverSubtitle,
     coverNote, bannerStyle,
     bannerFill,
     dpi, cornerRadius, border, shadowBlur, shadowOffset, shadowOpacity,

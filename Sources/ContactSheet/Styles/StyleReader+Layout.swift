@@ -67,6 +67,15 @@ extension StyleReader {
     if try flag(StyleKeys.contents) { options.contentsTitle = words.contents }
     options.continuedWord = words.continued.isEmpty ? nil : words.continued
     if try setText(StyleKeys.index) != nil { options.indexTitle = words.index }
+    let indexColumns: String = try required(StyleKeys.indexColumns)
+    if indexColumns != "auto" {
+      guard let columns = Int(indexColumns), (1...10).contains(columns) else {
+        throw error(StyleKeys.indexColumns) {
+          "\($0) must be auto or a whole number from 1 to 10 (got \(indexColumns))"
+        }
+      }
+      options.indexColumns = columns
+    }
     let bannerStyle: BannerStyle = try required(StyleKeys.bannerStyle)
     options.bannerLook = bannerStyle == .fullBleed ? .fullBleed : .inset
     if bannerStyle != .rule {
