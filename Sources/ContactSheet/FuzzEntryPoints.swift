@@ -1,5 +1,6 @@
 import Foundation
 import SheetImages
+import SheetLayout
 import SheetRender
 import SheetXMP
 
@@ -47,7 +48,14 @@ package enum FuzzEntryPoints {
   /// date formats.
   package static func template(_ bytes: [UInt8]) throws {
     let template = try CaptionTemplate(String(decoding: bytes, as: UTF8.self))
-    _ = template.render { name, format in format.map { "\(name):\($0)" } ?? name }
+    let value = { (name: String, format: String?) in format.map { "\(name):\($0)" } ?? name }
+    let whole = template.render(value)
+    // Kept apart for a grid, the lines are the same lines, empty ones aside.
+    let slotted = template.renderValues({ CaptionTemplate.FieldValue(value($0, $1)) }, slotted: true)
+    let lines = { (text: String) in
+      text.split(whereSeparator: { $0 == "\n" || $0 == CaptionSlots.separator }).filter { !$0.isEmpty }
+    }
+    precondition(lines(whole) == lines(slotted), "slotted \(slotted.debugDescription) ≠ \(whole.debugDescription)")
   }
 
   /// Reads `bytes` as an XMP sidecar file, as ratings and labels are read beside a photo.

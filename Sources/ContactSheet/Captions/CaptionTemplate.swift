@@ -158,9 +158,12 @@ package struct CaptionTemplate: Hashable, Sendable {
     // A literal is its own caption: split into lines and joined again, it would come out
     // unchanged.
     if parts.isEmpty { return "" }
-    if parts.count == 1, case .literal(let text) = parts[0] { return text }
+    if parts.count == 1, case .literal(let text) = parts[0] { return slotted ? Self.unslotted(text) : text }
     // A lone field is its own line, kept whether filled or not: its text is the caption.
-    if parts.count == 1 { return Self.text(of: parts[0], value) }
+    if parts.count == 1 {
+      let text = Self.text(of: parts[0], value)
+      return slotted ? Self.unslotted(text) : text
+    }
     var lines: [String] = []
     var line: [CaptionLine.Piece] = []
     func endLine() {
