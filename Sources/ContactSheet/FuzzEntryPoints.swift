@@ -55,7 +55,8 @@ package enum FuzzEntryPoints {
     let lines = { (text: String) in
       text.split(whereSeparator: { $0 == "\n" || $0 == CaptionSlots.separator }).filter { !$0.isEmpty }
     }
-    precondition(lines(whole) == lines(slotted), "slotted \(slotted.debugDescription) ≠ \(whole.debugDescription)")
+    precondition(
+      lines(whole) == lines(slotted), "slotted \(slotted.debugDescription) ≠ \(whole.debugDescription)")
   }
 
   /// Reads `bytes` as an XMP sidecar file, as ratings and labels are read beside a photo.

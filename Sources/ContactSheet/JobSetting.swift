@@ -68,6 +68,8 @@ public struct JobSetting: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let index = JobSetting(rawValue: "index")
   /// Whether cards carry a QR code of their link.
   public static let qr = JobSetting(rawValue: "qr")
+  /// The side of QR codes.
+  public static let qrSize = JobSetting(.qrSize)
   /// Whether a PDF is tagged for screen readers.
   public static let tagged = JobSetting(rawValue: "tagged")
   /// Whether a PDF is written as PDF/X-4.

@@ -26,6 +26,10 @@ package enum QRSizeCheck {
         ((content + options.gutter) / (readableSize + 2 * options.padding + options.gutter)).rounded(.down))
       if most >= 1 { fix = "at most \(most) column\(most == 1 ? "" : "s") (\(setting: .columns) \(most))" }
     }
+    if requested < readableSize {
+      return
+        "\(setting: .qrSize): the cards are \(mm(smallest)) wide inside, narrower than the \(mm(requested)) codes asked for, so they are drawn only \(mm(smallest)) wide; use fewer \(setting: .columns), less \(setting: .padding), or a bigger \(setting: .page)"
+    }
     return
       "\(setting: .qr): the cards are \(mm(smallest)) wide inside, too narrow for a QR code a phone reads from paper (15 mm of modules, 21 mm with its quiet zone), so the codes are drawn only \(mm(smallest)) wide; use \(fix), less \(setting: .padding), or a bigger \(setting: .page)"
   }

@@ -104,7 +104,6 @@ public struct SheetJob {
     inputs.csv.prices.from = settings.words.from
     inputs.csv.prices.language = settings.language
     inputs.rightToLeftDocument = CaptionDirection.isRightToLeft(language: settings.language)
-    inputs.slottedCaptions = CaptionSlots.apply(to: settings.layout.mode)
     inputs.sectionOrder = settings.sectionOrder
     self.inputs = inputs
     layoutOptions = settings.layout
@@ -129,6 +128,10 @@ public struct SheetJob {
   /// `readsEveryHeader`, else only those whose size no manifest gives), tags and captions.
   /// `output` is left out of folder scans.
   package func prepare(readsEveryHeader: Bool = true, output: String? = nil) throws -> PreparedSheet {
+    var inputs = inputs
+    // Decided now, from the mode the layout will use: a grid's captions keep their template
+    // lines apart.
+    inputs.slottedCaptions = CaptionSlots.apply(to: layoutOptions.mode)
     var preparer = SheetPreparer(options: inputs, maxPixels: maxPixels)
     preparer.readsEveryHeader = readsEveryHeader
     preparer.output = output

@@ -117,6 +117,12 @@ struct ContentsAndIndex {
     let content = geometry.content
     let gap = Self.columnGap
     let width = (content.width - gap * Double(columns - 1)) / Double(columns)
+    guard width >= Self.narrowestColumn else {
+      throw LayoutError(
+        .indexColumns,
+        "\(columns) columns of the index would be \(ColumnGeometry.format(width)) pt wide, less than \(ColumnGeometry.format(Self.narrowestColumn)) pt; use fewer"
+      )
+    }
     var result: [LayoutPage] = []
     var start = 0
     repeat {
@@ -140,6 +146,8 @@ struct ContentsAndIndex {
     return result
   }
 
+  /// The narrowest column of index pages that may be asked for, in points (about 25 mm).
+  static let narrowestColumn = 72.0
   /// Space between the columns of index pages, in points.
   static let columnGap = 18.0
   /// The narrowest column of index pages that an automatic column count makes, in points

@@ -104,7 +104,17 @@ struct MeasuredInput {
     measurer: some TextMeasuring, captionMeasurements: [TextMeasurement]? = nil
   ) throws {
     let slotted = CaptionSlots.apply(to: options.mode)
+    if let captionMeasurements {
+      let expected = ItemCaptions(entries, slotted: slotted).count
+      precondition(
+        captionMeasurements.count == expected,
+        "\(captionMeasurements.count) caption measurements for \(expected) captions (and their parts, in a row mode): measure what texts(_:) lists"
+      )
+    }
     var slotHeights: [Double] = []
+    // The tallest caption of a row mode with no parts (markup across its lines, say): kept out
+    // of the slots, but the slots together are at least as tall.
+    var tallestWhole = 0.0
     // Each item's caption text height, and the number of caption measurements read.
     var texts: [Double] = []
     var measured = 0
@@ -132,9 +142,11 @@ struct MeasuredInput {
               : captionMeasurements?[measured].height
                 ?? measurer.measure(String(part), style: styles.caption, width: geometry.captionWidth).height
             measured += 1
-            if slotted {
+            if slotted && parts != nil {
               if slot == slotHeights.count { slotHeights.append(0) }
               slotHeights[slot] = max(slotHeights[slot], height)
+            } else if slotted {
+              tallestWhole = max(tallestWhole, height)
             }
             text += height
           }
@@ -165,10 +177,10 @@ struct MeasuredInput {
         }
       }
     }
-    precondition(
-      captionMeasurements.map { $0.count == measured } ?? true, "one caption measurement per caption part")
     if slotHeights.count > 1 {
       // Every caption fills all the slots, so each template line starts at the same height.
+      let shortfall = tallestWhole - slotHeights.reduce(0, +)
+      if shortfall > 0 { slotHeights[slotHeights.count - 1] += shortfall }
       captionSlots = slotHeights
       let total = slotHeights.reduce(0, +)
       for index in texts.indices { texts[index] = total }

@@ -208,7 +208,8 @@ struct PageAccumulator {
     guard header != nil || footer != nil else { return }
     let x = geometry.content.x
     let width = geometry.content.width
-    for index in pages.indices.dropFirst(skipped) {
+    // A page left blank (before an odd-page section) stays blank; it still counts.
+    for index in pages.indices.dropFirst(skipped) where !pages[index].elements.isEmpty {
       if let header {
         let frame = Rect(x: x, y: options.margins.top, width: width, height: header.height)
         let text = header.text.text(page: index + 1, of: count)

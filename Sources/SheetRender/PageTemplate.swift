@@ -101,14 +101,13 @@ extension CardPainter {
   }
 
   /// Draws a line of a contents or index page: its text on the left (ellipsized before the
-  /// number), its page number on the right, and a dotted leader between them.
+  /// number), a dotted leader, and its page number on the right, in that reading order.
   func drawEntry(_ cairo: OpaquePointer, entry element: EntryElement) {
     Cairo.setColor(cairo, style.captionColor)
     let frame = element.frame
     var numberStyle = textStyles.entry
     numberStyle.alignment = .right
     let number = text.measure(element.pageNumber, style: numberStyle, width: frame.width)
-    text.draw(element.pageNumber, style: numberStyle, in: frame, cairo: cairo)
     // A space's width or so between the text, the leader and the number.
     let space = number.height * 0.3
     let termWidth = max(0, frame.width - number.width - space)
@@ -121,6 +120,7 @@ extension CardPainter {
     drawLeader(
       cairo, from: frame.x + term.width + space, to: frame.maxX - number.width - space,
       lineTop: frame.y, lineHeight: number.height)
+    text.draw(element.pageNumber, style: numberStyle, in: frame, cairo: cairo)
   }
 
   /// A dotted leader on the baseline of a line `lineHeight` tall from `lineTop`, between `start`

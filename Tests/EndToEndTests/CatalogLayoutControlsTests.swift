@@ -45,6 +45,45 @@ struct CatalogLayoutControlsTests {
     #expect(waterfall.items[1].caption == "Leica M6\n<b>2,450.00</b>")
   }
 
+  @Test("drawn, each template line of a grid row starts at one height: the prices share a baseline")
+  func slotsDrawn() throws {
+    let folder = try FixturePaths.temporaryFolder()
+    let photos = FixturePaths.photos.path
+    // One row of three: a title that wraps, one with a compare-at price, one with neither.
+    let csv = """
+      image,title,was,price
+      \(photos)/chelsea.png,An oak dining table with a name long enough to wrap,,PRICE-A
+      \(photos)/camera.png,Leica,WAS-B,PRICE-B
+      \(photos)/coffee.png,Cup,,PRICE-C
+
+      """
+    let catalog = folder.appendingPathComponent("shop.csv")
+    try Data(csv.utf8).write(to: catalog)
+    let output = folder.appendingPathComponent("grid.pdf").path
+    let result = try ProcessRunner.run(
+      FixturePaths.binary,
+      [
+        "render", catalog.path, "--mode", "grid", "--columns", "3", "--caption", "{title}\\n{was}\\n{price}",
+        "-o", output,
+      ])
+    #expect(result.status == 0, "\(result.standardError)")
+    // pdftotext's word boxes: <word xMin="…" yMin="…" xMax="…" yMax="…">PRICE-A</word>
+    let boxes = try ProcessRunner.run("pdftotext", ["-bbox", output, "-"]).standardOutput
+    func top(_ word: String) -> Double? {
+      guard let match = boxes.firstMatch(of: try! Regex("yMin=\"([0-9.]+)\"[^>]*>\(word)<")) else {
+        return nil
+      }
+      return Double(match.output[1].substring ?? "")
+    }
+    let prices = ["PRICE-A", "PRICE-B", "PRICE-C"].compactMap(top)
+    #expect(prices.count == 3, "\(boxes)")
+    #expect(prices.allSatisfy { abs($0 - prices[0]) < 0.01 }, "\(prices)")
+    // The compare-at price has its own line between the two-line title and the price.
+    let was = try #require(top("WAS-B"))
+    let leica = try #require(top("Leica"))
+    #expect(was > leica + 10 && prices[1] > was + 5, "\(leica) \(was) \(prices)")
+  }
+
   @Test("markup that spans template lines keeps the caption whole")
   func markupAcrossLines() throws {
     let (grid, _) = try layout([shopify, "--mode", "grid", "--caption", "<big>{title}\\n{price}</big>"])

@@ -111,6 +111,31 @@ struct CaptionSlotsTests {
     #expect(cards(try layOut([linked("a")], options).pages[0])[0].qrCode?.x == 15)
   }
 
+  @Test("beside a code, captions wrap at the narrower width")
+  func besideWidth() throws {
+    var options = gridOptions
+    options.qrCodeSize = 20
+    options.captionStyle.maxLines = 0
+    // 90 − 20 − 2 = 68 pt: 13 characters a line, so 60 characters take 5 lines (4 at 90 pt).
+    let card = cards(try layOut([linked(String(repeating: "x", count: 60))], options).pages[0])[0]
+    #expect(card.caption == Rect(x: 15, y: 107, width: 68, height: 50))
+    #expect(card.qrCode == Rect(x: 85, y: 107, width: 20, height: 20))
+  }
+
+  @Test("a caption without parts among slotted ones stays out of the slots, which grow to hold it")
+  func wholeCaptionAmongSlots() throws {
+    var options = gridOptions
+    options.captionStyle.maxLines = 0
+    let entries = [
+      item(100, 100, slotted("one", "$1")),
+      // Four lines drawn whole: the slots (10 + 10) grow to 40, the last taking the rest.
+      item(100, 100, "a\nb\nc\nd"),
+    ]
+    let layout = try layOut(entries, options)
+    #expect(layout.captionSlots == [10, 30])
+    #expect(cards(layout.pages[0]).allSatisfy { $0.caption?.height == 40 })
+  }
+
   @Test("a waterfall card's caption height with a code beside it is the taller of the two")
   func waterfallBeside() throws {
     var options = testOptions()

@@ -158,7 +158,11 @@ package struct CaptionTemplate: Hashable, Sendable {
     // A literal is its own caption: split into lines and joined again, it would come out
     // unchanged.
     if parts.isEmpty { return "" }
-    if parts.count == 1, case .literal(let text) = parts[0] { return slotted ? Self.unslotted(text) : text }
+    // In a grid, a literal's lines (an item's own caption) line up as a template's do.
+    if parts.count == 1, case .literal(let text) = parts[0] {
+      return slotted
+        ? Self.unslotted(text).replacingOccurrences(of: "\n", with: String(CaptionSlots.separator)) : text
+    }
     // A lone field is its own line, kept whether filled or not: its text is the caption.
     if parts.count == 1 {
       let text = Self.text(of: parts[0], value)

@@ -13,9 +13,9 @@ public enum SectionOrder: Hashable, Sendable {
   /// starting with `#` skipped); sections it does not list follow in input order, with a warning.
   case file(String)
 
-  /// `input`, `name`, or a file's path.
+  /// `input` or `name` (in any case), else a file's path.
   public init(parsing text: String) {
-    switch text {
+    switch text.lowercased() {
     case "input": self = .input
     case "name": self = .name
     default: self = .file(text)
@@ -34,8 +34,9 @@ public enum SectionOrder: Hashable, Sendable {
 
 /// Puts a catalog's sections in a ``SectionOrder``.
 ///
-/// A section is a run of entries: a banner and what follows it, or items whose section differs
-/// from the one before. The runs of one section are brought together (in input order) and the
+/// A section is a run of entries: a banner and what follows it (a banner that names no section
+/// is ordered by its title), or items whose section differs from the one before; an item with
+/// no section stays with the run before it. The runs of one section are brought together (in input order) and the
 /// sections sorted; entries before the first section stay first. Items keep their order within
 /// a section, so sorting items (`--sort`) is independent of this.
 package enum SectionOrdering {
@@ -65,8 +66,9 @@ package enum SectionOrdering {
       runs[runs.count - 1].entries.append(entry)
     }
     let names = orderedUnique(runs.compactMap(\.section))
-    guard names.count > 1 else { return [] }
+    // Read (and checked) even when there is one section to order.
     let (ranked, warnings) = try ranks(names, order: order, otherSection: otherSection)
+    guard names.count > 1 else { return warnings }
     // A stable sort: the runs of one section keep their order, and runs before any section
     // (rank -1) stay first.
     let sorted = runs.enumerated().sorted { left, right in
@@ -114,10 +116,12 @@ package enum SectionOrdering {
     }
   }
 
-  /// The names listed in the file at `path`: one a line, trimmed, blank lines and `#` comments
-  /// skipped.
+  /// The names listed in the file at `path` (UTF-8, or another encoding as a CSV's is guessed):
+  /// one a line, trimmed, blank lines and `#` comments skipped.
   private static func listedNames(_ path: String) throws -> [String] {
-    let (text, _) = try TextDecoding.decode(InputText.bytes(path), path: path, encoding: nil)
+    let (decoded, _) = try TextDecoding.decode(InputText.bytes(path), path: path, encoding: nil)
+    // A byte-order mark (Windows' editors write one) is not part of the first name.
+    let text = decoded.hasPrefix("\u{FEFF}") ? Substring(decoded.dropFirst()) : Substring(decoded)
     return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }

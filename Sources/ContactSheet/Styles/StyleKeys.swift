@@ -67,7 +67,7 @@ package enum StyleKeys {
   package static let sectionStart = StyleKey(
     "section-start", .option, SectionStart.self,
     help:
-      "Where each section begins: anywhere (below the one before, when its banner and first row fit) or page (a new page).",
+      "Where each section begins: anywhere (below the one before, when its banner and first row fit), page (a new page) or odd-page (a new odd-numbered page, counting cover and contents; an even page before it left blank).",
     default: "anywhere")
   package static let sectionOrder = StyleKey(
     "section-order",
