@@ -7,6 +7,7 @@ extension LayoutMode: ExpressibleByArgument {}
 extension Placement: ExpressibleByArgument {}
 extension SectionStart: ExpressibleByArgument {}
 extension QRCodePosition: ExpressibleByArgument {}
+extension ImageAlignment: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}
 extension ImageFit: ExpressibleByArgument {}
 extension Logo.Slot: ExpressibleByArgument {}
@@ -32,6 +33,7 @@ struct LayoutFlags: ParsableArguments {
   @Option(help: StyleKeys.imageAspect.argumentHelp) var imageAspect: String?
   @Option(parsing: .unconditional, help: StyleKeys.maxImageHeight.argumentHelp) var maxImageHeight: String?
   @Option(help: StyleKeys.fit.argumentHelp) var fit: ImageFit?
+  @Option(help: StyleKeys.imageAlign.argumentHelp) var imageAlign: ImageAlignment?
   @Option(help: StyleKeys.font.argumentHelp) var font: String?
   @Option(parsing: .unconditional, help: StyleKeys.captionLines.argumentHelp) var captionLines: Int?
   @Option(help: StyleKeys.placement.argumentHelp) var placement: Placement?

@@ -19,6 +19,9 @@ struct CardBox {
   var besideRoom: Double = 0
   let padding: Double
   let captionGap: Double
+  /// Whether a letterboxed image sits at the bottom of its box, on the caption, rather than in
+  /// its middle (``LayoutOptions/imageAlignment``).
+  let sitsOnCaption: Bool
   private(set) var scaled = false
 
   /// A waterfall card: the image box follows the image's aspect (or `imageAspect`), clamped to
@@ -37,6 +40,7 @@ struct CardBox {
     self.captionHeight = captionHeight
     padding = options.padding
     captionGap = captionHeight > 0 ? options.captionGap : 0
+    sitsOnCaption = options.imageAlignment == .bottom
   }
 
   /// A cell of the row modes: every cell has the same image box and caption slot.
@@ -51,6 +55,7 @@ struct CardBox {
     self.captionHeight = captionHeight
     padding = options.padding
     captionGap = captionHeight > 0 ? options.captionGap : 0
+    sitsOnCaption = options.imageAlignment == .bottom
   }
 
   /// The image's height ÷ width for an item, clamped.
@@ -78,7 +83,8 @@ struct CardBox {
   func element(x: Double, y: Double, width: Double, column: Int?) -> LayoutElement {
     let frame = Rect(x: x, y: y, width: width, height: height)
     let area = Rect(x: x + padding, y: y + padding, width: width - 2 * padding, height: areaHeight)
-    let image = letterbox ? Self.fit(aspect: imageAspect, in: area) : area
+    var image = letterbox ? Self.fit(aspect: imageAspect, in: area) : area
+    if sitsOnCaption { image.y = area.maxY - image.height }
     var caption = Rect(x: area.x, y: area.maxY + captionGap, width: area.width, height: captionHeight)
     var qr: Rect?
     if besideRoom > 0 {

@@ -49,6 +49,14 @@ public enum ImageFit: String, Codable, CaseIterable, Hashable, Sendable {
   case letterbox
 }
 
+/// Where a letterboxed image sits in its box (``LayoutOptions/imageAlignment``).
+public enum ImageAlignment: String, Codable, CaseIterable, Hashable, Sendable {
+  /// In the middle, bars above and below (or at both sides).
+  case center
+  /// At the bottom, on the caption, the bar above it; centred across.
+  case bottom
+}
+
 /// Banners inserted every so many items, with text from a template.
 public struct BannerCadence: Hashable, Sendable {
   /// Items between banners; the first banner comes before the first item.

@@ -65,6 +65,9 @@ public struct LayoutOptions: Hashable, Sendable {
   public var maxImageHeight: Double?
   /// How images whose aspect differs from their box are fitted (`--fit`).
   public var imageFit: ImageFit = .crop
+  /// Where a letterboxed image sits in its box: in the middle, or at the bottom, on its caption
+  /// (a row of products standing on one line).
+  public var imageAlignment: ImageAlignment = .center
   /// Banners every N items, with a title template; nil for none.
   public var bannerCadence: BannerCadence?
   /// How many positions a card may move from input order to even out column bottoms (0: none;

@@ -122,6 +122,20 @@ struct CaptionSlotsTests {
     #expect(card.qrCode == Rect(x: 85, y: 107, width: 20, height: 20))
   }
 
+  @Test("image-align bottom stands a letterboxed picture on its caption")
+  func imageOnCaption() throws {
+    var options = gridOptions
+    // A 2:1 landscape in a 90 pt square: 45 pt tall, in the middle or at the bottom.
+    let centred = cards(try layOut([item(200, 100, "x")], options).pages[0])[0]
+    #expect(centred.image == Rect(x: 15, y: 37.5, width: 90, height: 45))
+    options.imageAlignment = .bottom
+    let standing = cards(try layOut([item(200, 100, "x"), item(100, 200, "y")], options).pages[0])
+    #expect(standing[0].image == Rect(x: 15, y: 60, width: 90, height: 45))
+    #expect(standing[0].imageArea == Rect(x: 15, y: 15, width: 90, height: 90))
+    // A portrait fills the height: centred across, as before.
+    #expect(standing[1].image == Rect(x: 142.5, y: 15, width: 45, height: 90))
+  }
+
   @Test("a caption without parts among slotted ones stays out of the slots, which grow to hold it")
   func wholeCaptionAmongSlots() throws {
     var options = gridOptions

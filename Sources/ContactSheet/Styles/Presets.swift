@@ -8,7 +8,8 @@ public enum Preset: String, CaseIterable, Sendable {
   /// One continuous sheet, two columns of rounded cards with soft shadows.
   case pinterest
   /// A catalog for the printer: a white page, a grid whose caption lines and prices line up,
-  /// flat cards with a hairline border, each section on a new page.
+  /// flat cards with a hairline border, pictures standing on their captions, each section on
+  /// a new page.
   case print
 
   /// The style keys this preset sets, in order.
@@ -37,6 +38,7 @@ public enum Preset: String, CaseIterable, Sendable {
         "padding": "8pt",
         "font": "DejaVu Sans 8", "caption-lines": "2", "corner-radius": "0", "no-shadow": true,
         "border": "0.5pt #d0d0d0", "background": "#ffffff", "section-start": "page",
+        "image-align": "bottom",
       ]
     }
   }

@@ -54,6 +54,11 @@ package enum StyleKeys {
     help:
       "How an image fills a box of another shape: crop (fill, centre kept) or letterbox (whole image); grid mode always letterboxes.",
     default: "crop")
+  package static let imageAlign = StyleKey(
+    "image-align", .option, ImageAlignment.self,
+    help:
+      "Where a letterboxed image sits in its box: center, or bottom (on its caption, so a row of products stands on one line).",
+    default: "center")
   package static let font = StyleKey(
     "font", help: "Caption font, as a Pango font description (\"Family Size\").", default: "DejaVu Sans 7")
   package static let captionLines = StyleKey(
@@ -330,7 +335,8 @@ package enum StyleKeys {
   package static let all: [StyleKey] = [
     caption, mode, page, width, columns, columnWidth, margin, gutter, rowGap, padding, captionGap,
     imageAspect,
-    maxImageHeight, fit, font, captionLines, placement, sectionStart, sectionOrder, direction, stagger,
+    maxImageHeight, fit, imageAlign, font, captionLines, placement, sectionStart, sectionOrder, direction,
+    stagger,
     rowHeight,
     rowHeightTolerance, lastRow, rowBreaker, fullWidthEvery, bannerEvery, bannerTemplate,
     balance,

@@ -30,6 +30,7 @@ extension StyleReader {
       try length($0, StyleKeys.maxImageHeight)
     }
     options.imageFit = try required(StyleKeys.fit)
+    options.imageAlignment = try required(StyleKeys.imageAlign)
     options.placement = try required(StyleKeys.placement)
     options.sectionStart = try required(StyleKeys.sectionStart)
     options.direction = try required(StyleKeys.direction)

@@ -42,6 +42,7 @@ extension SectionStart: StyleValueType {}
 extension QRCodePosition: StyleValueType {}
 extension Direction: StyleValueType {}
 extension ImageFit: StyleValueType {}
+extension ImageAlignment: StyleValueType {}
 extension Logo.Slot: StyleValueType {}
 extension LastRowStyle: StyleValueType {}
 
