@@ -104,13 +104,8 @@ struct MeasuredInput {
     measurer: some TextMeasuring, captionMeasurements: [TextMeasurement]? = nil
   ) throws {
     let slotted = CaptionSlots.apply(to: options.mode)
-    if let captionMeasurements {
-      let expected = ItemCaptions(entries, slotted: slotted).count
-      precondition(
-        captionMeasurements.count == expected,
-        "\(captionMeasurements.count) caption measurements for \(expected) captions (and their parts, in a row mode): measure what texts(_:) lists"
-      )
-    }
+    let countMessage =
+      "one caption measurement per caption (per part, in a row mode): measure what texts(_:) lists"
     var slotHeights: [Double] = []
     // The tallest caption of a row mode with no parts (markup across its lines, say): kept out
     // of the slots, but the slots together are at least as tall.
@@ -136,11 +131,16 @@ struct MeasuredInput {
         if !item.caption.isEmpty {
           let parts = slotted && CaptionSlots.isSlotted(item.caption) ? CaptionSlots.parts(item.caption) : nil
           for (slot, part) in (parts ?? [Substring(item.caption)]).enumerated() {
-            let height =
-              part.isEmpty
-              ? 0
-              : captionMeasurements?[measured].height
-                ?? measurer.measure(String(part), style: styles.caption, width: geometry.captionWidth).height
+            let height: Double
+            if part.isEmpty {
+              height = 0
+            } else if let captionMeasurements {
+              precondition(measured < captionMeasurements.count, countMessage)
+              height = captionMeasurements[measured].height
+            } else {
+              height =
+                measurer.measure(String(part), style: styles.caption, width: geometry.captionWidth).height
+            }
             measured += 1
             if slotted && parts != nil {
               if slot == slotHeights.count { slotHeights.append(0) }
@@ -177,6 +177,7 @@ struct MeasuredInput {
         }
       }
     }
+    precondition(captionMeasurements.map { $0.count == measured } ?? true, countMessage)
     if slotHeights.count > 1 {
       // Every caption fills all the slots, so each template line starts at the same height.
       let shortfall = tallestWhole - slotHeights.reduce(0, +)

@@ -11,25 +11,12 @@ struct CatalogLayoutControlsTests {
   private let shopify = ShopExportTests.shopify
   private let separator = String(CaptionSlots.separator)
 
-  /// `layout --json` of `arguments`: the layout and the standard error.
-  private func layout(_ arguments: [String]) throws -> (layout: Layout, errors: String) {
-    let result = try ProcessRunner.run(FixturePaths.binary, ["layout", "--json"] + arguments)
-    #expect(result.status == 0, "stderr: \(result.standardError)")
-    return (
-      try JSONDecoder().decode(Layout.self, from: Data(result.standardOutput.utf8)), result.standardError
-    )
-  }
-
-  private func banners(_ layout: Layout) -> [String] {
-    layout.pages.flatMap(\.elements).filter { $0.kind == .banner }.compactMap(\.text)
-  }
-
   @Test(
     "in a grid each template line is a slot: an empty one is kept, so the price lines up; a waterfall leaves it out"
   )
   func gridSlots() throws {
     let template = "{title}\\n{compare-at}\\n<b>{price}</b>"
-    let (grid, _) = try layout([shopify, "--mode", "grid", "--caption", template])
+    let (grid, _) = try ShopExportTests.layout([shopify, "--mode", "grid", "--caption", template])
     // The oak table has a compare-at price; the camera and the clock have none.
     #expect(
       grid.items.map(\.caption) == [
@@ -40,7 +27,7 @@ struct CatalogLayoutControlsTests {
     let slots = try #require(grid.captionSlots)
     #expect(slots.count == 3)
     #expect(slots.allSatisfy { $0 > 0 })
-    let (waterfall, _) = try layout([shopify, "--caption", template])
+    let (waterfall, _) = try ShopExportTests.layout([shopify, "--caption", template])
     #expect(waterfall.captionSlots == nil)
     #expect(waterfall.items[1].caption == "Leica M6\n<b>2,450.00</b>")
   }
@@ -86,7 +73,9 @@ struct CatalogLayoutControlsTests {
 
   @Test("markup that spans template lines keeps the caption whole")
   func markupAcrossLines() throws {
-    let (grid, _) = try layout([shopify, "--mode", "grid", "--caption", "<big>{title}\\n{price}</big>"])
+    let (grid, _) = try ShopExportTests.layout([
+      shopify, "--mode", "grid", "--caption", "<big>{title}\\n{price}</big>",
+    ])
     #expect(grid.items[1].caption == "<big>Leica M6\n2,450.00</big>")
     #expect(grid.captionSlots == nil)
   }
@@ -96,7 +85,7 @@ struct CatalogLayoutControlsTests {
   )
   func qrPositions() throws {
     let links = ["--link-template", "https://shop.example/products/{handle}", "--columns", "3"]
-    let (beside, _) = try layout([shopify, "--qr"] + links)
+    let (beside, _) = try ShopExportTests.layout([shopify, "--qr"] + links)
     let cards = beside.pages.flatMap(\.elements).filter { $0.kind == .card }
     #expect(cards.count == 3)
     for card in cards {
@@ -105,7 +94,8 @@ struct CatalogLayoutControlsTests {
       #expect(abs(code.width - 21 * 72 / 25.4) < 0.01)
       #expect(code.y == caption.y && code.x >= caption.maxX)
     }
-    let (below, _) = try layout([shopify, "--qr-size", "15mm", "--qr-position", "below"] + links)
+    let (below, _) = try ShopExportTests.layout(
+      [shopify, "--qr-size", "15mm", "--qr-position", "below"] + links)
     for card in below.pages.flatMap(\.elements) where card.kind == .card {
       let code = try #require(card.qrCode)
       let caption = try #require(card.caption)
@@ -119,14 +109,19 @@ struct CatalogLayoutControlsTests {
 
   @Test("--section-order name sorts sections naturally; a file lists them, and what it misses is named")
   func sectionOrder() throws {
-    #expect(banners(try layout([shopify]).layout) == ["Tables", "Cameras", "Clocks"])
     #expect(
-      banners(try layout([shopify, "--section-order", "name"]).layout) == ["Cameras", "Clocks", "Tables"])
+      ShopExportTests.banners(try ShopExportTests.layout([shopify]).layout) == [
+        "Tables", "Cameras", "Clocks",
+      ])
+    #expect(
+      ShopExportTests.banners(try ShopExportTests.layout([shopify, "--section-order", "name"]).layout) == [
+        "Cameras", "Clocks", "Tables",
+      ])
     let folder = try FixturePaths.temporaryFolder()
     let list = folder.appendingPathComponent("order.txt").path
     try Data("# our order\nClocks\n\nSofas\n".utf8).write(to: URL(fileURLWithPath: list))
-    let (listed, errors) = try layout([shopify, "--section-order", list])
-    #expect(banners(listed) == ["Clocks", "Tables", "Cameras"])
+    let (listed, errors) = try ShopExportTests.layout([shopify, "--section-order", list])
+    #expect(ShopExportTests.banners(listed) == ["Clocks", "Tables", "Cameras"])
     #expect(errors.contains("1 name no section has, ignored: “Sofas”"), "\(errors)")
     #expect(
       errors.contains("does not list 2 sections") && errors.contains("“Tables”, “Cameras”"), "\(errors)")
@@ -140,7 +135,7 @@ struct CatalogLayoutControlsTests {
   @Test("--section-start odd-page: each section opens an odd page, counting the cover and contents")
   func oddPages() throws {
     for extra in [[], ["--cover", "--contents"], ["--contents"]] {
-      let (layout, _) = try self.layout([shopify, "--section-start", "odd-page"] + extra)
+      let (layout, _) = try ShopExportTests.layout([shopify, "--section-start", "odd-page"] + extra)
       // The pages before the catalog: the cover, and one of contents.
       let before = (extra.contains("--cover") ? 1 : 0) + (extra.contains("--contents") ? 1 : 0)
       let opening = layout.pages.indices.filter { index in
@@ -160,7 +155,7 @@ struct CatalogLayoutControlsTests {
       FixturePaths.binary, ["layout", shopify, "--index", "{title}", "--index-columns", "11"])
     #expect(refused.status != 0)
     #expect(refused.standardError.contains("--index-columns"), "\(refused.standardError)")
-    let (layout, _) = try self.layout([shopify, "--index", "{title}", "--index-columns", "2"])
+    let (layout, _) = try ShopExportTests.layout([shopify, "--index", "{title}", "--index-columns", "2"])
     let entries = try #require(layout.pages.last?.elements.filter { $0.kind == .entry })
     #expect(entries.map(\.text) == ["Brass Wall Clock", "Leica M6", "Oak Dining Table"])
   }

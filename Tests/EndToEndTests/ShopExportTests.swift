@@ -12,7 +12,7 @@ struct ShopExportTests {
   static let wooCommerce = shops.appendingPathComponent("woocommerce-products.csv").path
 
   /// `layout --json` of `arguments`: the layout and the standard error.
-  private func layout(_ arguments: [String]) throws -> (layout: Layout, errors: String) {
+  static func layout(_ arguments: [String]) throws -> (layout: Layout, errors: String) {
     let result = try ProcessRunner.run(FixturePaths.binary, ["layout", "--json"] + arguments)
     #expect(result.status == 0, "stderr: \(result.standardError)")
     return (
@@ -20,13 +20,14 @@ struct ShopExportTests {
     )
   }
 
-  private func banners(_ layout: Layout) -> [String] {
+  /// The titles of `layout`'s banners, in order.
+  static func banners(_ layout: Layout) -> [String] {
     layout.pages.flatMap(\.elements).filter { $0.kind == .banner }.compactMap(\.text)
   }
 
   @Test("a Shopify export is one item per product: variants, pictures in position order, HTML as markup")
   func shopifyProducts() throws {
-    let (layout, errors) = try layout([
+    let (layout, errors) = try Self.layout([
       Self.shopify, "--caption",
       "{title}|{price}|{price-max}|{compare-at}|{skus}|{vendor}|{category}|{alt}|{description}|{Variant Grams}",
     ])
@@ -43,7 +44,7 @@ struct ShopExportTests {
         "chelsea.png", "camera.png", "clock_motion.png",
       ])
     // Sections from the type, else the deepest level of Shopify's category.
-    #expect(banners(layout) == ["Tables", "Cameras", "Clocks"])
+    #expect(Self.banners(layout) == ["Tables", "Cameras", "Clocks"])
   }
 
   @Test("the default caption, --currency in the document's language, and --link-template")
@@ -55,7 +56,7 @@ struct ShopExportTests {
       Self.shopify, "--currency", "EUR", "--style", style, "--link-template",
       "https://shop.example/products/{handle}",
     ]
-    let (layout, _) = try layout(options)
+    let (layout, _) = try Self.layout(options)
     #expect(layout.items.first?.caption == "<b>ab 899,00\u{A0}€</b>\u{A0}· OT-160\nOak Dining Table")
     let output = folder.appendingPathComponent("catalog.pdf").path
     let render = try ProcessRunner.run(FixturePaths.binary, ["render"] + options + ["-o", output])
@@ -69,7 +70,7 @@ struct ShopExportTests {
 
   @Test("a WooCommerce export gathers variations by Parent (id:44 or the SKU); an orphan is its own product")
   func wooCommerceProducts() throws {
-    let (layout, errors) = try layout([
+    let (layout, errors) = try Self.layout([
       Self.wooCommerce, "--caption", "{title}|{price}|{compare-at}|{skus}|{description}",
     ])
     #expect(
@@ -80,7 +81,7 @@ struct ShopExportTests {
           // An empty field's separator goes with it.
           "Lost Variation|5.00|lost-variation", "Album|15.00|woo-album",
         ])
-    #expect(banners(layout) == ["Tshirts", "Accessories", "Other"])
+    #expect(Self.banners(layout) == ["Tshirts", "Accessories", "Other"])
     #expect(
       errors.contains("the variation of row 7 has a Parent that is not in the file, so it is shown"),
       "\(errors)")
@@ -107,12 +108,12 @@ struct ShopExportTests {
   @Test("--section-start page: each section's banner opens a page")
   func sectionStartPage() throws {
     let shopify = Self.shopify
-    let (flowing, _) = try layout([shopify])
+    let (flowing, _) = try Self.layout([shopify])
     #expect(flowing.pages.count == 1)
-    let (paged, _) = try layout([shopify, "--section-start", "page"])
+    let (paged, _) = try Self.layout([shopify, "--section-start", "page"])
     #expect(paged.pages.count == 3)
     for mode in ["waterfall", "grid", "justified"] {
-      let (layout, _) = try self.layout([shopify, "--section-start", "page", "--mode", mode])
+      let (layout, _) = try Self.layout([shopify, "--section-start", "page", "--mode", mode])
       #expect(layout.pages.map { $0.elements.first?.kind } == [.banner, .banner, .banner], "\(mode)")
       #expect(layout.pages.map { $0.elements.first?.text } == ["Tables", "Cameras", "Clocks"], "\(mode)")
     }
