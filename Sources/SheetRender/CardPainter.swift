@@ -11,6 +11,8 @@ final class CardPainter {
   let textStyles: TextStyles
   let text: TextEngine
   private var shadowMasks: [Double: ShadowMask] = [:]
+  /// The shadows of vector output, one image a card size (made on the first vector page).
+  private var shadowImages: ShadowImages?
   /// How far, in points, fills that touch the page's edges run past them (a PDF's bleed).
   var bleed = 0.0
   /// The placeholders' words.
@@ -281,21 +283,40 @@ final class CardPainter {
     let scale: Double
     switch resolution {
     case .device(let deviceScale): scale = deviceScale
-    case .embedded: scale = 2
+    // The photos' resolution (300 ppi unless `--ppi` says otherwise): a print shop's
+    // preflight checks every image against its minimum, a shadow's too.
+    case .embedded(let ppi): scale = (ppi ?? 300) / 72
     }
     let offsetShape = Rect(
       x: shape.x + shadow.offsetX, y: shape.y + shadow.offsetY, width: shape.width, height: shape.height)
+    guard case .device = resolution else {
+      if shadowImages?.scale != scale {
+        // 3σ of the blur, and a pixel.
+        let black = shadow.color.red == 0 && shadow.color.green == 0 && shadow.color.blue == 0
+        shadowImages = ShadowImages(scale: scale, reach: 1.5 * shadow.blur + 1 / scale, black: black)
+      }
+      shadowImages?.paint(cairo, shape: offsetShape) { context, shape in
+        paintShadow(context, shape: shape, shadow: shadow, scale: scale)
+      }
+      return
+    }
+    paintShadow(cairo, shape: offsetShape, shadow: shadow, scale: scale)
+  }
+
+  /// Paints the shadow of `shape` (the card moved by the shadow's offset) through the
+  /// nine-slice mask, at `scale` pixels per point.
+  private func paintShadow(_ cairo: OpaquePointer, shape: Rect, shadow: ShadowStyle, scale: Double) {
     Cairo.setColor(cairo, shadow.color, opacity: shadow.opacity)
     // The corners a card really has: a radius larger than half its shorter side is clamped.
     let radius = min(style.cornerRadius, shape.width / 2, shape.height / 2)
     if radius == style.cornerRadius, let mask = shadowMask(blur: shadow.blur, scale: scale),
-      mask.fits(offsetShape)
+      mask.fits(shape)
     {
-      mask.paint(cairo, shape: offsetShape)
+      mask.paint(cairo, shape: shape)
     } else {
       // Too small for the shared nine slices: a mask of its own, made once for this card.
       ShadowMask(radius: radius, blur: min(shadow.blur, min(shape.width, shape.height) / 2), scale: scale)?
-        .paint(cairo, shape: offsetShape)
+        .paint(cairo, shape: shape)
     }
   }
 

@@ -78,12 +78,6 @@ struct PDFFinisher {
   /// PDF/X and tagged files (see ``PDFMetadata``).
   var info = DocumentInfo()
 
-  /// Whether Cairo's file needs any of this.
-  var isNeeded: Bool {
-    !links.isEmpty || trimInset > 0 || pageLabels || part != nil || outputIntent != nil || language != nil
-      || tagged
-  }
-
   /// The objects a PDF/X-4 file gains, numbered from `first`.
   private struct PDFXObjects {
     let first: Int
@@ -98,7 +92,8 @@ struct PDFFinisher {
   private enum Changed {
     /// A page (its index in the file), with the number of its first link annotation.
     case page(Int, firstAnnotation: Int)
-    /// A page's resource dictionary, which gains a `DefaultRGB` (PDF/X).
+    /// A page's resource dictionary, which gains a `DefaultRGB` (PDF/X), or loses the
+    /// names Cairo repeated in it (written once each).
     case resources
     case catalog
     /// The Info dictionary (PDF/X, tagged), rewritten to agree with the XMP metadata.
@@ -201,9 +196,9 @@ struct PDFFinisher {
     }
     let writesBoxes = trimInset > 0 || outputIntent != nil
 
-    var update = try PDFIncrementalUpdate(path: path, previous: reader.startXref)
     // The changed objects first, in ascending number: pages with boxes or links (with the
-    // number of their first link), their resources (PDF/X), the catalog, the Info dictionary.
+    // number of their first link), their resources (PDF/X, or names Cairo repeated), the
+    // catalog, the Info dictionary.
     var changed: [(id: Int, generation: Int, kind: Changed)] = []
     var nextAnnotation = trailer.size
     var resources: Set<Int> = []
@@ -212,9 +207,10 @@ struct PDFFinisher {
         changed.append((page.id, page.generation, .page(index, firstAnnotation: nextAnnotation)))
       }
       nextAnnotation += Int(annotationCounts[index])
-      if outputIntent != nil,
-        case .reference(let id, let generation)? = try reader.object(page.id)["Resources"],
-        resources.insert(id).inserted
+      // Cairo 1.16 names an image again in a page's resources each time it is drawn again
+      // (a card size's shadow): always with the same object, so the update keeps one of each.
+      if case .reference(let id, let generation)? = try reader.object(page.id)["Resources"],
+        resources.insert(id).inserted, try outputIntent != nil || reader.object(id).hasRepeatedKeys
       {
         changed.append((id, generation, .resources))
       }
@@ -265,6 +261,9 @@ struct PDFFinisher {
         changed.append((parentTree.object.id, parentTree.object.generation, .parentTree))
       }
     }
+    // Nothing to add (a plain sheet with no repeated names): Cairo's file is kept as it is.
+    if changed.isEmpty { return }
+    var update = try PDFIncrementalUpdate(path: path, previous: reader.startXref)
     // `DefaultRGB`: the content's own RGB (text, fills) is sRGB too.
     let defaultRGB = pdfxObjects?.colourSpace
     for object in changed.sorted(by: { $0.id < $1.id }) {

@@ -117,13 +117,11 @@ package final class PDFSink: PageSink {
       output.discard()
       throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
     }
-    if finisher.isNeeded {
-      do {
-        try finisher.finish(temporary)
-      } catch {
-        output.discard()
-        throw RenderError("cannot write \(path): \(error)")
-      }
+    do {
+      try finisher.finish(temporary)
+    } catch {
+      output.discard()
+      throw RenderError("cannot write \(path): \(error)")
     }
     try output.commitOrThrowRenderError()
     return [path]

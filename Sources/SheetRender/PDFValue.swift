@@ -60,6 +60,19 @@ indirect enum PDFValue: Equatable {
     return .dictionary(entries)
   }
 
+  /// Whether a dictionary in this value names a key twice (Cairo 1.16 names an image again in
+  /// a page's resources each time it is drawn again); ``unparsed`` keeps the last of each.
+  var hasRepeatedKeys: Bool {
+    switch self {
+    case .dictionary(let entries):
+      var keys = Set<String>()
+      for entry in entries where !keys.insert(entry.key).inserted { return true }
+      return entries.contains { $0.value.hasRepeatedKeys }
+    case .array(let items): return items.contains { $0.hasRepeatedKeys }
+    default: return false
+    }
+  }
+
   /// The text libqpdf's `unparse` gives: dictionary keys sorted and null entries left out,
   /// `<< /Key value >>` and `[ a b ]` with single spaces, integers in decimal, reals as written.
   var unparsed: String {

@@ -80,9 +80,13 @@ struct PDFOutputTests {
     }
     #expect(alpha.count == 1)
     #expect(rows.contains { $0.type == "smask" && $0.width == alpha.first?.width })
-    // The shadow is one small mask, reused: never a page-sized raster.
-    let others = rows.filter { $0.encoding != "jpeg" && $0.width != alpha.first?.width }
-    #expect(!others.isEmpty && others.allSatisfy { $0.width <= 200 && $0.height <= 200 })
+    // Shadows: an image with its soft mask per card size, at the photos' 300 ppi (within the 2%
+    // a shared image is stretched by to fit a card up to a point larger or smaller; so that a
+    // preflight's minimum finds nothing to flag), as wide as a card and its blur: never a
+    // page-sized raster (the page is 360 points wide).
+    let shadows = rows.filter { $0.encoding != "jpeg" && $0.width != alpha.first?.width }
+    #expect(!shadows.isEmpty)
+    #expect(shadows.allSatisfy { abs($0.ppi - 300) <= 6 && $0.width < 360 * 300 / 72 })
   }
 
   @Test(
