@@ -291,8 +291,8 @@ final class CardPainter {
       x: shape.x + shadow.offsetX, y: shape.y + shadow.offsetY, width: shape.width, height: shape.height)
     guard case .device = resolution else {
       if shadowImages?.scale != scale {
-        // 3σ of the blur, and a pixel.
         let black = shadow.color.red == 0 && shadow.color.green == 0 && shadow.color.blue == 0
+        // The reach: 3σ of the blur, and a pixel.
         shadowImages = ShadowImages(scale: scale, reach: 1.5 * shadow.blur + 1 / scale, black: black)
       }
       shadowImages?.paint(cairo, shape: offsetShape) { context, shape in

@@ -14,12 +14,12 @@ import Synchronization
 final class ShadowImages {
   /// Pixels per point of the images.
   let scale: Double
-  /// How far a shadow reaches beyond its card, in points.
+  /// How far a shadow reaches beyond its card, in points (a whole number of pixels).
   let reach: Double
   /// The images' format: alpha only (a quarter of the memory) for a black shadow, which is
   /// all a black shadow needs; colour and alpha for another colour.
   private let format: cairo_format_t
-  /// The images made, by card size in steps, and the order they were made in.
+  /// The images kept, by card size in steps, and their sizes from the least recently drawn.
   private var images: [Size: OpaquePointer] = [:]
   private var order: [Size] = []
   /// The bytes of the images kept.
