@@ -41,7 +41,9 @@ package struct PDFBookmark: Codable, Hashable, Sendable {
 /// What Cairo's PDF surface cannot write correctly (Cairo 1.16's link tags produce a broken
 /// cross-reference table) or cannot write at all (trim and bleed boxes, page labels starting
 /// anywhere), appended to the PDF Cairo finished (still a temporary file) as an incremental
-/// update written by ContactSheet.
+/// update written by ContactSheet. The update also writes once each name Cairo 1.16 repeats in
+/// a page's resources (one for each card drawing a shared image); a file needing nothing is
+/// left as Cairo wrote it.
 ///
 /// Pages are named by their index in the whole document; ``documentPages`` says which of them
 /// the file holds (all of them, or a shard's), so links to pages elsewhere are left out.

@@ -1,6 +1,5 @@
 import CPangoCairo
 import SheetLayout
-import Synchronization
 
 /// Shadows for vector output (PDF, SVG): the whole shadow of a card of one size is drawn once
 /// into an image, through the same nine-slice mask as on pixels (``ShadowMask``), and every
@@ -34,12 +33,6 @@ final class ShadowImages {
     let height: Int
   }
 
-  /// What tells this set's images from another's (another style's shadows) in the identity
-  /// Cairo shares images by.
-  private let serial = ShadowImages.nextSerial.add(1, ordering: .relaxed).oldValue
-
-  private static let nextSerial = Atomic<Int>(0)
-
   /// Images at `scale` pixels per point for shadows reaching `reach` points beyond their card,
   /// `black` or not.
   init(scale: Double, reach: Double, black: Bool) {
@@ -68,33 +61,13 @@ final class ShadowImages {
     let size = Size(
       width: Int((shape.width / Self.step).rounded()), height: Int((shape.height / Self.step).rounded()))
     guard size.width > 0, size.height > 0 else { return }
-    let drawn = (width: Double(size.width) * Self.step, height: Double(size.height) * Self.step)
-    // A card metres wide gets a shadow of fewer pixels a point: at most 8,192 pixels a side
-    // and 16 million in all, as Cairo and memory allow.
-    let outerSize = (width: drawn.width + 2 * reach, height: drawn.height + 2 * reach)
-    let imageScale = min(
-      scale, Self.largestSide / max(outerSize.width, outerSize.height),
-      (Self.largestArea / (outerSize.width * outerSize.height)).squareRoot())
-    let margin = Int((reach * imageScale).rounded())
-    let pixels = (
-      width: max(1, Int((drawn.width * imageScale).rounded()) + 2 * margin),
-      height: max(1, Int((drawn.height * imageScale).rounded()) + 2 * margin)
-    )
     let image: OpaquePointer
     if let made = images[size] {
       image = made
       order.removeAll { $0 == size }
       order.append(size)
     } else {
-      image = cairo_image_surface_create(format, Int32(pixels.width), Int32(pixels.height))
-      let context = cairo_create(image)!
-      cairo_scale(context, imageScale, imageScale)
-      draw(context, Rect(x: reach, y: reach, width: drawn.width, height: drawn.height))
-      cairo_destroy(context)
-      cairo_surface_flush(image)
-      // The same identity for the same size, so that a shadow made again after its image was
-      // let go is written once: Cairo's vector surfaces share images by this identity.
-      MimeData.attachUniqueID("contactsheet-shadow-\(serial)-\(size.width)x\(size.height)", to: image)
+      image = make(size, draw: draw)
       keep(image, for: size)
     }
     // The image covers the shape and its reach, stretched by what its size was rounded by.
@@ -103,11 +76,38 @@ final class ShadowImages {
     )
     cairo_save(cairo)
     cairo_translate(cairo, outer.x, outer.y)
-    cairo_scale(cairo, outer.width / Double(pixels.width), outer.height / Double(pixels.height))
+    cairo_scale(
+      cairo, outer.width / Double(cairo_image_surface_get_width(image)),
+      outer.height / Double(cairo_image_surface_get_height(image)))
     cairo_set_source_surface(cairo, image, 0, 0)
     cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
     cairo_paint(cairo)
     cairo_restore(cairo)
+  }
+
+  /// The shadow image of a card of `size` (in steps), drawn by `draw`.
+  private func make(_ size: Size, draw: (OpaquePointer, Rect) -> Void) -> OpaquePointer {
+    let drawn = (width: Double(size.width) * Self.step, height: Double(size.height) * Self.step)
+    // A card metres wide gets a shadow of fewer pixels a point: at most 8,192 pixels a side
+    // and 16 million in all, as Cairo and memory allow.
+    let outer = (width: drawn.width + 2 * reach, height: drawn.height + 2 * reach)
+    let imageScale = min(
+      scale, Self.largestSide / max(outer.width, outer.height),
+      (Self.largestArea / (outer.width * outer.height)).squareRoot())
+    let margin = Int((reach * imageScale).rounded())
+    let image = cairo_image_surface_create(
+      format, Int32(max(1, Int((drawn.width * imageScale).rounded()) + 2 * margin)),
+      Int32(max(1, Int((drawn.height * imageScale).rounded()) + 2 * margin)))!
+    let context = cairo_create(image)!
+    cairo_scale(context, imageScale, imageScale)
+    draw(context, Rect(x: reach, y: reach, width: drawn.width, height: drawn.height))
+    cairo_destroy(context)
+    cairo_surface_flush(image)
+    // The same identity for the same size, so that a shadow made again after its image was
+    // let go is written once: Cairo's vector surfaces share images by this identity (one
+    // renderer, so one shadow style, draws a file).
+    MimeData.attachUniqueID("contactsheet-shadow-\(size.width)x\(size.height)", to: image)
+    return image
   }
 
   private func keep(_ image: OpaquePointer, for size: Size) {
